@@ -1,0 +1,56 @@
+//! # dlx: exact cover by dancing links
+//!
+//! An *exact-cover problem* is a set of **items** and a list of **options**,
+//! each option a subset of the items. A solution is a choice of options that
+//! covers every **primary** item exactly once and every **secondary** item at
+//! most once. Sudoku, N queens, polyomino packings and Latin squares are all
+//! exact-cover problems, and Knuth's Algorithm X, with his *dancing links*,
+//! is the classic way to list their solutions (TAOCP, section 7.2.2.1).
+//!
+//! This crate is that algorithm, as Knuth's programs DLX1 and DLX2 implement
+//! it, with his vocabulary:
+//!
+//! - [`ProblemBuilder`] declares items and adds options, refusing what DLX1
+//!   refuses, and yields a validated [`Problem`].
+//! - A secondary item may be given a **color** by an option (Algorithm C,
+//!   DLX2): options that give one item the same color may be chosen
+//!   together; an uncolored use still means "at most once".
+//! - [`Solver`] lays the problem out in one arena of nodes linked by `u32`
+//!   indices and searches it with an explicit stack: the leftmost primary
+//!   item with the fewest options is branched on, as in DLX1, and the
+//!   [`Stats`] (nodes and updates) are DLX1's to the unit.
+//! - [`Solver::force`] chooses options before a search (the givens of a
+//!   puzzle), for as many searches as you like, at the price of covering
+//!   their items only: one solver serves a million puzzles.
+//! - [`text`] reads and writes Knuth's text format.
+//! - With the `serde` feature, a [`Problem`] serializes as
+//!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`.
+//!
+//! ```
+//! use dlx::{text, Solver};
+//! // Four queens: rows and columns primary, diagonals secondary.
+//! let mut items = String::from("r0 r1 r2 r3 c0 c1 c2 c3 |");
+//! for d in 0..7 { items += &format!(" a{d} b{d}"); }
+//! let mut src = items + "\n";
+//! for r in 0..4 {
+//!     for c in 0..4 {
+//!         src += &format!("r{r} c{c} a{} b{}\n", r + c, r + 3 - c);
+//!     }
+//! }
+//! let problem = text::parse(&src).unwrap().problem;
+//! let mut solver = Solver::new(&problem);
+//! assert_eq!(solver.count(None), 2);
+//! let first = solver.solutions().next().unwrap();
+//! assert!(problem.is_solution(&first));
+//! ```
+
+mod arena;
+mod problem;
+mod solver;
+pub mod text;
+
+#[cfg(feature = "serde")]
+mod serde_impl;
+
+pub use problem::{is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning};
+pub use solver::{ForceError, Solutions, Solver, Stats};

@@ -1,0 +1,451 @@
+//! The search: Algorithm X (DLX1) and, when the problem has colors,
+//! Algorithm C (DLX2), driven by an explicit stack of choices so that the
+//! depth of the search never touches the call stack.
+//!
+//! The search is a small state machine ([`Solver::next_solution`]) that stops
+//! at each solution and resumes where it left off; the visitor API, the
+//! iterator and the counting loop are all built on it. Counting has a fast
+//! path that skips DLX1's last level (see [`Solver::count`]).
+
+use std::ops::ControlFlow;
+
+use crate::arena::Arena;
+use crate::problem::Problem;
+
+/// DLX1's statistics for one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Entries into a search level (the root included), plus one per
+    /// solution.
+    pub nodes: u64,
+    /// Removals from a doubly linked list: an item leaving its list of
+    /// active items, or an option's node leaving its item's list.
+    pub updates: u64,
+}
+
+/// Why an option could not be forced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForceError {
+    /// There is no option with that index.
+    NoSuchOption { option: usize },
+    /// The option clashes with an option forced before it.
+    Conflict { option: usize },
+}
+
+impl std::fmt::Display for ForceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ForceError::NoSuchOption { option } => write!(f, "there is no option {option}"),
+            ForceError::Conflict { option } => {
+                write!(f, "option {option} clashes with an option forced before it")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ForceError {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// No level is open: the next search starts from the forced options.
+    Start,
+    /// Stopped at a solution: levels `0..depth` are committed (`depth` is 0
+    /// only when the forced options alone are the solution).
+    Found { depth: usize },
+    /// Stopped by a limit: levels `0..depth` are committed.
+    Stopped { depth: usize },
+    /// Every solution has been seen; nothing is committed.
+    Done,
+}
+
+#[derive(Clone, Copy)]
+enum Pc {
+    Forward,
+    Advance,
+    Backup,
+    Recover,
+}
+
+/// A problem laid out for searching, reusable for many searches.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dlx::{text, Solver};
+/// // Knuth's first example (DLX1's documentation).
+/// let parsed = text::parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+/// let mut solver = Solver::new(&parsed.problem);
+/// let mut found = Vec::new();
+/// solver.search(|options| {
+///     found.push(options.to_vec());
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!(found, [vec![3, 0, 4]]);
+/// assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 30));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    arena: Arena,
+    colors: bool,
+    primary: u32,
+    /// The first node of each option.
+    first: Vec<u32>,
+    /// The option of each node (`u32::MAX` for headers and spacers).
+    option_of: Vec<u32>,
+    /// The first nodes of the forced options, in the order forced.
+    forced: Vec<u32>,
+    /// `choice[l]` is the node chosen at level `l`.
+    choice: Vec<u32>,
+    state: State,
+    stats: Stats,
+    /// Skip DLX1's last level when counting (see [`Solver::count`]).
+    shortcut: bool,
+    solution: Vec<usize>,
+}
+
+impl Solver {
+    /// Lays out `problem` for searching.
+    pub fn new(problem: &Problem) -> Solver {
+        let (arena, first) = Arena::new(problem);
+        let total = first.last().map_or(arena.n as usize + 2, |_| {
+            problem.item_count() + 2 + problem.entry_count() + problem.option_count()
+        });
+        let mut option_of = vec![u32::MAX; total];
+        for (k, &f) in first.iter().enumerate() {
+            for j in 0..problem.option(k).len() {
+                option_of[f as usize + j] = k as u32;
+            }
+        }
+        Solver {
+            arena,
+            colors: problem.has_colors(),
+            primary: problem.primary_count() as u32,
+            first,
+            option_of,
+            forced: Vec::new(),
+            choice: vec![0; problem.primary_count() + 1],
+            state: State::Start,
+            stats: Stats::default(),
+            shortcut: true,
+            solution: Vec::new(),
+        }
+    }
+
+    /// The number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.primary as usize
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.first.len()
+    }
+
+    /// Whether [`Solver::count`] may take its shortcut (on by default). Turn
+    /// it off to make `count` report DLX1's exact statistics.
+    pub fn set_count_shortcut(&mut self, on: bool) {
+        self.shortcut = on;
+    }
+
+    /// The statistics of the last search.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Chooses `option` before the search, as a given of a puzzle is chosen:
+    /// every later search only looks for solutions that contain it. Costs
+    /// only the covering of its items; undo with [`Solver::unforce_all`].
+    ///
+    /// Fails, changing nothing, if the option clashes with one forced before.
+    pub fn force(&mut self, option: usize) -> Result<(), ForceError> {
+        self.reset();
+        let Some(&first) = self.first.get(option) else {
+            return Err(ForceError::NoSuchOption { option });
+        };
+        if !self.arena.is_available(first) {
+            return Err(ForceError::Conflict { option });
+        }
+        // Commit the whole option from its first primary node: cover that
+        // item, then cover or purify the others.
+        let x = self.primary_node(first);
+        let item = self.arena.nd(x).top as u32;
+        let mut links = self.arena.links::<false>(0);
+        if self.colors {
+            links.cover::<true>(item);
+            links.commit::<true>(x);
+        } else {
+            links.cover::<false>(item);
+            links.commit::<false>(x);
+        }
+        self.forced.push(first);
+        Ok(())
+    }
+
+    /// Undoes every [`Solver::force`], newest first.
+    pub fn unforce_all(&mut self) {
+        self.reset();
+        while let Some(first) = self.forced.pop() {
+            let x = self.primary_node(first);
+            self.undo_choice(x);
+        }
+    }
+
+    /// The options forced so far, in order.
+    pub fn forced(&self) -> impl Iterator<Item = usize> + '_ {
+        self.forced.iter().map(|&f| self.option_of[f as usize] as usize)
+    }
+
+    /// The first node of the option starting at `first` whose item is
+    /// primary (every option has one).
+    fn primary_node(&self, first: u32) -> u32 {
+        let mut x = first;
+        while self.arena.nd(x).top as u32 > self.primary {
+            x += 1;
+        }
+        x
+    }
+
+    /// Abandons a search under way, undoing its choices; forced options
+    /// stay. Searches call it themselves: a user needs it only after
+    /// stopping [`Solver::next_solution`] early.
+    pub fn reset(&mut self) {
+        let depth = match self.state {
+            State::Start => return,
+            State::Done => 0,
+            State::Found { depth } | State::Stopped { depth } => depth,
+        };
+        for l in (0..depth).rev() {
+            self.undo_choice(self.choice[l]);
+        }
+        self.state = State::Start;
+    }
+
+    /// Undoes the choice of the option holding node `x`: uncommits it, then
+    /// uncovers `x`'s own item.
+    fn undo_choice(&mut self, x: u32) {
+        let item = self.arena.nd(x).top as u32;
+        let mut links = self.arena.links::<false>(0);
+        if self.colors {
+            links.uncommit::<true>(x);
+            links.uncover::<true>(item);
+        } else {
+            links.uncommit::<false>(x);
+            links.uncover::<false>(item);
+        }
+    }
+
+    /// Advances to the next solution, returning `false` when there is none
+    /// left. The solution is then in [`Solver::solution`]. After `false`,
+    /// [`Solver::reset`] makes the next call start a new search.
+    pub fn next_solution(&mut self) -> bool {
+        let found = if self.colors {
+            self.run::<true, false, false, true>(u64::MAX)
+        } else {
+            self.run::<false, false, false, true>(u64::MAX)
+        };
+        if found {
+            self.fill_solution();
+        }
+        found
+    }
+
+    /// The options of the solution [`Solver::next_solution`] stopped at:
+    /// the forced ones first, then the chosen ones, level by level.
+    pub fn solution(&self) -> &[usize] {
+        &self.solution
+    }
+
+    fn fill_solution(&mut self) {
+        self.solution.clear();
+        let depth = match self.state {
+            State::Found { depth } => depth,
+            _ => 0,
+        };
+        let forced = self.forced.iter().map(|&f| self.option_of[f as usize] as usize);
+        let chosen = self.choice[..depth].iter().map(|&x| self.option_of[x as usize] as usize);
+        self.solution.extend(forced.chain(chosen));
+    }
+
+    /// Visits every solution in DLX1's order, until the visitor breaks.
+    /// Returns the statistics, exactly DLX1's when the visitor never breaks.
+    pub fn search<F>(&mut self, mut visit: F) -> Stats
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.reset();
+        while self.next_solution() {
+            if visit(&self.solution).is_break() {
+                break;
+            }
+        }
+        self.reset();
+        self.stats
+    }
+
+    /// An iterator over the solutions, each a vector of option indices as in
+    /// [`Solver::solution`].
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.reset();
+        Solutions { solver: self }
+    }
+
+    /// Counts the solutions, stopping at `limit` if given.
+    ///
+    /// With the shortcut on (the default), a level where a single primary
+    /// item is left adds that item's option count at once instead of trying
+    /// each option: the count is exact, but the statistics then undercount
+    /// DLX1's nodes and updates. [`Solver::set_count_shortcut`] turns it off.
+    pub fn count(&mut self, limit: Option<u64>) -> u64 {
+        self.reset();
+        let limit = limit.unwrap_or(u64::MAX);
+        if limit == 0 {
+            return 0;
+        }
+        match (self.colors, self.shortcut) {
+            (true, true) => self.run::<true, true, true, false>(limit),
+            (true, false) => self.run::<true, true, false, true>(limit),
+            (false, true) => self.run::<false, true, true, false>(limit),
+            (false, false) => self.run::<false, true, false, true>(limit),
+        };
+        self.reset();
+        self.stats.solutions
+    }
+
+    /// The search loop. With `COUNT` it runs until the count reaches
+    /// `limit` or the tree is exhausted (taking the last-level shortcut if
+    /// `SHORT`); without, it returns `true` at each solution (so a limit is
+    /// enforced by the caller) or `false` when done.
+    fn run<const COLORS: bool, const COUNT: bool, const SHORT: bool, const STATS: bool>(
+        &mut self,
+        limit: u64,
+    ) -> bool {
+        let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
+        let a = &mut self.arena.links::<STATS>(resume_updates);
+        let choice = &mut self.choice[..];
+        let mut nodes;
+        let mut solutions;
+        let mut level;
+        let mut best;
+        let mut pc;
+        match self.state {
+            State::Start => {
+                nodes = 0;
+                solutions = 0;
+                level = 0;
+                best = 0;
+                if a.first_primary() == 0 {
+                    // The forced options cover every primary item: they are
+                    // the one solution.
+                    self.stats = Stats { solutions: 1, nodes: 1, updates: 0 };
+                    self.state = if COUNT { State::Done } else { State::Found { depth: 0 } };
+                    return !COUNT;
+                }
+                pc = Pc::Forward;
+            }
+            State::Found { depth: 0 } => {
+                self.state = State::Done;
+                return false;
+            }
+            // Nothing more to give until a reset.
+            State::Stopped { .. } | State::Done => return false,
+            State::Found { depth } => {
+                nodes = self.stats.nodes;
+                solutions = self.stats.solutions;
+                level = depth - 1;
+                best = a.nd(choice[level]).top as u32;
+                pc = Pc::Recover;
+            }
+        }
+        loop {
+            match pc {
+                Pc::Forward => {
+                    if COUNT && SHORT {
+                        let first = a.first_primary();
+                        if a.it(first).next == 0 {
+                            // One primary item left: each of its options
+                            // completes a solution.
+                            solutions += a.len(first) as u64;
+                            if solutions >= limit {
+                                solutions = limit;
+                                self.state = State::Stopped { depth: level };
+                                break;
+                            }
+                            if level == 0 {
+                                self.state = State::Done;
+                                break;
+                            }
+                            level -= 1;
+                            best = a.nd(choice[level]).top as u32;
+                            pc = Pc::Recover;
+                            continue;
+                        }
+                    }
+                    nodes += 1;
+                    best = a.choose(COUNT && SHORT);
+                    a.cover::<COLORS>(best);
+                    choice[level] = a.nd(best).down;
+                    pc = Pc::Advance;
+                }
+                Pc::Advance => {
+                    let x = choice[level];
+                    if x == best {
+                        pc = Pc::Backup;
+                        continue;
+                    }
+                    a.commit::<COLORS>(x);
+                    if a.first_primary() == 0 {
+                        nodes += 1;
+                        solutions += 1;
+                        if !COUNT || solutions >= limit {
+                            self.state = State::Found { depth: level + 1 };
+                            break;
+                        }
+                        pc = Pc::Recover;
+                        continue;
+                    }
+                    level += 1;
+                    pc = Pc::Forward;
+                }
+                Pc::Backup => {
+                    a.uncover::<COLORS>(best);
+                    if level == 0 {
+                        self.state = State::Done;
+                        break;
+                    }
+                    level -= 1;
+                    best = a.nd(choice[level]).top as u32;
+                    pc = Pc::Recover;
+                }
+                Pc::Recover => {
+                    let x = choice[level];
+                    a.uncommit::<COLORS>(x);
+                    choice[level] = a.nd(x).down;
+                    pc = Pc::Advance;
+                }
+            }
+        }
+        self.stats = Stats { solutions, nodes, updates: a.updates };
+        matches!(self.state, State::Found { .. })
+    }
+}
+
+/// The solutions of a [`Solver`], one vector of option indices each.
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        self.solver.next_solution().then(|| self.solver.solution.clone())
+    }
+}
+
+impl Drop for Solutions<'_> {
+    fn drop(&mut self) {
+        self.solver.reset();
+    }
+}

@@ -1,0 +1,264 @@
+//! Knuth's text format for exact-cover problems, as DLX1 and DLX2 read it.
+//!
+//! ```text
+//! | a comment: any line whose first non-blank character is '|'
+//! A B C D E | F G      <- the primary items, then '|' and the secondary items
+//! C E F                <- one option a line
+//! A D G:red            <- a secondary item may carry a color (DLX2)
+//! ```
+//!
+//! Names are any non-blank characters but `:` and `|`. DLX1 limits them to
+//! eight characters; this reader takes longer ones too, and the writer
+//! writes names as they are, so its output is DLX1's input whenever the
+//! names fit ([`fits_dlx1`]). Errors give the line and column (from 1).
+
+use std::fmt;
+
+use crate::problem::{is_valid_name, BuildError, Problem, ProblemBuilder, Warning};
+
+/// The longest line the reader accepts, in bytes.
+pub const MAX_LINE: usize = 1 << 24;
+
+/// A problem read from text, with where each option came from.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: Problem,
+    /// The line (from 1) of each kept option.
+    pub option_lines: Vec<usize>,
+    /// Warnings, each with its line: options dropped for having no primary
+    /// item.
+    pub warnings: Vec<(usize, Warning)>,
+}
+
+/// Where the text is wrong, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: TextErrorKind,
+}
+
+/// What is wrong with a problem's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextErrorKind {
+    /// There is no item line (the text is empty or all comments).
+    NoItemLine,
+    /// A line is longer than [`MAX_LINE`] bytes.
+    LineTooLong,
+    /// The item line has a second `|`.
+    SecondBar,
+    /// Building the problem failed.
+    Build(BuildError),
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            TextErrorKind::NoItemLine => write!(f, "no item line (the input has no problem)"),
+            TextErrorKind::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes"),
+            TextErrorKind::SecondBar => write!(f, "a second '|' in the item line"),
+            TextErrorKind::Build(e) => match e {
+                BuildError::UnknownItem { name, .. } => write!(f, "unknown item {name:?}"),
+                BuildError::RepeatedItem { name, .. } => {
+                    write!(f, "item {name:?} appears twice in this option")
+                }
+                BuildError::ColorOnPrimary { name, .. } => {
+                    write!(f, "primary item {name:?} cannot have a color")
+                }
+                other => write!(f, "{other}"),
+            },
+        }
+    }
+}
+
+impl std::error::Error for TextError {}
+
+/// The blank-separated tokens of a line, each with its column (from 1).
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 1;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| !c.is_whitespace())?;
+        column += rest[..start].chars().count();
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let at = column;
+        column += token.chars().count();
+        rest = &rest[end..];
+        Some((at, token))
+    })
+}
+
+fn is_comment_or_blank(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('|')
+}
+
+/// Reads a problem in Knuth's format.
+pub fn parse(text: &str) -> Result<Parsed, TextError> {
+    let mut lines = text.split('\n').enumerate().map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)));
+    let err = |line, column, kind| TextError { line, column, kind };
+    let too_long = |line: usize, l: &str| {
+        if l.len() > MAX_LINE {
+            Err(err(line, 1, TextErrorKind::LineTooLong))
+        } else {
+            Ok(())
+        }
+    };
+
+    // The item line.
+    let (item_line, items) = loop {
+        let Some((n, l)) = lines.next() else {
+            return Err(err(1, 1, TextErrorKind::NoItemLine));
+        };
+        too_long(n, l)?;
+        if !is_comment_or_blank(l) {
+            break (n, l);
+        }
+    };
+    let mut primary = Vec::new();
+    let mut secondary = Vec::new();
+    let mut columns = Vec::new();
+    let mut bar = false;
+    for (col, tok) in tokens(items) {
+        if tok == "|" {
+            if bar {
+                return Err(err(item_line, col, TextErrorKind::SecondBar));
+            }
+            bar = true;
+            continue;
+        }
+        if !is_valid_name(tok) {
+            let kind = TextErrorKind::Build(BuildError::InvalidName { name: tok.to_owned() });
+            return Err(err(item_line, col, kind));
+        }
+        columns.push(col);
+        if bar { &mut secondary } else { &mut primary }.push(tok);
+    }
+    let mut builder =
+        ProblemBuilder::new(primary.iter().copied(), secondary.iter().copied()).map_err(|e| {
+            let column = match &e {
+                BuildError::DuplicateItem { name } => {
+                    let all = primary.iter().chain(&secondary);
+                    let second = all.enumerate().filter(|(_, t)| **t == name.as_str()).nth(1);
+                    second.map_or(1, |(i, _)| columns[i])
+                }
+                _ => 1,
+            };
+            err(item_line, column, TextErrorKind::Build(e))
+        })?;
+
+    // The options.
+    let mut option_lines = Vec::new();
+    let mut warnings = Vec::new();
+    let mut toks: Vec<(usize, &str)> = Vec::new();
+    for (n, l) in lines {
+        too_long(n, l)?;
+        if is_comment_or_blank(l) {
+            continue;
+        }
+        toks.clear();
+        toks.extend(tokens(l));
+        let before = builder.warnings().len();
+        match builder.add_option_names(toks.iter().map(|t| t.1)) {
+            Ok(Some(_)) => option_lines.push(n),
+            Ok(None) => {
+                let w = builder.warnings()[before..].iter().cloned();
+                warnings.extend(w.map(|w| (n, w)));
+            }
+            Err(e) => {
+                let name_of = |t: &str| t.split_once(':').map_or(t, |(a, _)| a).to_owned();
+                let column = match &e {
+                    BuildError::UnknownItem { name, .. } | BuildError::ColorOnPrimary { name, .. } => {
+                        toks.iter().find(|t| name_of(t.1) == *name).map(|t| t.0)
+                    }
+                    BuildError::RepeatedItem { name, .. } => {
+                        toks.iter().filter(|t| name_of(t.1) == *name).nth(1).map(|t| t.0)
+                    }
+                    BuildError::InvalidColor { .. } => toks.iter().find(|t| t.1.contains(':')).map(|t| t.0),
+                    _ => None,
+                };
+                return Err(err(n, column.unwrap_or(1), TextErrorKind::Build(e)));
+            }
+        }
+    }
+    let problem = builder.build().map_err(|e| err(item_line, 1, TextErrorKind::Build(e)))?;
+    Ok(Parsed { problem, option_lines, warnings })
+}
+
+/// Writes `problem` in Knuth's format: the item line, then one option a line.
+pub fn write(problem: &Problem, out: &mut impl fmt::Write) -> fmt::Result {
+    out.write_str(&problem.primary_names().join(" "))?;
+    if problem.secondary_count() > 0 {
+        out.write_str(" | ")?;
+        out.write_str(&problem.secondary_names().join(" "))?;
+    }
+    out.write_char('\n')?;
+    for k in 0..problem.option_count() {
+        writeln!(out, "{}", problem.display_option(k))?;
+    }
+    Ok(())
+}
+
+/// The problem in Knuth's format, as a string.
+pub fn to_string(problem: &Problem) -> String {
+    let mut s = String::new();
+    write(problem, &mut s).expect("writing to a String cannot fail");
+    s
+}
+
+/// Whether DLX1 (or, with colors, DLX2) can read what [`write`] writes:
+/// every item and color name at most eight characters.
+pub fn fits_dlx1(problem: &Problem) -> bool {
+    let short = |s: &String| s.chars().count() <= 8;
+    problem.names.iter().all(short) && problem.colors.iter().all(short)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> (usize, usize, String) {
+        let e = parse(text).unwrap_err();
+        (e.line, e.column, e.to_string())
+    }
+
+    #[test]
+    fn reads_knuths_colored_example() {
+        let p = parse("| comment\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n").unwrap();
+        assert_eq!(p.problem.primary_count(), 3);
+        assert_eq!(p.problem.secondary_count(), 2);
+        assert_eq!(p.problem.option_count(), 4);
+        assert_eq!(p.option_lines, [3, 4, 6, 7]);
+        assert_eq!(p.warnings.len(), 1);
+        assert_eq!(p.warnings[0].0, 5);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(error("").0, 1);
+        assert_eq!(error("| only a comment\n").2, "no item line (the input has no problem)");
+        assert_eq!(error("a b | c | d\n"), (1, 9, "a second '|' in the item line".into()));
+        assert_eq!(error("a b a\n").1, 5);
+        assert_eq!(error("a b\na  z\n"), (2, 4, "unknown item \"z\"".into()));
+        assert_eq!(error("a b\n\n  a b a\n"), (3, 7, "item \"a\" appears twice in this option".into()));
+        assert_eq!(error("a b\nb a:red\n"), (2, 3, "primary item \"a\" cannot have a color".into()));
+        assert_eq!(error("| x\n| y\n| a b\n").0, 1);
+        assert!(matches!(parse("| a\n").unwrap_err().kind, TextErrorKind::NoItemLine));
+    }
+
+    #[test]
+    fn writes_what_it_reads() {
+        let text = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+        let p = parse(text).unwrap();
+        assert_eq!(to_string(&p.problem), text);
+        assert!(fits_dlx1(&p.problem));
+        let colored = "A B C | X Y\nA B X:0 Y:0\nB X:1\n";
+        assert_eq!(to_string(&parse(colored).unwrap().problem), colored);
+    }
+}

@@ -1,0 +1,233 @@
+//! Solution counts and DLX1's statistics on problems whose answers are known:
+//! generated families (queens, Langford pairs, Sudoku) and the shared files
+//! in `fixtures/dlx` (figures from `../shared/anchors.md`, measured with
+//! Knuth's DLX1).
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use dlx::{text, Problem, Solver};
+
+fn fixture(name: &str) -> Problem {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/dlx").join(name);
+    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text::parse(&src).unwrap_or_else(|e| panic!("{name}:{}:{}: {e}", e.line, e.column)).problem
+}
+
+fn queens(n: usize) -> Problem {
+    let mut src = String::new();
+    for i in 0..n {
+        src += &format!("r{i} c{i} ");
+    }
+    src += "|";
+    for d in 0..2 * n - 1 {
+        src += &format!(" a{d} b{d}");
+    }
+    src += "\n";
+    for r in 0..n {
+        for c in 0..n {
+            src += &format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c);
+        }
+    }
+    text::parse(&src).unwrap().problem
+}
+
+fn langford(n: usize) -> Problem {
+    let mut src: String = (1..=n).map(|i| format!("d{i} ")).collect();
+    src += &(1..=2 * n).map(|s| format!("s{s}")).collect::<Vec<_>>().join(" ");
+    src += "\n";
+    for i in 1..=n {
+        for j in 1..=2 * n {
+            let k = j + i + 1;
+            if k <= 2 * n {
+                src += &format!("d{i} s{j} s{k}\n");
+            }
+        }
+    }
+    text::parse(&src).unwrap().problem
+}
+
+/// Every solution visited, checked, and counted; the shortcut count too.
+fn count_both_ways(p: &Problem) -> u64 {
+    let mut solver = Solver::new(p);
+    let mut n = 0u64;
+    solver.search(|s| {
+        assert!(p.is_solution(s), "not an exact cover: {s:?}");
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!(solver.stats().solutions, n);
+    assert_eq!(solver.count(None), n, "the shortcut count disagrees");
+    n
+}
+
+#[test]
+fn queens_match_oeis_a000170() {
+    let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (n, &want) in (1..).zip(&expected) {
+        let p = queens(n);
+        let mut solver = Solver::new(&p);
+        assert_eq!(solver.count(None), want, "{n} queens");
+        if n <= 9 {
+            assert_eq!(count_both_ways(&p), want, "{n} queens");
+        }
+    }
+}
+
+#[test]
+fn langford_pairs_match_twice_oeis_a014552() {
+    // A014552: 0, 0, 1, 1, 0, 0, 26, 150, 0, 0, 17792 for n = 1..11.
+    let expected = [0, 0, 2, 2, 0, 0, 52, 300, 0, 0, 35584];
+    for (n, &want) in (1..).zip(&expected) {
+        let got = if n <= 8 { count_both_ways(&langford(n)) } else { Solver::new(&langford(n)).count(None) };
+        assert_eq!(got, want, "Langford n = {n}");
+    }
+}
+
+#[test]
+fn shared_files_have_their_known_counts() {
+    let cases: &[(&str, u64)] = &[
+        ("knuth-dlx1-example.dlx", 1),
+        ("knuth-dlx2-color-example.dlx", 1),
+        ("queens-8.dlx", 92),
+        ("queens-8-organ.dlx", 92),
+        ("queens-9.dlx", 352),
+        ("queens-10.dlx", 724),
+        ("queens-10-organ.dlx", 724),
+        ("queens-11.dlx", 2680),
+        ("queens-12.dlx", 14200),
+        ("queens-12-organ.dlx", 14200),
+        ("langford-11.dlx", 35584),
+        ("sudoku-4x4-blank.dlx", 288),
+        ("sudoku-9x9-inkala-full.dlx", 1),
+        ("sudoku-9x9-inkala-reduced.dlx", 1),
+    ];
+    for &(name, want) in cases {
+        let p = fixture(name);
+        assert_eq!(Solver::new(&p).count(None), want, "{name}");
+        assert_eq!(count_both_ways(&p), want, "{name}");
+    }
+}
+
+/// The slow files: run with `cargo test --release -- --ignored` (CI does).
+#[test]
+#[ignore = "slow in debug builds; CI runs it in release mode"]
+fn shared_slow_files_have_their_known_counts() {
+    let cases: &[(&str, u64)] = &[
+        ("queens-13.dlx", 73712),
+        ("queens-14.dlx", 365596),
+        ("langford-12.dlx", 216288),
+        ("pentominoes-6x10.dlx", 9356),
+        ("pentominoes-6x10-knuthgen.dlx", 9356),
+        ("sudoku-6x6-blank.dlx", 28200960),
+    ];
+    for &(name, want) in cases {
+        assert_eq!(Solver::new(&fixture(name)).count(None), want, "{name}");
+    }
+}
+
+#[test]
+fn statistics_equal_dlx1s() {
+    for (name, nodes, updates) in [
+        ("knuth-dlx1-example.dlx", 6, 30),
+        ("queens-8.dlx", 1223, 21191),
+        ("sudoku-4x4-blank.dlx", 2157, 22545),
+    ] {
+        let p = fixture(name);
+        let mut solver = Solver::new(&p);
+        let stats = solver.search(|_| ControlFlow::Continue(()));
+        assert_eq!((stats.nodes, stats.updates), (nodes, updates), "{name}");
+        // Counting without the shortcut walks the very same tree.
+        solver.set_count_shortcut(false);
+        solver.count(None);
+        assert_eq!(solver.stats(), stats, "{name}, count without shortcut");
+    }
+}
+
+#[test]
+fn knuths_colored_example_has_its_one_solution() {
+    let p = fixture("knuth-dlx2-color-example.dlx");
+    let found: Vec<Vec<usize>> = Solver::new(&p).solutions().collect();
+    assert_eq!(found.len(), 1);
+    let mut names: Vec<String> = found[0].iter().map(|&k| p.display_option(k).to_string()).collect();
+    names.sort();
+    assert_eq!(names, ["A C X:1 Y:1", "B X:1"]);
+}
+
+#[test]
+fn limits_stop_the_count_and_the_solver_stays_usable() {
+    let p = fixture("queens-8.dlx");
+    let mut solver = Solver::new(&p);
+    for limit in [1, 2, 5, 91, 92, 93, 1000] {
+        assert_eq!(solver.count(Some(limit)), limit.min(92), "limit {limit}");
+    }
+    assert_eq!(solver.count(Some(0)), 0);
+    // Stopping a search and an iterator part way leaves nothing behind.
+    let mut seen = 0;
+    solver.search(|_| {
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(seen, 3);
+    assert_eq!(solver.solutions().take(10).count(), 10);
+    assert_eq!(solver.count(None), 92);
+    let stats = solver.search(|_| ControlFlow::Continue(()));
+    assert_eq!((stats.nodes, stats.updates), (1223, 21191));
+}
+
+#[test]
+fn forcing_options_restricts_and_resets() {
+    let p = fixture("queens-8.dlx");
+    let mut solver = Solver::new(&p);
+    // A queen at r0 c0 (option 0): 4 of the 92 solutions.
+    solver.force(0).unwrap();
+    assert_eq!(solver.count(None), 4);
+    for s in solver.solutions() {
+        assert_eq!(s[0], 0);
+        assert!(p.is_solution(&s));
+    }
+    // r1 c1 attacks r0 c0 on a diagonal; r0 c1 shares row 0.
+    assert_eq!(solver.force(9), Err(dlx::ForceError::Conflict { option: 9 }));
+    assert_eq!(solver.force(1), Err(dlx::ForceError::Conflict { option: 1 }));
+    assert_eq!(solver.force(0), Err(dlx::ForceError::Conflict { option: 0 }));
+    assert_eq!(solver.force(64), Err(dlx::ForceError::NoSuchOption { option: 64 }));
+    assert_eq!(solver.count(None), 4, "a refused force changes nothing");
+    solver.unforce_all();
+    assert_eq!(solver.count(None), 92);
+    // Forcing a whole solution leaves exactly that solution.
+    let first = solver.solutions().next().unwrap();
+    for &k in &first {
+        solver.force(k).unwrap();
+    }
+    assert_eq!(solver.count(None), 1);
+    let all: Vec<_> = solver.solutions().collect();
+    assert_eq!(all.len(), 1);
+    let (mut a, mut b) = (all[0].clone(), first.clone());
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    solver.unforce_all();
+    let stats = solver.search(|_| ControlFlow::Continue(()));
+    assert_eq!((stats.solutions, stats.nodes, stats.updates), (92, 1223, 21191));
+}
+
+#[test]
+fn a_hundred_thousand_primary_items_do_not_touch_the_call_stack() {
+    // A chain: option i covers items i and i + 1 (for odd i), so the only
+    // solution pairs them up, 50,000 levels deep.
+    let n = 100_000;
+    let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+    let mut b = dlx::ProblemBuilder::new(names, Vec::<String>::new()).unwrap();
+    for i in (0..n).step_by(2) {
+        b.add_option(&[dlx::Entry { item: i, color: 0 }, dlx::Entry { item: i + 1, color: 0 }]).unwrap();
+    }
+    let p = b.build().unwrap();
+    let mut solver = Solver::new(&p);
+    assert_eq!(solver.count(None), 1);
+    let s = solver.solutions().next().unwrap();
+    assert_eq!(s.len(), 50_000);
+}
