@@ -1,0 +1,481 @@
+//! The grid model: an order N, an alphabet of N symbols, a region map, and
+//! givens. Validation happens here, once, and returns typed errors; a
+//! [`Puzzle`] that exists is well formed (though its givens may clash: see
+//! [`Puzzle::conflict`]).
+
+use std::fmt;
+
+/// The largest order supported.
+pub const MAX_ORDER: usize = 64;
+
+/// The characters that mean "blank" in every grid format.
+pub const BLANKS: [char; 4] = ['?', '0', '.', '_'];
+
+/// The default alphabet: digits 1-9, then A-Z, then a-z, then `*+@`.
+const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz*+@";
+
+/// What went wrong when describing a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// The order is 0 or above [`MAX_ORDER`].
+    Order { n: usize },
+    /// Boxes of `rows` x `cols` do not tile an N x N grid.
+    BoxShape { rows: usize, cols: usize, n: usize },
+    /// The alphabet does not have N distinct symbols, none a blank.
+    Alphabet { reason: String },
+    /// The region map has the wrong number of cells.
+    MapSize { cells: usize, n: usize },
+    /// The region map does not have N distinct labels.
+    LabelCount { labels: usize, n: usize },
+    /// A region does not have N cells.
+    RegionSize { label: char, size: usize, n: usize },
+    /// The givens do not have N x N cells.
+    GivenCount { cells: usize, n: usize },
+    /// A given is not a symbol of the alphabet (its index is out of range).
+    Symbol { cell: usize },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::Order { n } => write!(f, "order {n} is not supported (1 to {MAX_ORDER})"),
+            GridError::BoxShape { rows, cols, n } => {
+                write!(f, "boxes of {rows}x{cols} do not tile a {n}x{n} grid ({rows}x{cols} must be {n})")
+            }
+            GridError::Alphabet { reason } => write!(f, "bad alphabet: {reason}"),
+            GridError::MapSize { cells, n } => {
+                write!(f, "the region map has {cells} cells; a {n}x{n} grid needs {}", n * n)
+            }
+            GridError::LabelCount { labels, n } => {
+                write!(f, "the region map has {labels} distinct labels; a {n}x{n} grid needs {n}")
+            }
+            GridError::RegionSize { label, size, n } => {
+                write!(f, "region '{label}' has {size} cells; every region needs {n}")
+            }
+            GridError::GivenCount { cells, n } => {
+                write!(f, "the puzzle has {cells} cells; a {n}x{n} grid needs {}", n * n)
+            }
+            GridError::Symbol { cell } => write!(f, "the given in cell {cell} is not a symbol"),
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+/// N symbols, in order: symbol `v` (from 0) is written `chars()[v]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Alphabet {
+    symbols: Vec<char>,
+}
+
+impl Alphabet {
+    /// The default alphabet for order `n`: digits 1-9, then A-Z (enough up
+    /// to 35), then a-z and `*+@` (up to 64).
+    pub fn default_for(n: usize) -> Result<Alphabet, GridError> {
+        if n == 0 || n > MAX_ORDER {
+            return Err(GridError::Order { n });
+        }
+        Ok(Alphabet { symbols: DEFAULT_SYMBOLS.chars().take(n).collect() })
+    }
+
+    /// The letters A, B, C, ... (the grouped format), for `n` up to 26.
+    pub fn letters(n: usize) -> Result<Alphabet, GridError> {
+        if n == 0 || n > 26 {
+            return Err(GridError::Alphabet { reason: format!("letters A-Z cannot name {n} symbols") });
+        }
+        Ok(Alphabet { symbols: ('A'..='Z').take(n).collect() })
+    }
+
+    /// A custom alphabet: distinct, non-blank characters, none of them a
+    /// blank marker (`? 0 . _`) or a grid-art separator (`| + -`).
+    pub fn custom(symbols: &str) -> Result<Alphabet, GridError> {
+        let symbols: Vec<char> = symbols.chars().collect();
+        let bad = |reason: String| Err(GridError::Alphabet { reason });
+        if symbols.is_empty() || symbols.len() > MAX_ORDER {
+            return bad(format!("it has {} symbols (1 to {MAX_ORDER})", symbols.len()));
+        }
+        for (i, &c) in symbols.iter().enumerate() {
+            if c.is_whitespace() || c.is_control() || BLANKS.contains(&c) || "|+-#".contains(c) {
+                return bad(format!("{c:?} cannot be a symbol"));
+            }
+            if symbols[..i].contains(&c) {
+                return bad(format!("{c:?} appears twice"));
+            }
+        }
+        Ok(Alphabet { symbols })
+    }
+
+    /// The number of symbols.
+    pub fn len(&self) -> usize {
+        self.symbols.len()
+    }
+
+    /// Whether the alphabet is empty (never, once built).
+    pub fn is_empty(&self) -> bool {
+        self.symbols.is_empty()
+    }
+
+    /// The symbols, in order.
+    pub fn chars(&self) -> &[char] {
+        &self.symbols
+    }
+
+    /// The character of symbol `v`.
+    pub fn char(&self, v: u8) -> char {
+        self.symbols[v as usize]
+    }
+
+    /// The index of symbol `c`, if it is one. ASCII letters match either
+    /// case when the alphabet has no lower-case letters.
+    pub fn index(&self, c: char) -> Option<u8> {
+        if let Some(i) = self.symbols.iter().position(|&s| s == c) {
+            return Some(i as u8);
+        }
+        if c.is_ascii_lowercase() && !self.symbols.iter().any(char::is_ascii_lowercase) {
+            return self.index(c.to_ascii_uppercase());
+        }
+        None
+    }
+}
+
+/// How the grid is divided into regions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Regions {
+    /// Boxes of `rows` x `cols` cells.
+    Boxes { rows: usize, cols: usize },
+    /// An explicit map: one label per cell, row by row (jigsaw, grouped).
+    Map(Vec<char>),
+    /// No regions: Latin square completion.
+    None,
+}
+
+/// An order and a region map: what one exact-cover matrix serves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    n: usize,
+    regions: Regions,
+    /// The region (0..n) of each cell, or empty for [`Regions::None`].
+    region_of: Vec<u8>,
+    /// The labels of the regions, in region order (sorted).
+    labels: Vec<char>,
+}
+
+impl Shape {
+    /// The default shape for order `n`: boxes R x C with R <= C, R the
+    /// largest divisor of `n` not above its square root; when that is 1 (a
+    /// prime order), no regions, since 1 x N boxes would only repeat rows.
+    pub fn default_for(n: usize) -> Result<Shape, GridError> {
+        if n == 0 || n > MAX_ORDER {
+            return Err(GridError::Order { n });
+        }
+        let rows = (1..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last().unwrap_or(1);
+        if rows == 1 {
+            Shape::new(n, Regions::None)
+        } else {
+            Shape::new(n, Regions::Boxes { rows, cols: n / rows })
+        }
+    }
+
+    /// Validates a shape.
+    pub fn new(n: usize, regions: Regions) -> Result<Shape, GridError> {
+        if n == 0 || n > MAX_ORDER {
+            return Err(GridError::Order { n });
+        }
+        let (region_of, labels) = match &regions {
+            Regions::None => (Vec::new(), Vec::new()),
+            &Regions::Boxes { rows, cols } => {
+                if rows == 0 || cols == 0 || rows * cols != n {
+                    return Err(GridError::BoxShape { rows, cols, n });
+                }
+                let per_band = n / cols;
+                let region_of =
+                    (0..n * n).map(|i| ((i / n / rows) * per_band + (i % n) / cols) as u8).collect();
+                (region_of, Vec::new())
+            }
+            Regions::Map(map) => {
+                if map.len() != n * n {
+                    return Err(GridError::MapSize { cells: map.len(), n });
+                }
+                let mut labels: Vec<char> = map.clone();
+                labels.sort_unstable();
+                labels.dedup();
+                if labels.len() != n {
+                    return Err(GridError::LabelCount { labels: labels.len(), n });
+                }
+                let region_of: Vec<u8> =
+                    map.iter().map(|c| labels.binary_search(c).expect("label listed") as u8).collect();
+                let mut sizes = vec![0usize; n];
+                for &r in &region_of {
+                    sizes[r as usize] += 1;
+                }
+                if let Some(k) = (0..n).find(|&k| sizes[k] != n) {
+                    return Err(GridError::RegionSize { label: labels[k], size: sizes[k], n });
+                }
+                (region_of, labels)
+            }
+        };
+        Ok(Shape { n, regions, region_of, labels })
+    }
+
+    /// The order N.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The region map as given.
+    pub fn regions(&self) -> &Regions {
+        &self.regions
+    }
+
+    /// Whether the grid has regions at all.
+    pub fn has_regions(&self) -> bool {
+        !self.region_of.is_empty()
+    }
+
+    /// The region (0..N) of cell `cell`, if the grid has regions.
+    pub fn region(&self, cell: usize) -> Option<usize> {
+        self.region_of.get(cell).map(|&r| r as usize)
+    }
+
+    /// The label of region `k` in an explicit map, if it has one.
+    pub fn label(&self, k: usize) -> Option<char> {
+        self.labels.get(k).copied()
+    }
+}
+
+/// Where two givens clash, making the puzzle unsolvable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conflict {
+    /// Symbol `symbol` twice in row `index` (rows from 1).
+    Row { index: usize, symbol: char },
+    /// Symbol `symbol` twice in column `index` (from 1).
+    Column { index: usize, symbol: char },
+    /// Symbol `symbol` twice in region `index` (from 1, in region order),
+    /// labelled `label` when the map has labels.
+    Region { index: usize, label: Option<char>, symbol: char },
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Conflict::Row { index, symbol } => write!(f, "symbol {symbol} twice in row {index}"),
+            Conflict::Column { index, symbol } => write!(f, "symbol {symbol} twice in column {index}"),
+            Conflict::Region { label: Some(l), symbol, .. } => {
+                write!(f, "symbol {symbol} twice in region '{l}'")
+            }
+            Conflict::Region { index, symbol, .. } => write!(f, "symbol {symbol} twice in region {index}"),
+        }
+    }
+}
+
+/// A puzzle: a shape, an alphabet, and the givens (symbol indices, row by
+/// row, `None` for a blank).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    shape: Shape,
+    alphabet: Alphabet,
+    givens: Vec<Option<u8>>,
+}
+
+impl Puzzle {
+    /// Validates a puzzle.
+    pub fn new(shape: Shape, alphabet: Alphabet, givens: Vec<Option<u8>>) -> Result<Puzzle, GridError> {
+        let n = shape.n();
+        if alphabet.len() != n {
+            return Err(GridError::Alphabet {
+                reason: format!("it has {} symbols; a {n}x{n} grid needs {n}", alphabet.len()),
+            });
+        }
+        if givens.len() != n * n {
+            return Err(GridError::GivenCount { cells: givens.len(), n });
+        }
+        if let Some(cell) = givens.iter().position(|g| g.is_some_and(|v| v as usize >= n)) {
+            return Err(GridError::Symbol { cell });
+        }
+        Ok(Puzzle { shape, alphabet, givens })
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The order N.
+    pub fn n(&self) -> usize {
+        self.shape.n()
+    }
+
+    /// The alphabet.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// The givens, row by row.
+    pub fn givens(&self) -> &[Option<u8>] {
+        &self.givens
+    }
+
+    /// The first clash between givens, in the order rows, columns, regions,
+    /// if there is one. A puzzle with a clash has no solution.
+    pub fn conflict(&self) -> Option<Conflict> {
+        let n = self.n();
+        // Bit v of seen[unit] is set once symbol v is placed in that unit:
+        // units 0..n rows, n..2n columns, 2n..3n regions.
+        let mut seen = vec![0u64; 3 * n];
+        let mut first: Option<(usize, usize, u8)> = None;
+        for (cell, g) in self.givens.iter().enumerate() {
+            let Some(v) = *g else { continue };
+            let bit = 1u64 << v;
+            let (r, c) = (cell / n, cell % n);
+            let mut units = [Some(r), Some(n + c), self.shape.region(cell).map(|k| 2 * n + k)];
+            for (kind, unit) in units.iter_mut().enumerate() {
+                let Some(u) = *unit else { continue };
+                if seen[u] & bit != 0 {
+                    let key = (kind, u, v);
+                    if first.is_none_or(|f| (key.0, key.1) < (f.0, f.1)) {
+                        first = Some(key);
+                    }
+                }
+                seen[u] |= bit;
+            }
+        }
+        let (kind, unit, v) = first?;
+        let symbol = self.alphabet.char(v);
+        Some(match kind {
+            0 => Conflict::Row { index: unit + 1, symbol },
+            1 => Conflict::Column { index: unit - n + 1, symbol },
+            _ => Conflict::Region { index: unit - 2 * n + 1, label: self.shape.label(unit - 2 * n), symbol },
+        })
+    }
+
+    /// Checks a filled grid (symbol indices, row by row) against the puzzle:
+    /// every row, column and region holds each symbol once, and every given
+    /// is kept.
+    pub fn verify(&self, grid: &[u8]) -> Result<(), String> {
+        let n = self.n();
+        if grid.len() != n * n {
+            return Err(format!("the grid has {} cells, not {}", grid.len(), n * n));
+        }
+        if let Some(cell) = grid.iter().position(|&v| v as usize >= n) {
+            return Err(format!("cell {cell} holds no symbol"));
+        }
+        if let Some(cell) = (0..n * n).find(|&i| self.givens[i].is_some_and(|g| g != grid[i])) {
+            return Err(format!("the given in row {}, column {} was changed", cell / n + 1, cell % n + 1));
+        }
+        let mut seen = vec![0u64; 3 * n];
+        for (cell, &v) in grid.iter().enumerate() {
+            let units = [Some(cell / n), Some(n + cell % n), self.shape.region(cell).map(|k| 2 * n + k)];
+            for u in units.into_iter().flatten() {
+                if seen[u] & 1 << v != 0 {
+                    let what = match u / n {
+                        0 => format!("row {}", u + 1),
+                        1 => format!("column {}", u - n + 1),
+                        _ => format!("region {}", u - 2 * n + 1),
+                    };
+                    return Err(format!("symbol {} twice in {what}", self.alphabet.char(v)));
+                }
+                seen[u] |= 1 << v;
+            }
+        }
+        Ok(())
+    }
+
+    /// The grid as text: N rows of N symbols, blanks as `.`.
+    pub fn render(&self, grid: &[Option<u8>]) -> String {
+        let n = self.n();
+        let mut s = String::with_capacity(n * (n + 1));
+        for row in grid.chunks(n) {
+            s.extend(row.iter().map(|g| g.map_or('.', |v| self.alphabet.char(v))));
+            s.push('\n');
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_boxes_are_wider_than_tall() {
+        let boxes = |n| match Shape::default_for(n).unwrap().regions().clone() {
+            Regions::Boxes { rows, cols } => (rows, cols),
+            Regions::None => (1, n),
+            Regions::Map(_) => unreachable!(),
+        };
+        let want = [
+            (4, (2, 2)),
+            (6, (2, 3)),
+            (8, (2, 4)),
+            (9, (3, 3)),
+            (10, (2, 5)),
+            (12, (3, 4)),
+            (15, (3, 5)),
+            (16, (4, 4)),
+            (20, (4, 5)),
+            (25, (5, 5)),
+            (36, (6, 6)),
+            (64, (8, 8)),
+        ];
+        for (n, rc) in want {
+            assert_eq!(boxes(n), rc, "order {n}");
+        }
+        assert_eq!(Shape::default_for(7).unwrap().regions(), &Regions::None);
+        assert_eq!(Shape::default_for(0), Err(GridError::Order { n: 0 }));
+        assert_eq!(Shape::default_for(65), Err(GridError::Order { n: 65 }));
+    }
+
+    #[test]
+    fn boxes_number_regions_row_by_row() {
+        let s = Shape::new(6, Regions::Boxes { rows: 2, cols: 3 }).unwrap();
+        let regions: Vec<usize> = (0..36).map(|i| s.region(i).unwrap()).collect();
+        assert_eq!(&regions[..12], &[0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1]);
+        assert_eq!(&regions[12..18], &[2, 2, 2, 3, 3, 3]);
+        assert_eq!(regions[35], 5);
+        assert_eq!(
+            Shape::new(6, Regions::Boxes { rows: 2, cols: 2 }),
+            Err(GridError::BoxShape { rows: 2, cols: 2, n: 6 })
+        );
+    }
+
+    #[test]
+    fn region_maps_are_checked() {
+        let map = |s: &str| Regions::Map(s.chars().collect());
+        let ok = "000011022013221113243333244455445555";
+        assert!(Shape::new(6, map(ok)).is_ok());
+        assert_eq!(Shape::new(6, map(&ok.replace('5', "4"))), Err(GridError::LabelCount { labels: 5, n: 6 }));
+        let bad = "000011022013221113243333244455445554";
+        assert_eq!(Shape::new(6, map(bad)), Err(GridError::RegionSize { label: '4', size: 7, n: 6 }));
+        assert_eq!(Shape::new(6, map("0011")), Err(GridError::MapSize { cells: 4, n: 6 }));
+    }
+
+    #[test]
+    fn alphabets() {
+        assert_eq!(Alphabet::default_for(9).unwrap().chars().iter().collect::<String>(), "123456789");
+        assert_eq!(Alphabet::default_for(16).unwrap().char(15), 'G');
+        assert_eq!(Alphabet::letters(6).unwrap().index('f'), Some(5));
+        assert!(Alphabet::custom("AB?").is_err());
+        assert!(Alphabet::custom("ABA").is_err());
+        assert_eq!(Alphabet::custom("xyz").unwrap().index('y'), Some(1));
+    }
+
+    #[test]
+    fn conflicts_are_named() {
+        let shape = Shape::default_for(4).unwrap();
+        let alpha = Alphabet::default_for(4).unwrap();
+        let mut g = vec![None; 16];
+        g[0] = Some(0);
+        g[3] = Some(0);
+        let p = Puzzle::new(shape.clone(), alpha.clone(), g.clone()).unwrap();
+        assert_eq!(p.conflict(), Some(Conflict::Row { index: 1, symbol: '1' }));
+        assert_eq!(p.conflict().unwrap().to_string(), "symbol 1 twice in row 1");
+        g[3] = None;
+        g[5] = Some(0);
+        let p = Puzzle::new(shape.clone(), alpha.clone(), g.clone()).unwrap();
+        assert_eq!(p.conflict(), Some(Conflict::Region { index: 1, label: None, symbol: '1' }));
+        g[5] = None;
+        g[12] = Some(0);
+        let p = Puzzle::new(shape, alpha, g).unwrap();
+        assert_eq!(p.conflict().unwrap().to_string(), "symbol 1 twice in column 1");
+    }
+}
