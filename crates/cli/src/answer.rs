@@ -1,0 +1,314 @@
+//! Answering one record: search it in the mode asked, and write what the
+//! user sees (stdout) and what they should know (stderr notes). The search
+//! itself is the engine's; this module only drives it and lays out results.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use dlx::{Problem, Solver, Stats};
+use reduce::{GridSolver, Puzzle, Shape};
+use serde_json::json;
+
+use crate::args::{Mode, OutputFormat};
+use crate::input::{Body, Layout, Record};
+use crate::output::{self, NO_SOLUTION};
+use crate::schema::PuzzleCover;
+
+/// How a record came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Answered with at least one solution (or counted).
+    Solved,
+    /// Answered with 无解.
+    NoSolution,
+    /// Refused.
+    Refused,
+}
+
+/// What every record is answered with.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    pub mode: Mode,
+    pub output: OutputFormat,
+    pub stats: bool,
+    pub quiet: bool,
+}
+
+/// One engine per puzzle shape, reused from puzzle to puzzle (a few shapes
+/// at a time, so that a stream of jigsaws does not grow without bound).
+#[derive(Default)]
+pub struct Engines {
+    grids: HashMap<Shape, GridSolver>,
+}
+
+impl Engines {
+    fn grid(&mut self, shape: &Shape) -> &mut GridSolver {
+        if !self.grids.contains_key(shape) {
+            if self.grids.len() >= 16 {
+                self.grids.clear();
+            }
+            self.grids.insert(shape.clone(), GridSolver::new(shape));
+        }
+        self.grids.get_mut(shape).expect("just inserted")
+    }
+}
+
+/// What a search found, for the text and JSON writers.
+struct Found {
+    count: u64,
+    /// Whether the count is every solution (not cut by a limit).
+    exhaustive: bool,
+    stats: Stats,
+    seconds: f64,
+}
+
+/// A puzzle, or a problem with how to show its solutions.
+enum Target<'a> {
+    Grid { puzzle: &'a Puzzle, layout: Layout },
+    Cover { problem: &'a Problem, puzzle: Option<&'a PuzzleCover> },
+}
+
+/// Answers one record, writing to `out` and adding notes to `notes` (each
+/// a full line for stderr). `index` numbers records from 1 for JSON.
+pub fn answer(
+    record: &Record,
+    index: u64,
+    plan: &Plan,
+    engines: &mut Engines,
+    out: &mut dyn Write,
+    notes: &mut Vec<String>,
+) -> io::Result<Outcome> {
+    let source = &record.source;
+    let body = match &record.body {
+        Ok(b) => b,
+        Err(e) => {
+            let col = e.column.map_or(String::new(), |c| format!("{c}:"));
+            notes.push(format!("{}:{}:{col} {}", source.path, e.line, e.message));
+            return Ok(Outcome::Refused);
+        }
+    };
+    let target = match body {
+        Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: *layout },
+        Body::Problem { problem, puzzle } => Target::Cover { problem, puzzle: puzzle.as_ref() },
+    };
+    // The solutions to print (text) or list (JSON), up to how many.
+    let keep = match plan.mode {
+        Mode::First => 1,
+        Mode::Unique => 1,
+        Mode::All { limit } => limit.unwrap_or(u64::MAX),
+        Mode::Count { .. } => 0,
+    };
+    let mut json_solutions: Vec<serde_json::Value> = Vec::new();
+    let text = plan.output == OutputFormat::Text;
+    let numbered =
+        matches!(plan.mode, Mode::All { .. }) || matches!(target, Target::Cover { puzzle: None, .. });
+    let mut pending: Option<Vec<u8>> = None; // --unique holds the first until it knows
+    let start = Instant::now();
+
+    // Emits solution number `k` (from 1).
+    let mut emit = |k: u64, sol: SolutionRef<'_>, out: &mut dyn Write| -> io::Result<()> {
+        let mut buf = Vec::new();
+        if text && numbered {
+            writeln!(buf, "{k}")?;
+        }
+        match sol {
+            SolutionRef::Grid(puzzle, grid, layout) => {
+                if text {
+                    output::grid(&mut buf, puzzle, grid, layout)?;
+                } else {
+                    json_solutions.push(json!(output::grid_string(puzzle, grid)));
+                }
+            }
+            SolutionRef::Options(problem, opts) => {
+                if text {
+                    output::options(&mut buf, problem, opts)?;
+                } else {
+                    let names: Vec<String> =
+                        opts.iter().map(|&o| problem.display_option(o).to_string()).collect();
+                    json_solutions.push(json!(names));
+                }
+            }
+        }
+        if plan.mode == Mode::Unique {
+            pending = Some(buf);
+        } else {
+            out.write_all(&buf)?;
+        }
+        Ok(())
+    };
+
+    let found = match target {
+        Target::Grid { puzzle, layout } => {
+            let engine = engines.grid(puzzle.shape());
+            let result = match plan.mode {
+                Mode::Count { limit } if !plan.stats => engine.count(puzzle, limit).map(|c| (c, limit, None)),
+                _ => {
+                    let cap = search_cap(plan.mode);
+                    let mut n = 0u64;
+                    let mut io_err = None;
+                    let r = engine.solve(puzzle, |grid| {
+                        n += 1;
+                        if n <= keep {
+                            if let Err(e) = emit(n, SolutionRef::Grid(puzzle, grid, layout), out) {
+                                io_err = Some(e);
+                                return ControlFlow::Break(());
+                            }
+                        }
+                        if n >= cap {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    if let Some(e) = io_err {
+                        return Err(e);
+                    }
+                    r.map(|_| (n, Some(cap), Some(())))
+                }
+            };
+            match result {
+                Ok((count, cap, _)) => Found {
+                    count,
+                    exhaustive: cap.is_none_or(|c| count < c),
+                    stats: engine.stats(),
+                    seconds: start.elapsed().as_secs_f64(),
+                },
+                Err(conflict) => {
+                    if !plan.quiet && !matches!(plan.mode, Mode::Count { .. }) {
+                        notes.push(format!("{source}: {NO_SOLUTION}: {conflict}"));
+                    }
+                    Found {
+                        count: 0,
+                        exhaustive: true,
+                        stats: Stats::default(),
+                        seconds: start.elapsed().as_secs_f64(),
+                    }
+                }
+            }
+        }
+        Target::Cover { problem, puzzle } => {
+            let mut solver = Solver::new(problem);
+            let (count, cap) = match plan.mode {
+                Mode::Count { limit } => {
+                    solver.set_count_shortcut(!plan.stats);
+                    (solver.count(limit), limit)
+                }
+                _ => {
+                    let cap = search_cap(plan.mode);
+                    let mut n = 0u64;
+                    let mut io_err = None;
+                    solver.search(|opts| {
+                        n += 1;
+                        if n <= keep {
+                            let sol = match puzzle {
+                                Some(pc) => {
+                                    let g = pc.decode(opts);
+                                    emit(n, SolutionRef::Grid(&pc.puzzle, &g, pc.layout), out)
+                                }
+                                None => emit(n, SolutionRef::Options(problem, opts), out),
+                            };
+                            if let Err(e) = sol {
+                                io_err = Some(e);
+                                return ControlFlow::Break(());
+                            }
+                        }
+                        if n >= cap {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    if let Some(e) = io_err {
+                        return Err(e);
+                    }
+                    (n, Some(cap))
+                }
+            };
+            Found {
+                count,
+                exhaustive: cap.is_none_or(|c| count < c),
+                stats: solver.stats(),
+                seconds: start.elapsed().as_secs_f64(),
+            }
+        }
+    };
+
+    // Close the record: 无解, the held unique solution, the count.
+    let mut outcome = Outcome::Solved;
+    let status = match (found.count, found.exhaustive) {
+        (0, _) => "none",
+        (1, true) => "unique",
+        (1, false) => "solved",
+        _ => "multiple",
+    };
+    match plan.mode {
+        Mode::Count { .. } => {
+            if text {
+                writeln!(out, "{}", found.count)?;
+            }
+        }
+        Mode::Unique => {
+            if found.count == 1 {
+                if let Some(buf) = pending.take() {
+                    out.write_all(&buf)?;
+                }
+            } else {
+                json_solutions.clear();
+                outcome = Outcome::NoSolution;
+                if text {
+                    writeln!(out, "{NO_SOLUTION}")?;
+                }
+                if !plan.quiet && found.count > 1 {
+                    notes.push(format!("{source}: {NO_SOLUTION}: more than one solution"));
+                } else if !plan.quiet && !notes.iter().any(|n| n.starts_with(&source.to_string())) {
+                    notes.push(format!("{source}: {NO_SOLUTION}: no solution"));
+                }
+            }
+        }
+        Mode::First | Mode::All { .. } => {
+            if found.count == 0 {
+                outcome = Outcome::NoSolution;
+                if text {
+                    writeln!(out, "{NO_SOLUTION}")?;
+                }
+            }
+        }
+    }
+    if plan.stats && !plan.quiet {
+        notes.push(format!("{source}: {}", output::stats_line(&found.stats, found.seconds)));
+    }
+    if !text {
+        let mut obj = json!({
+            "index": index,
+            "source": source.to_string(),
+            "status": status,
+            "count": found.count,
+            "solutions": json_solutions,
+        });
+        if plan.stats {
+            obj["stats"] = json!({
+                "nodes": found.stats.nodes,
+                "updates": found.stats.updates,
+                "seconds": found.seconds,
+            });
+        }
+        writeln!(out, "{obj}")?;
+    }
+    Ok(outcome)
+}
+
+/// How many solutions a search needs to see before it can stop.
+fn search_cap(mode: Mode) -> u64 {
+    match mode {
+        Mode::First => 1,
+        Mode::Unique => 2,
+        Mode::All { limit } | Mode::Count { limit } => limit.unwrap_or(u64::MAX),
+    }
+}
+
+enum SolutionRef<'a> {
+    Grid(&'a Puzzle, &'a [u8], Layout),
+    Options(&'a Problem, &'a [usize]),
+}
