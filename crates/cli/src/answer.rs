@@ -142,8 +142,9 @@ pub fn answer(
     let found = match target {
         Target::Grid { puzzle, layout } => {
             let engine = engines.grid(puzzle.shape());
+            engine.set_faithful(plan.stats);
             let result = match plan.mode {
-                Mode::Count { limit } if !plan.stats => engine.count(puzzle, limit).map(|c| (c, limit, None)),
+                Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit, None)),
                 _ => {
                     let cap = search_cap(plan.mode);
                     let mut n = 0u64;
@@ -190,9 +191,10 @@ pub fn answer(
         }
         Target::Cover { problem, puzzle } => {
             let mut solver = Solver::new(problem);
+            solver.set_faithful(plan.stats);
             let (count, cap) = match plan.mode {
                 Mode::Count { limit } => {
-                    solver.set_count_shortcut(!plan.stats);
+                    solver.set_faithful(plan.stats);
                     (solver.count(limit), limit)
                 }
                 _ => {

@@ -324,9 +324,11 @@ impl Records {
             let rows_ok = (1..n).all(|k| {
                 matches!(self.reader.peek(k), Some((_, Ok(t))) if t.trim().chars().count() == n && !t.trim().contains(' '))
             });
-            let count_ok =
-                rows_ok && matches!(self.reader.peek(n), Some((_, Ok(t))) if t.trim().parse::<i64>().is_ok());
-            if count_ok {
+            // After the N rows, a compact grid ends (or another begins with
+            // a row as long); a grouped puzzle goes on with its count line.
+            let count_follows = rows_ok
+                && matches!(self.reader.peek(n), Some((_, Ok(t))) if !is_blank(t) && t.trim().chars().count() != n);
+            if count_follows {
                 return InputFormat::Grouped;
             }
         }
@@ -346,7 +348,12 @@ impl Records {
                 }
             }
         }
-        if tokens.len() == 2 && tokens[0].chars().count() > MAX_ORDER {
+        // Cells and a region map, one label per cell.
+        let len = |t: &str| t.chars().count();
+        if tokens.len() == 2
+            && len(tokens[0]) == len(tokens[1])
+            && (2..=MAX_ORDER).any(|k| k * k == len(tokens[0]))
+        {
             return InputFormat::Line;
         }
         // Grid rows have single-character cells (or one compact token);
@@ -848,6 +855,7 @@ mod tests {
         assert_eq!(detect("| c\nA B\n"), InputFormat::Dlx);
         assert_eq!(detect("p00 p01 | x\n"), InputFormat::Dlx);
         assert_eq!(detect("{\"format\": 1}"), InputFormat::Json);
+        assert_eq!(detect(&format!("{} {}\n", ".".repeat(16), "0011001122332233")), InputFormat::Line);
     }
 
     #[test]

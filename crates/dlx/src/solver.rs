@@ -76,6 +76,7 @@ enum Pc {
 /// // Knuth's first example (DLX1's documentation).
 /// let parsed = text::parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
 /// let mut solver = Solver::new(&parsed.problem);
+/// solver.set_faithful(true); // count DLX1's statistics
 /// let mut found = Vec::new();
 /// solver.search(|options| {
 ///     found.push(options.to_vec());
@@ -99,8 +100,9 @@ pub struct Solver {
     choice: Vec<u32>,
     state: State,
     stats: Stats,
-    /// Skip DLX1's last level when counting (see [`Solver::count`]).
-    shortcut: bool,
+    /// Walk DLX1's very tree and count its statistics (see
+    /// [`Solver::set_faithful`]).
+    faithful: bool,
     solution: Vec<usize>,
 }
 
@@ -127,7 +129,7 @@ impl Solver {
             choice: vec![0; problem.primary_count() + 1],
             state: State::Start,
             stats: Stats::default(),
-            shortcut: true,
+            faithful: false,
             solution: Vec::new(),
         }
     }
@@ -142,10 +144,14 @@ impl Solver {
         self.first.len()
     }
 
-    /// Whether [`Solver::count`] may take its shortcut (on by default). Turn
-    /// it off to make `count` report DLX1's exact statistics.
-    pub fn set_count_shortcut(&mut self, on: bool) {
-        self.shortcut = on;
+    /// Whether to walk DLX1's very search tree and count its nodes and
+    /// updates (off by default). Off, the search branches on the first item
+    /// with at most one option left as soon as it sees one, counting skips
+    /// the last level (see [`Solver::count`]), and no updates are counted:
+    /// the same solutions, sooner, but [`Solver::stats`] then reports only
+    /// the solutions and a lower bound on the nodes.
+    pub fn set_faithful(&mut self, faithful: bool) {
+        self.faithful = faithful;
     }
 
     /// The statistics of the last search.
@@ -170,7 +176,7 @@ impl Solver {
         // item, then cover or purify the others.
         let x = self.primary_node(first);
         let item = self.arena.nd(x).top as u32;
-        let mut links = self.arena.links::<false>(0);
+        let mut links = self.arena.links::<true>(0);
         if self.colors {
             links.cover::<true>(item);
             links.commit::<true>(x);
@@ -225,7 +231,7 @@ impl Solver {
     /// uncovers `x`'s own item.
     fn undo_choice(&mut self, x: u32) {
         let item = self.arena.nd(x).top as u32;
-        let mut links = self.arena.links::<false>(0);
+        let mut links = self.arena.links::<true>(0);
         if self.colors {
             links.uncommit::<true>(x);
             links.uncover::<true>(item);
@@ -239,10 +245,11 @@ impl Solver {
     /// left. The solution is then in [`Solver::solution`]. After `false`,
     /// [`Solver::reset`] makes the next call start a new search.
     pub fn next_solution(&mut self) -> bool {
-        let found = if self.colors {
-            self.run::<true, false, false, true>(u64::MAX)
-        } else {
-            self.run::<false, false, false, true>(u64::MAX)
+        let found = match (self.colors, self.faithful) {
+            (true, true) => self.run::<true, false, false>(u64::MAX),
+            (true, false) => self.run::<true, false, true>(u64::MAX),
+            (false, true) => self.run::<false, false, false>(u64::MAX),
+            (false, false) => self.run::<false, false, true>(u64::MAX),
         };
         if found {
             self.fill_solution();
@@ -292,36 +299,32 @@ impl Solver {
 
     /// Counts the solutions, stopping at `limit` if given.
     ///
-    /// With the shortcut on (the default), a level where a single primary
-    /// item is left adds that item's option count at once instead of trying
-    /// each option: the count is exact, but the statistics then undercount
-    /// DLX1's nodes and updates. [`Solver::set_count_shortcut`] turns it off.
+    /// Unless the solver is [faithful](Solver::set_faithful), a level where
+    /// a single primary item is left adds that item's option count at once
+    /// instead of trying each option.
     pub fn count(&mut self, limit: Option<u64>) -> u64 {
         self.reset();
         let limit = limit.unwrap_or(u64::MAX);
         if limit == 0 {
             return 0;
         }
-        match (self.colors, self.shortcut) {
-            (true, true) => self.run::<true, true, true, false>(limit),
-            (true, false) => self.run::<true, true, false, true>(limit),
-            (false, true) => self.run::<false, true, true, false>(limit),
-            (false, false) => self.run::<false, true, false, true>(limit),
+        match (self.colors, self.faithful) {
+            (true, true) => self.run::<true, true, false>(limit),
+            (true, false) => self.run::<true, true, true>(limit),
+            (false, true) => self.run::<false, true, false>(limit),
+            (false, false) => self.run::<false, true, true>(limit),
         };
         self.reset();
         self.stats.solutions
     }
 
     /// The search loop. With `COUNT` it runs until the count reaches
-    /// `limit` or the tree is exhausted (taking the last-level shortcut if
-    /// `SHORT`); without, it returns `true` at each solution (so a limit is
-    /// enforced by the caller) or `false` when done.
-    fn run<const COLORS: bool, const COUNT: bool, const SHORT: bool, const STATS: bool>(
-        &mut self,
-        limit: u64,
-    ) -> bool {
+    /// `limit` or the tree is exhausted; without, it returns `true` at each
+    /// solution (so a limit is enforced by the caller) or `false` when done.
+    /// `FAST` leaves DLX1's tree (see [`Solver::set_faithful`]).
+    fn run<const COLORS: bool, const COUNT: bool, const FAST: bool>(&mut self, limit: u64) -> bool {
         let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
-        let a = &mut self.arena.links::<STATS>(resume_updates);
+        let a = &mut self.arena.links::<FAST>(resume_updates);
         let choice = &mut self.choice[..];
         let mut nodes;
         let mut solutions;
@@ -360,7 +363,7 @@ impl Solver {
         loop {
             match pc {
                 Pc::Forward => {
-                    if COUNT && SHORT {
+                    if COUNT && FAST {
                         let first = a.first_primary();
                         if a.it(first).next == 0 {
                             // One primary item left: each of its options
@@ -382,7 +385,7 @@ impl Solver {
                         }
                     }
                     nodes += 1;
-                    best = a.choose(COUNT && SHORT);
+                    best = a.choose(FAST);
                     a.cover::<COLORS>(best);
                     choice[level] = a.nd(best).down;
                     pc = Pc::Advance;

@@ -56,6 +56,9 @@ proptest! {
         let expected = brute_force(&p);
         let mut solver = Solver::new(&p);
         let found: Vec<Vec<usize>> = solver.solutions().collect();
+        solver.set_faithful(true);
+        prop_assert_eq!(solver.solutions().count(), found.len());
+        solver.set_faithful(false);
         for s in &found {
             prop_assert!(p.is_solution(s), "not an exact cover: {:?}", s);
         }
@@ -63,7 +66,7 @@ proptest! {
         prop_assert_eq!(found_set.len(), found.len(), "a solution was listed twice");
         prop_assert_eq!(&found_set, &expected);
         prop_assert_eq!(solver.count(None), expected.len() as u64);
-        solver.set_count_shortcut(false);
+        solver.set_faithful(true);
         prop_assert_eq!(solver.count(None), expected.len() as u64);
         // Forcing the first option of some solution keeps exactly the
         // solutions that contain it.

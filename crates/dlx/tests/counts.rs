@@ -51,13 +51,17 @@ fn langford(n: usize) -> Problem {
 fn count_both_ways(p: &Problem) -> u64 {
     let mut solver = Solver::new(p);
     let mut n = 0u64;
+    solver.set_faithful(true);
     solver.search(|s| {
         assert!(p.is_solution(s), "not an exact cover: {s:?}");
         n += 1;
         ControlFlow::Continue(())
     });
     assert_eq!(solver.stats().solutions, n);
-    assert_eq!(solver.count(None), n, "the shortcut count disagrees");
+    assert_eq!(solver.count(None), n, "the faithful count disagrees");
+    solver.set_faithful(false);
+    assert_eq!(solver.count(None), n, "the fast count disagrees");
+    assert_eq!(solver.solutions().count() as u64, n, "the fast search disagrees");
     n
 }
 
@@ -135,10 +139,10 @@ fn statistics_equal_dlx1s() {
     ] {
         let p = fixture(name);
         let mut solver = Solver::new(&p);
+        solver.set_faithful(true);
         let stats = solver.search(|_| ControlFlow::Continue(()));
         assert_eq!((stats.nodes, stats.updates), (nodes, updates), "{name}");
-        // Counting without the shortcut walks the very same tree.
-        solver.set_count_shortcut(false);
+        // A faithful count walks the very same tree.
         solver.count(None);
         assert_eq!(solver.stats(), stats, "{name}, count without shortcut");
     }
@@ -158,6 +162,7 @@ fn knuths_colored_example_has_its_one_solution() {
 fn limits_stop_the_count_and_the_solver_stays_usable() {
     let p = fixture("queens-8.dlx");
     let mut solver = Solver::new(&p);
+    solver.set_faithful(true);
     for limit in [1, 2, 5, 91, 92, 93, 1000] {
         assert_eq!(solver.count(Some(limit)), limit.min(92), "limit {limit}");
     }
@@ -183,6 +188,7 @@ fn limits_stop_the_count_and_the_solver_stays_usable() {
 fn forcing_options_restricts_and_resets() {
     let p = fixture("queens-8.dlx");
     let mut solver = Solver::new(&p);
+    solver.set_faithful(true);
     // A queen at r0 c0 (option 0): 4 of the 92 solutions.
     solver.force(0).unwrap();
     assert_eq!(solver.count(None), 4);

@@ -204,6 +204,12 @@ impl GridSolver {
         GridSolver { shape: shape.clone(), solver: Solver::new(&problem), grid: vec![0; shape.n().pow(2)] }
     }
 
+    /// Whether searches walk DLX1's tree and count its statistics (see
+    /// [`dlx::Solver::set_faithful`]; off by default).
+    pub fn set_faithful(&mut self, faithful: bool) {
+        self.solver.set_faithful(faithful);
+    }
+
     /// The shape this solver serves.
     pub fn shape(&self) -> &Shape {
         &self.shape

@@ -1,0 +1,205 @@
+//! The command line's contract, run through the real binary.
+
+mod common;
+use common::*;
+
+const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+
+#[test]
+fn line_format_solves_and_counts() {
+    let r = dance(&["solve"]).stdin(INKALA).expect(0);
+    assert_eq!(
+        r.stdout,
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n"
+    );
+    let r = dance(&["count"])
+        .stdin(format!("# a comment\n{INKALA}\n{}\n", ".".repeat(81)))
+        .arg("--limit")
+        .arg("2")
+        .expect(0);
+    assert_eq!(r.stdout, "1\n2\n");
+}
+
+#[test]
+fn grid_art_parses() {
+    let art = "\
+8 . . | . . . | . . .
+. . 3 | 6 . . | . . .
+. 7 . | . 9 . | 2 . .
+------+-------+------
+. 5 . | . . 7 | . . .
+. . . | . 4 5 | 7 . .
+. . . | 1 . . | . 3 .
+------+-------+------
+. . 1 | . . . | . 6 8
+. . 8 | 5 . . | . 1 .
+. 9 . | . . . | 4 . .
+";
+    let r = dance(&["solve"]).stdin(art).expect(0);
+    assert!(r.stdout.starts_with("8 1 2 7 5 3 6 4 9\n"), "{}", r.stdout);
+}
+
+#[test]
+fn other_orders_and_shapes() {
+    // 4x4 blank: 288; as a Latin square: 576; 6x6 with 3x2 boxes.
+    let blank4 = ".... .... .... ....".replace(' ', "\n") + "\n";
+    assert_eq!(dance(&["count"]).stdin(blank4.clone()).expect(0).stdout, "288\n");
+    assert_eq!(dance(&["count", "--box", "none"]).stdin(blank4.clone()).expect(0).stdout, "576\n");
+    assert_eq!(dance(&["count", "--box", "1x4"]).stdin(blank4.clone()).expect(0).stdout, "576\n");
+    let r = dance(&["count", "--box", "3x3"]).stdin(blank4).expect(2);
+    assert!(r.stderr.contains("<stdin>:1: boxes of 3x3 do not tile a 4x4 grid"), "{}", r.stderr);
+    // Custom symbols.
+    let r = dance(&["solve", "--symbols", "abcd"]).stdin("a...\n....\n....\n...a\n").expect(0);
+    assert!(r.stdout.starts_with('a'));
+}
+
+#[test]
+fn jigsaw_by_region_file_and_inline_map() {
+    let dir = std::env::temp_dir().join(format!("dance-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("map.txt");
+    std::fs::write(&map, "000011\n022013\n221113\n243333\n244455\n445555\n").unwrap();
+    // Seed 001's first example as a grid plus a region file.
+    let grid = "..CB.A\n......\nD.....\n.....E\n......\n...F..\n";
+    let r = dance(&["solve", "--symbols", "ABCDEF", "--regions"])
+        .arg(map.display().to_string())
+        .stdin(grid)
+        .expect(0);
+    assert_eq!(r.stdout, "EFCBDA\nACEDFB\nDABECF\nFBDCAE\nBDFAEC\nCEAFBD\n");
+    // The same as a line record with its map inline.
+    let line = format!("{} {}\n", grid.replace('\n', ""), "000011022013221113243333244455445555");
+    let r = dance(&["solve", "--symbols", "ABCDEF"]).stdin(line).expect(0);
+    assert_eq!(r.stdout, "EFCBDAACEDFBDABECFFBDCAEBDFAECCEAFBD\n");
+}
+
+#[test]
+fn dlx_problems_solve_count_and_number() {
+    let r = dance(&["solve", &fixture("dlx/knuth-dlx1-example.dlx")]).expect(0);
+    assert_eq!(r.stdout, "1\nA D\nC E F\nB G\n");
+    let r = dance(&["solve", "--all", &fixture("dlx/queens-8.dlx")]).arg("--limit").arg("3").expect(0);
+    assert_eq!(numbered(&r.stdout, 8).len(), 3);
+    let r = dance(&["count", "--stats", &fixture("dlx/queens-8.dlx")]).expect(0);
+    assert_eq!(r.stdout, "92\n");
+    assert!(
+        r.stderr.contains("queens-8.dlx:1: Altogether 92 solutions, 21191 updates, 1223 nodes,"),
+        "{}",
+        r.stderr
+    );
+    let r = dance(&["solve", &fixture("dlx/knuth-dlx2-color-example.dlx")]).expect(0);
+    assert!(r.stdout.contains("A C X:1 Y:1"), "{}", r.stdout);
+}
+
+#[test]
+fn export_round_trips() {
+    for input in ["seeds/003-sample.in", "seeds/000-sample.in", "seeds/001-example2.in"] {
+        let solved = dance(&["solve", "--all", &fixture(input)]).expect(0).stdout;
+        let json = dance(&["export", &fixture(input)]).expect(0).stdout;
+        assert!(json.contains("\"format\": \"exact-cover\"") && json.contains("\"version\": 1"));
+        let back = dance(&["solve", "--all", "--format", "json"]).stdin(json.clone()).expect(0).stdout;
+        if input.contains("001") {
+            assert_eq!(numbered(&back, 6).len(), numbered(&solved, 6).len());
+        } else {
+            assert_eq!(
+                back,
+                solved.split("\n\n").next().unwrap().to_owned()
+                    + if input.contains("000") { "\n\n" } else { "" },
+                "{input}"
+            );
+        }
+        let dlx = dance(&["export", "--to", "dlx", &fixture(input)]).expect(0).stdout;
+        let via_dlx = dance(&["count", "--format", "dlx"]).stdin(dlx.clone()).expect(0).stdout;
+        let direct = dance(&["count", &fixture(input)]).expect(0).stdout;
+        assert_eq!(via_dlx.lines().next(), direct.lines().next(), "{input}");
+        // DLX1 reads it: names of at most 8 characters, no colors.
+        for line in dlx.lines().filter(|l| !l.starts_with('|')) {
+            assert!(line.split(' ').all(|t| !t.is_empty() && t.len() <= 8 && !t.contains(':')), "{line}");
+        }
+    }
+    // A problem, both ways.
+    let json = dance(&["export", &fixture("dlx/knuth-dlx2-color-example.dlx")]).expect(0).stdout;
+    assert!(json.contains("\"X:0\""));
+    assert_eq!(dance(&["count", "--format", "json"]).stdin(json).expect(0).stdout, "1\n");
+    let text = dance(&["export", "--to", "dlx", &fixture("dlx/queens-8.dlx")]).expect(0).stdout;
+    assert_eq!(dance(&["count", "--format", "dlx", "--stats"]).stdin(text).expect(0).stdout, "92\n");
+    // --index picks a record.
+    let second = dance(&["export", "--index", "2", &fixture("seeds/000-sample.in")]).expect(0).stdout;
+    assert!(second.contains("\"givens\""));
+    let r = dance(&["export", "--index", "3", &fixture("seeds/000-sample.in")]).expect(2);
+    assert!(r.stderr.contains("there is no record 3"), "{}", r.stderr);
+}
+
+#[test]
+fn json_lines_output() {
+    let input = format!("{INKALA}{}\n", ".".repeat(81));
+    let r = dance(&["solve", "--unique", "--output", "json"]).stdin(input.clone()).expect(1);
+    let lines: Vec<serde_json::Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["status"], "unique");
+    assert_eq!(lines[0]["index"], 1);
+    assert_eq!(lines[0]["solutions"][0].as_str().unwrap().len(), 81);
+    assert_eq!(lines[1]["status"], "multiple");
+    assert_eq!(lines[1]["solutions"].as_array().unwrap().len(), 0);
+    let r = dance(&["count", "--limit", "5", "--output", "json", "--stats"]).stdin(input).expect(0);
+    let last: serde_json::Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["count"], 5);
+    assert!(last["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn refused_records_are_named_and_the_rest_answered() {
+    let input = format!("{INKALA}{}\n{INKALA}", "1".repeat(80));
+    let r = dance(&["solve"]).stdin(input).expect(2);
+    assert_eq!(r.stdout.lines().count(), 2, "both good puzzles answered: {}", r.stdout);
+    assert!(r.stderr.contains("<stdin>:2: 80 cells"), "{}", r.stderr);
+    let r = dance(&["solve", "/no/such/file"]).expect(2);
+    assert!(r.stderr.contains("/no/such/file"), "{}", r.stderr);
+    let r = dance(&["solve"]).stdin("").expect(2);
+    assert!(r.stderr.contains("no puzzle in <stdin>"), "{}", r.stderr);
+    let r = dance(&["solve", "--format", "grid"]).stdin("1 2 x 4\n. . . .\n. . . .\n. . . .\n").expect(2);
+    assert!(r.stderr.contains("<stdin>:1:5: 'x' is not a symbol"), "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    let r = dance(&["frobnicate"]).expect(2);
+    assert!(r.stderr.contains("frobnicate"));
+}
+
+#[test]
+fn exit_one_when_a_puzzle_has_no_solution() {
+    let r = dance(&["solve"]).stdin(format!("11{}\n", ".".repeat(79))).expect(1);
+    assert_eq!(r.stdout, "无解\n");
+    assert!(r.stderr.contains("symbol 1 twice in row 1"));
+    // count exits 0 whatever the count.
+    assert_eq!(dance(&["count"]).stdin(format!("11{}\n", ".".repeat(79))).expect(0).stdout, "0\n");
+}
+
+#[test]
+fn jobs_keep_the_input_order() {
+    let batch: String = std::fs::read_to_string(fixtures().join("sudoku/sample-1000.txt")).unwrap();
+    let one = dance(&["solve", "--jobs", "1"]).stdin(batch.clone()).expect(0).stdout;
+    let two = dance(&["solve", "--jobs", "2"]).stdin(batch.clone()).expect(0).stdout;
+    assert_eq!(one.lines().count(), 1000);
+    assert_eq!(one, two);
+    let counts = dance(&["count", "--limit", "2", "--jobs", "2"]).stdin(batch).expect(0).stdout;
+    assert!(counts.lines().all(|l| l == "1"));
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(["solve", "--all", "--format", "grouped"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::{BufRead, BufReader, Write};
+    child.stdin.take().unwrap().write_all(b"000111\n000111\n222333\n222333\n444555\n444555\n0\n").unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for _ in 0..5 {
+        lines.next().unwrap().unwrap();
+    }
+    drop(lines);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
