@@ -102,7 +102,39 @@ pub fn write_problem(problem: &Problem) -> String {
         puzzle: None,
         placements: None,
     };
-    serde_json::to_string_pretty(&doc).expect("a document serializes")
+    readable(&doc)
+}
+
+/// Writes a document readably: one field a line, one option (and one
+/// placement) a line.
+fn readable(doc: &Document) -> String {
+    let j = |v: &dyn erased::Json| v.json();
+    let mut s = String::from("{\n");
+    s += &format!("  \"format\": {},\n  \"version\": {},\n", j(&doc.format), doc.version);
+    s += &format!("  \"primary\": {},\n  \"secondary\": {},\n", j(&doc.primary), j(&doc.secondary));
+    let lines = |items: Vec<String>| items.iter().map(|l| format!("    {l}")).collect::<Vec<_>>().join(",\n");
+    s += &format!("  \"options\": [\n{}\n  ]", lines(doc.options.iter().map(|o| j(o)).collect()));
+    if let Some(p) = &doc.puzzle {
+        s += &format!(",\n  \"puzzle\": {}", j(p));
+    }
+    if let Some(pl) = &doc.placements {
+        s += &format!(",\n  \"placements\": [\n{}\n  ]", lines(pl.iter().map(|p| j(p)).collect()));
+    }
+    s += "\n}";
+    s
+}
+
+/// Serializing any of the document's parts on one line.
+mod erased {
+    pub trait Json {
+        fn json(&self) -> String;
+    }
+
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> String {
+            serde_json::to_string(self).expect("serializes")
+        }
+    }
 }
 
 /// The JSON of a puzzle's reduction.
@@ -138,7 +170,7 @@ pub fn write_puzzle(puzzle: &Puzzle, layout: Layout, r: &Reduction) -> String {
                 .collect(),
         ),
     };
-    serde_json::to_string_pretty(&doc).expect("a document serializes")
+    readable(&doc)
 }
 
 /// Reads a document.

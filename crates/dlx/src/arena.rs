@@ -97,6 +97,13 @@ impl Arena {
         (Arena { nodes, items, n }, firsts)
     }
 
+    /// Makes this arena's links equal to `other`'s (an arena of the same
+    /// problem): one copy of each array, no allocation.
+    pub fn copy_from(&mut self, other: &Arena) {
+        self.nodes.copy_from_slice(&other.nodes);
+        self.items.copy_from_slice(&other.items);
+    }
+
     /// The dancing view of the arena, counting updates from `updates`.
     pub fn links<const FAST: bool>(&mut self, updates: u64) -> Links<'_, FAST> {
         Links { nodes: &mut self.nodes, items: &mut self.items, updates }

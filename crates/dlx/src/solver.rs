@@ -104,6 +104,8 @@ pub struct Solver {
     /// [`Solver::set_faithful`]).
     faithful: bool,
     solution: Vec<usize>,
+    /// The links as laid out (see [`Solver::keep_pristine_copy`]).
+    pristine: Option<Box<Arena>>,
 }
 
 impl Solver {
@@ -131,6 +133,7 @@ impl Solver {
             stats: Stats::default(),
             faithful: false,
             solution: Vec::new(),
+            pristine: None,
         }
     }
 
@@ -190,10 +193,39 @@ impl Solver {
 
     /// Undoes every [`Solver::force`], newest first.
     pub fn unforce_all(&mut self) {
+        // Many forced options and a search under way cost more to undo link
+        // by link than to copy back the links as they were laid out.
+        let levels = self.forced.len() + self.depth();
+        if levels > 8 && self.pristine.is_some() {
+            let pristine = self.pristine.take().expect("checked");
+            self.arena.copy_from(&pristine);
+            self.pristine = Some(pristine);
+            self.forced.clear();
+            self.state = State::Start;
+            return;
+        }
         self.reset();
         while let Some(first) = self.forced.pop() {
             let x = self.primary_node(first);
             self.undo_choice(x);
+        }
+    }
+
+    /// Keeps a copy of the links as laid out, so that
+    /// [`Solver::unforce_all`] can restore them in one copy instead of
+    /// undoing each choice. Worth it when each search forces many options
+    /// (puzzle givens); costs one more copy of the arena's memory.
+    pub fn keep_pristine_copy(&mut self) {
+        self.reset();
+        self.unforce_all();
+        self.pristine = Some(Box::new(self.arena.clone()));
+    }
+
+    /// The number of levels a search under way has committed.
+    fn depth(&self) -> usize {
+        match self.state {
+            State::Found { depth } | State::Stopped { depth } => depth,
+            State::Start | State::Done => 0,
         }
     }
 
@@ -286,7 +318,8 @@ impl Solver {
                 break;
             }
         }
-        self.reset();
+        // Choices still open are undone by the next call, which may as well
+        // be `unforce_all` copying the links back at once.
         self.stats
     }
 
@@ -314,7 +347,6 @@ impl Solver {
             (false, true) => self.run::<false, true, false>(limit),
             (false, false) => self.run::<false, true, true>(limit),
         };
-        self.reset();
         self.stats.solutions
     }
 

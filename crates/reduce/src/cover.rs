@@ -201,7 +201,9 @@ impl GridSolver {
     /// Builds the full matrix of `shape` and lays it out for the engine.
     pub fn new(shape: &Shape) -> GridSolver {
         let problem = full_matrix(shape);
-        GridSolver { shape: shape.clone(), solver: Solver::new(&problem), grid: vec![0; shape.n().pow(2)] }
+        let mut solver = Solver::new(&problem);
+        solver.keep_pristine_copy();
+        GridSolver { shape: shape.clone(), solver, grid: vec![0; shape.n().pow(2)] }
     }
 
     /// Whether searches walk DLX1's tree and count its statistics (see

@@ -1,0 +1,36 @@
+# dance: common tasks. The quick start needs none of this: plain cargo works.
+
+shared := "../shared/bench-data"
+
+default:
+    @just --list
+
+# Build the release binary.
+build:
+    cargo build --release
+
+# Every test (the README's test command).
+test:
+    cargo test --workspace
+
+# The slow tests: 28 million 6x6 grids, queens-14, pentominoes (release mode).
+test-slow:
+    cargo test --workspace --release -- --ignored
+
+# Formatting and lints, as CI checks them.
+lint:
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets -- -D warnings
+
+# What CI runs.
+ci:
+    bash .ci/run
+
+# Benchmarks: exact-cover files, Sudoku batches, the grouped listing; writes bench/results.md.
+bench: build
+    cargo bench -p dance-dlx --bench files -- {{justfile_directory()}}/fixtures/dlx/*.dlx
+    bash bench/run.sh {{shared}}
+
+# Fuzz every target for SECONDS each (default 600), one after another.
+fuzz seconds="600":
+    cd fuzz && for t in $(RUSTC_BOOTSTRAP=1 cargo fuzz list); do RUSTC_BOOTSTRAP=1 cargo fuzz run $t -- -max_total_time={{seconds}} -rss_limit_mb=4096 || exit 1; done
