@@ -328,7 +328,11 @@ impl Records {
             // a row as long); a grouped puzzle goes on with its count line.
             let count_follows = rows_ok
                 && matches!(self.reader.peek(n), Some((_, Ok(t))) if !is_blank(t) && t.trim().chars().count() != n);
-            if count_follows {
+            // Or, with a broken region line, still a count where it belongs
+            // (shorter than a row, so not the next compact grid's row).
+            let count_line = matches!(self.reader.peek(n), Some((_, Ok(t)))
+                if t.trim().chars().count() < n && t.trim().parse::<i64>().is_ok());
+            if count_follows || count_line {
                 return InputFormat::Grouped;
             }
         }
@@ -338,11 +342,13 @@ impl Records {
             // grid of order N*N).
             let square = |len: usize| (2..=MAX_ORDER).find(|k| k * k == len);
             let sq = square(n).or_else(|| (n % 2 == 0).then(|| square(n / 2)).flatten());
+            // Short lines (N < 4) are rows of a compact grid: line puzzles
+            // of 3x3 and smaller are too rare to guess. Otherwise a second
+            // row as long as the first makes a compact grid.
             if let Some(k) = sq {
-                let grid = k * k <= MAX_ORDER
-                    && (1..k * k).all(
-                        |j| matches!(self.reader.peek(j), Some((_, Ok(t))) if t.trim().chars().count() == n),
-                    );
+                let second_row =
+                    matches!(self.reader.peek(1), Some((_, Ok(t))) if t.trim().chars().count() == n);
+                let grid = n <= MAX_ORDER && (k < 4 || second_row);
                 if !grid {
                     return InputFormat::Line;
                 }

@@ -183,7 +183,8 @@ pub fn read(text: &str) -> Result<Body, InputError> {
     let err = |m: String| InputError { line: 1, column: None, message: m };
     match value.get("format").and_then(|f| f.as_str()) {
         Some(FORMAT) => {}
-        other => return Err(err(format!("\"format\" is {other:?}; expected {FORMAT:?}"))),
+        Some(other) => return Err(err(format!("\"format\" is {other:?}; expected {FORMAT:?}"))),
+        None => return Err(err(format!("no \"format\" field; expected \"format\": {FORMAT:?}"))),
     }
     match value.get("version").and_then(|v| v.as_u64()) {
         Some(VERSION) => {}

@@ -1,0 +1,103 @@
+//! Refused inputs: every file in `fixtures/bad` gives exit 2, a message
+//! naming the file and line, nothing on stdout, and no panic. Inputs too big
+//! to ship are made here.
+
+mod common;
+use common::*;
+
+#[test]
+fn the_corpus_of_refused_inputs() {
+    let table = read("bad/expected.tsv");
+    let mut listed = 0;
+    for row in table.lines().filter(|l| !l.starts_with('#')) {
+        let mut cols = row.split('\t');
+        let (name, line, start) = (cols.next().unwrap(), cols.next().unwrap(), cols.next().unwrap());
+        let path = fixture(&format!("bad/{name}"));
+        let r = dance(&["solve", &path]).run();
+        assert_eq!(r.code, 2, "{name}: exit {}\n{}", r.code, r.stderr);
+        assert_eq!(r.stdout, "", "{name}: something on stdout");
+        let first = r.stderr.lines().next().unwrap_or_default();
+        let at = format!("{path}:{line}:");
+        assert!(first.starts_with(&at), "{name}: {first:?} does not start with {at:?}");
+        assert!(first.contains(start), "{name}: {first:?} does not say {start:?}");
+        for l in r.stderr.lines() {
+            assert!(l.starts_with(&path), "{name}: a message without its file: {l:?}");
+        }
+        listed += 1;
+    }
+    let files = std::fs::read_dir(fixtures().join("bad")).unwrap().count() - 1;
+    assert_eq!(listed, files, "every file in fixtures/bad is listed in expected.tsv");
+    assert!(listed >= 40);
+}
+
+#[test]
+fn the_other_records_are_still_answered() {
+    // A good puzzle, a bad one, a good one: two answers, in order, exit 2.
+    let good = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let input = format!("{good}\n{}x\n{good}\n", &good[..80]);
+    let r = dance(&["solve", "--format", "line"]).stdin(input).expect(2);
+    assert_eq!(r.stdout.lines().count(), 2);
+    assert!(r.stderr.starts_with("<stdin>:2:81: 'x' is not a symbol"), "{}", r.stderr);
+    // Several files: the unreadable one is named, the others answered.
+    let r =
+        dance(&["solve", &fixture("seeds/003-sample.in"), "/nonexistent", &fixture("seeds/003-sample.in")])
+            .expect(2);
+    assert_eq!(r.stdout.lines().count(), 18);
+    assert!(r.stderr.contains("/nonexistent"));
+}
+
+#[test]
+fn a_hundred_megabyte_line_is_refused_without_holding_it() {
+    let mut big = vec![b'1'; 100 << 20];
+    big.extend_from_slice(b"\n");
+    for format in ["line", "grid", "dlx"] {
+        let r = dance(&["solve", "--format", format]).stdin(big.clone()).expect(2);
+        assert!(
+            r.stderr.contains("<stdin>:1:") && r.stderr.contains("line longer than"),
+            "{format}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stdout, "");
+    }
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    for args in [
+        &["solve", "--box", "3y3"][..],
+        &["solve", "--all", "--unique"],
+        &["solve", "--limit", "2"],
+        &["count", "--box", "2x2", "--regions", "x"],
+        &["count", "--regions", "/nonexistent"],
+        &["export", "--index", "0"],
+        &["solve", "--jobs", "0"],
+    ] {
+        let r = dance(args).stdin("").run();
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.is_empty());
+    }
+}
+
+#[test]
+fn a_million_options_load_and_solve() {
+    // Items i0..i999999 in pairs: each pair (i2k, i2k+1) has one option
+    // covering both and two covering one each: 2^500000 solutions would be
+    // too many to count, so instead one option per item plus the pairs, and
+    // count with a limit.
+    let n = 500_000;
+    let mut text = String::with_capacity(24 << 20);
+    text.push_str("| a million options\n");
+    for i in 0..2 * n {
+        text.push_str(&format!("i{i} "));
+    }
+    text.push('\n');
+    for k in 0..n {
+        text.push_str(&format!("i{} i{}\ni{}\n", 2 * k, 2 * k + 1, 2 * k));
+    }
+    // Options so far: 1,000,000; item i(2k+1) only in its pair, so each
+    // pair must take the pair option: exactly one solution.
+    let r = dance(&["count", "--format", "dlx"]).stdin(text.clone()).expect(0);
+    assert_eq!(r.stdout, "1\n");
+    let r = dance(&["solve", "--format", "dlx"]).stdin(text).expect(0);
+    assert_eq!(r.stdout.lines().count(), 1 + n);
+}
