@@ -23,6 +23,8 @@
 //!   puzzle), for as many searches as you like, at the price of covering
 //!   their items only: one solver serves a million puzzles.
 //! - [`text`] reads and writes Knuth's text format.
+//! - [`parallel`] counts on several threads, or one shard of the tree of
+//!   many, by splitting the search into subtrees ([`Solver::subtrees`]).
 //! - With the `serde` feature, a [`Problem`] serializes as
 //!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`.
 //!
@@ -45,6 +47,7 @@
 //! ```
 
 mod arena;
+pub mod parallel;
 mod problem;
 mod solver;
 pub mod text;
@@ -53,4 +56,4 @@ pub mod text;
 mod serde_impl;
 
 pub use problem::{is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning};
-pub use solver::{ForceError, Solutions, Solver, Stats};
+pub use solver::{ForceError, Probe, Solutions, Solver, Stats};

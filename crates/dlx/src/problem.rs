@@ -377,6 +377,23 @@ impl ProblemBuilder {
         I::Item: AsRef<str>,
     {
         let option = self.problem.option_count();
+        let colors_before = self.problem.colors.len();
+        let result = self.add_option_tokens(option, tokens);
+        // Colors declared by an option that was dropped or refused are
+        // forgotten, so that the problem holds only colors it uses.
+        if !matches!(result, Ok(Some(_))) {
+            for name in self.problem.colors.drain(colors_before..) {
+                self.color_index.remove(&name);
+            }
+        }
+        result
+    }
+
+    fn add_option_tokens<I>(&mut self, option: usize, tokens: I) -> Result<Option<usize>, BuildError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
         let mut entries = Vec::new();
         for token in tokens {
             let token = token.as_ref();

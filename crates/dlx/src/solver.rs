@@ -8,6 +8,8 @@
 //! path that skips DLX1's last level (see [`Solver::count`]).
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use crate::arena::Arena;
 use crate::problem::Problem;
@@ -24,6 +26,41 @@ pub struct Stats {
     /// active items, or an option's node leaving its item's list.
     pub updates: u64,
 }
+
+/// A window on a search under way, shared with other threads: it shows the
+/// solutions and nodes so far (refreshed every few thousand nodes) and can
+/// ask the search to stop (for Ctrl-C, or a deadline).
+#[derive(Debug, Default)]
+pub struct Probe {
+    solutions: AtomicU64,
+    nodes: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl Probe {
+    /// The solutions counted so far by the search it watches.
+    pub fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+
+    /// The nodes so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Asks every search watched by this probe to stop soon.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// How often, in nodes, a search looks at its probe.
+const PROBE_EVERY: u32 = 4096;
 
 /// Why an option could not be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +143,9 @@ pub struct Solver {
     solution: Vec<usize>,
     /// The links as laid out (see [`Solver::keep_pristine_copy`]).
     pristine: Option<Box<Arena>>,
+    probe: Option<Arc<Probe>>,
+    /// Whether the last search was stopped by its probe.
+    interrupted: bool,
 }
 
 impl Solver {
@@ -134,6 +174,8 @@ impl Solver {
             faithful: false,
             solution: Vec::new(),
             pristine: None,
+            probe: None,
+            interrupted: false,
         }
     }
 
@@ -155,6 +197,17 @@ impl Solver {
     /// the solutions and a lower bound on the nodes.
     pub fn set_faithful(&mut self, faithful: bool) {
         self.faithful = faithful;
+    }
+
+    /// Watches searches through `probe` (see [`Probe`]).
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        self.probe = probe;
+    }
+
+    /// Whether the last search or count was stopped by its probe before the
+    /// end (its count is then partial).
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// The statistics of the last search.
@@ -209,6 +262,81 @@ impl Solver {
             let x = self.primary_node(first);
             self.undo_choice(x);
         }
+    }
+
+    /// Undoes the forced options beyond the first `len`, newest first.
+    fn unforce_to(&mut self, len: usize) {
+        self.reset();
+        while self.forced.len() > len {
+            let first = self.forced.pop().expect("longer than len");
+            let x = self.primary_node(first);
+            self.undo_choice(x);
+        }
+    }
+
+    /// The options DLX1 would try at the top of the search from here (the
+    /// forced options), or `None` when the forced options already cover
+    /// every primary item.
+    fn branch(&mut self) -> Option<Vec<usize>> {
+        self.reset();
+        let links = self.arena.links::<true>(0);
+        if links.first_primary() == 0 {
+            return None;
+        }
+        let item = links.choose(false);
+        let mut options = Vec::new();
+        let mut x = self.arena.nd(item).down;
+        while x != item {
+            options.push(self.option_of[x as usize] as usize);
+            x = self.arena.nd(x).down;
+        }
+        Some(options)
+    }
+
+    /// Splits the search below the forced options into independent
+    /// subtrees, at least `at_least` of them when the tree has that many,
+    /// each given by the options chosen on the way down to it (DLX1's
+    /// choices, so the split depends only on the problem and `at_least`).
+    /// Every solution lies in exactly one subtree; dead ends are dropped.
+    pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
+        let base = self.forced.len();
+        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
+        while frontier.len() < at_least {
+            let mut next = Vec::with_capacity(frontier.len() * 4);
+            let mut grew = false;
+            for prefix in frontier {
+                let forced_all = prefix.iter().all(|&o| self.force(o).is_ok());
+                let kids = if forced_all { self.branch() } else { Some(Vec::new()) };
+                self.unforce_to(base);
+                match kids {
+                    Some(kids) => {
+                        grew = true;
+                        next.extend(kids.into_iter().map(|o| {
+                            let mut p = prefix.clone();
+                            p.push(o);
+                            p
+                        }));
+                    }
+                    None => next.push(prefix),
+                }
+            }
+            frontier = next;
+            if !grew {
+                break;
+            }
+        }
+        frontier
+    }
+
+    /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
+    /// `limit`, leaving the forced options as they were.
+    pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> u64 {
+        let base = self.forced.len();
+        let count = if prefix.iter().all(|&o| self.force(o).is_ok()) { self.count(limit) } else { 0 };
+        let interrupted = self.interrupted;
+        self.unforce_to(base);
+        self.interrupted = interrupted;
+        count
     }
 
     /// Keeps a copy of the links as laid out, so that
@@ -356,6 +484,8 @@ impl Solver {
     /// `FAST` leaves DLX1's tree (see [`Solver::set_faithful`]).
     fn run<const COLORS: bool, const COUNT: bool, const FAST: bool>(&mut self, limit: u64) -> bool {
         let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
+        let probe = self.probe.clone();
+        let mut tick = PROBE_EVERY;
         let a = &mut self.arena.links::<FAST>(resume_updates);
         let choice = &mut self.choice[..];
         let mut nodes;
@@ -365,6 +495,7 @@ impl Solver {
         let mut pc;
         match self.state {
             State::Start => {
+                self.interrupted = false;
                 nodes = 0;
                 solutions = 0;
                 level = 0;
@@ -417,6 +548,19 @@ impl Solver {
                         }
                     }
                     nodes += 1;
+                    if let Some(p) = &probe {
+                        tick -= 1;
+                        if tick == 0 {
+                            tick = PROBE_EVERY;
+                            p.solutions.store(solutions, Ordering::Relaxed);
+                            p.nodes.store(nodes, Ordering::Relaxed);
+                            if p.stopped() {
+                                self.interrupted = true;
+                                self.state = State::Stopped { depth: level };
+                                break;
+                            }
+                        }
+                    }
                     best = a.choose(FAST);
                     a.cover::<COLORS>(best);
                     choice[level] = a.nd(best).down;

@@ -253,6 +253,19 @@ mod tests {
     }
 
     #[test]
+    fn dropped_options_leave_no_colors_behind() {
+        // Found by fuzzing: a dropped option's new color stayed declared, so
+        // writing and reading back gave a different problem.
+        let p = parse("A | X\nX:lost\nA X:kept\n").unwrap().problem;
+        assert_eq!(p.colors, ["kept"]);
+        assert_eq!(parse(&to_string(&p)).unwrap().problem, p);
+        let mut b = ProblemBuilder::new(["A"], ["X"]).unwrap();
+        assert!(b.add_option_names(["A", "X:c", "A"]).is_err());
+        b.add_option_names(["A", "X:d"]).unwrap();
+        assert_eq!(b.build().unwrap().colors, ["d"]);
+    }
+
+    #[test]
     fn writes_what_it_reads() {
         let text = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
         let p = parse(text).unwrap();

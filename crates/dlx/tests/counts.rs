@@ -237,3 +237,58 @@ fn a_hundred_thousand_primary_items_do_not_touch_the_call_stack() {
     let s = solver.solutions().next().unwrap();
     assert_eq!(s.len(), 50_000);
 }
+
+#[test]
+fn shards_sum_to_the_total_and_threads_agree() {
+    use dlx::parallel::{count, Shard};
+    for name in ["queens-10.dlx", "langford-11.dlx", "sudoku-4x4-blank.dlx", "knuth-dlx2-color-example.dlx", "queens-8-organ.dlx"] {
+        let p = fixture(name);
+        let mut solver = Solver::new(&p);
+        let total = solver.count(None);
+        for m in [1, 2, 3, 7] {
+            let sum: u64 = (0..m).map(|k| count(&mut solver, 1, Some(Shard { index: k, count: m }), None).0).sum();
+            assert_eq!(sum, total, "{name}, {m} shards");
+        }
+        assert_eq!(count(&mut solver, 2, None, None), (total, false), "{name}, 2 threads");
+        assert_eq!(count(&mut solver, 2, None, Some(5)).0, total.min(5), "{name}, limit 5");
+        // The solver is as it was.
+        assert_eq!(solver.count(None), total);
+    }
+    // Below forced options too.
+    let p = fixture("queens-8.dlx");
+    let mut solver = Solver::new(&p);
+    solver.force(0).unwrap();
+    let sum: u64 = (0..4).map(|k| count(&mut solver, 1, Some(Shard { index: k, count: 4 }), None).0).sum();
+    assert_eq!(sum, 4);
+}
+
+#[test]
+fn a_probe_stops_a_search() {
+    let p = fixture("langford-11.dlx");
+    let mut solver = Solver::new(&p);
+    let probe = std::sync::Arc::new(dlx::Probe::default());
+    solver.set_probe(Some(probe.clone()));
+    probe.stop();
+    let partial = solver.count(None);
+    assert!(solver.interrupted());
+    assert!(partial < 35584);
+    solver.set_probe(None);
+    assert_eq!(solver.count(None), 35584);
+    assert!(!solver.interrupted());
+}
+
+/// Inputs the fuzzers found crashes with (valid inputs; the refused ones are
+/// in `fixtures/bad`): each parses, writes back the same, and solves.
+#[test]
+fn fuzz_regressions() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/fuzz");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "dlx") {
+            let p = text::parse(&std::fs::read_to_string(&path).unwrap()).unwrap().problem;
+            assert_eq!(text::parse(&text::to_string(&p)).unwrap().problem, p, "{}", path.display());
+            let mut s = Solver::new(&p);
+            assert_eq!(s.solutions().count() as u64, s.count(None));
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Counting on several threads, and counting one shard of many.
+//!
+//! The search tree below the forced options is split into subtrees by DLX1's
+//! own choices ([`Solver::subtrees`]): deterministic, so that shard K of M on
+//! one machine and shard J of M on another never overlap and together cover
+//! every solution. Subtrees are very uneven, so threads take them one at a
+//! time from a shared counter (each thread works on its own copy of the
+//! solver); there are many more subtrees than threads.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use crate::Solver;
+
+/// Which part of the tree to count: shard `index` (from 0) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, from 0.
+    pub index: usize,
+    /// How many shards the tree is cut into.
+    pub count: usize,
+}
+
+/// How many subtrees to cut the tree into for `shards` shards on `jobs`
+/// threads. Depends on the shard count only when sharding, so that every
+/// machine cuts the same tree the same way, whatever its threads.
+fn pieces(jobs: usize, shard: Option<Shard>) -> usize {
+    match shard {
+        Some(s) => 256.max(16 * s.count),
+        None => 64 * jobs,
+    }
+}
+
+/// Counts the solutions of `solver`'s problem (below its forced options) on
+/// `jobs` threads, or only those of `shard`, stopping near `limit` if
+/// given. Returns the count and whether a probe stopped it.
+pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Option<u64>) -> (u64, bool) {
+    let jobs = jobs.max(1);
+    let subtrees: Vec<Vec<usize>> = solver
+        .subtrees(pieces(jobs, shard))
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| i % s.count == s.index))
+        .map(|(_, p)| p)
+        .collect();
+    let next = AtomicUsize::new(0);
+    let total = AtomicU64::new(0);
+    let limit = limit.unwrap_or(u64::MAX);
+    let interrupted = std::sync::atomic::AtomicBool::new(false);
+    let work = |solver: &mut Solver| loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let done = total.load(Ordering::Relaxed);
+        if i >= subtrees.len() || done >= limit {
+            break;
+        }
+        let c = solver.count_subtree(&subtrees[i], Some(limit - done));
+        total.fetch_add(c, Ordering::Relaxed);
+        if solver.interrupted() {
+            interrupted.store(true, Ordering::Relaxed);
+            break;
+        }
+    };
+    if jobs == 1 {
+        work(solver);
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..jobs {
+                let mut mine = solver.clone();
+                scope.spawn(move || work(&mut mine));
+            }
+        });
+    }
+    (total.load(Ordering::Relaxed).min(limit), interrupted.load(Ordering::Relaxed))
+}

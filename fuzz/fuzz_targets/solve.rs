@@ -1,0 +1,39 @@
+//! Parse then solve small inputs: every answer is written without a panic,
+//! and every grid printed verifies against its puzzle.
+#![no_main]
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use dance::answer::{answer, Engines, Plan};
+use dance::args::{Mode, OutputFormat};
+use dance::input::{Body, LineReader, Records, Settings};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let settings = Arc::new(Settings::default());
+    let reader = LineReader::new(Box::new(std::io::Cursor::new(data.to_vec())));
+    let mut engines = Engines::default();
+    for (i, record) in Records::new(reader, "fuzz", settings).take(20).enumerate() {
+        // Keep searches small: grids up to 9x9, problems up to 60 options.
+        match &record.body {
+            Ok(Body::Puzzle { puzzle, .. }) if puzzle.n() <= 9 => {
+                let mut g = reduce::GridSolver::new(puzzle.shape());
+                let _ = g.solve(puzzle, |grid| {
+                    assert_eq!(puzzle.verify(grid), Ok(()));
+                    ControlFlow::Break(())
+                });
+            }
+            Ok(Body::Problem { problem, .. }) if problem.option_count() <= 60 => {}
+            Ok(_) => continue,
+            Err(_) => {}
+        }
+        for mode in [Mode::First, Mode::Unique, Mode::Count { limit: Some(100) }, Mode::All { limit: Some(3) }] {
+            for output in [OutputFormat::Text, OutputFormat::Json] {
+                let plan = Plan { mode, output, stats: i % 2 == 0, quiet: false };
+                let mut out = Vec::new();
+                let mut notes = Vec::new();
+                answer(&record, i as u64 + 1, &plan, &mut engines, &mut out, &mut notes).unwrap();
+            }
+        }
+    }
+});
