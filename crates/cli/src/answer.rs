@@ -5,9 +5,11 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::Instant;
 
-use dlx::{Problem, Solver, Stats};
+use dlx::parallel::Shard;
+use dlx::{Probe, Problem, Solver, Stats};
 use reduce::{GridSolver, Puzzle, Shape};
 use serde_json::json;
 
@@ -25,6 +27,8 @@ pub enum Outcome {
     NoSolution,
     /// Refused.
     Refused,
+    /// Stopped by Ctrl-C before it was answered: nothing was written.
+    Interrupted,
 }
 
 /// What every record is answered with.
@@ -34,6 +38,10 @@ pub struct Plan {
     pub output: OutputFormat,
     pub stats: bool,
     pub quiet: bool,
+    /// Threads for counting one problem (split into subtrees).
+    pub jobs: usize,
+    /// Count only this part of each tree.
+    pub shard: Option<Shard>,
 }
 
 /// One engine per puzzle shape, reused from puzzle to puzzle (a few shapes
@@ -41,17 +49,31 @@ pub struct Plan {
 #[derive(Default)]
 pub struct Engines {
     grids: HashMap<Shape, GridSolver>,
+    probe: Option<Arc<Probe>>,
 }
 
 impl Engines {
+    /// Engines whose searches report to, and can be stopped by, `probe`.
+    pub fn with_probe(probe: Arc<Probe>) -> Engines {
+        Engines { grids: HashMap::new(), probe: Some(probe) }
+    }
+
     fn grid(&mut self, shape: &Shape) -> &mut GridSolver {
         if !self.grids.contains_key(shape) {
             if self.grids.len() >= 16 {
                 self.grids.clear();
             }
-            self.grids.insert(shape.clone(), GridSolver::new(shape));
+            let mut g = GridSolver::new(shape);
+            g.set_probe(self.probe.clone());
+            self.grids.insert(shape.clone(), g);
         }
         self.grids.get_mut(shape).expect("just inserted")
+    }
+
+    fn solver(&self, problem: &Problem) -> Solver {
+        let mut s = Solver::new(problem);
+        s.set_probe(self.probe.clone());
+        s
     }
 }
 
@@ -144,6 +166,9 @@ pub fn answer(
             let engine = engines.grid(puzzle.shape());
             engine.set_faithful(plan.stats);
             let result = match plan.mode {
+                Mode::Count { limit } if plan.shard.is_some() => {
+                    engine.count_split(puzzle, 1, plan.shard, limit).map(|(c, _)| (c, limit, None))
+                }
                 Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit, None)),
                 _ => {
                     let cap = search_cap(plan.mode);
@@ -169,6 +194,9 @@ pub fn answer(
                     r.map(|_| (n, Some(cap), Some(())))
                 }
             };
+            if engine.interrupted() {
+                return Ok(Outcome::Interrupted);
+            }
             match result {
                 Ok((count, cap, _)) => Found {
                     count,
@@ -190,13 +218,18 @@ pub fn answer(
             }
         }
         Target::Cover { problem, puzzle } => {
-            let mut solver = Solver::new(problem);
+            let mut solver = engines.solver(problem);
             solver.set_faithful(plan.stats);
             let (count, cap) = match plan.mode {
-                Mode::Count { limit } => {
-                    solver.set_faithful(plan.stats);
-                    (solver.count(limit), limit)
+                // Split the tree unless DLX1's statistics are asked for.
+                Mode::Count { limit } if (plan.jobs > 1 || plan.shard.is_some()) && !plan.stats => {
+                    let (count, interrupted) = dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit);
+                    if interrupted {
+                        return Ok(Outcome::Interrupted);
+                    }
+                    (count, limit)
                 }
+                Mode::Count { limit } => (solver.count(limit), limit),
                 _ => {
                     let cap = search_cap(plan.mode);
                     let mut n = 0u64;
@@ -228,6 +261,9 @@ pub fn answer(
                     (n, Some(cap))
                 }
             };
+            if solver.interrupted() {
+                return Ok(Outcome::Interrupted);
+            }
             Found {
                 count,
                 exhaustive: cap.is_none_or(|c| count < c),

@@ -7,9 +7,13 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use dlx::parallel::Shard;
+use dlx::Probe;
 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -26,6 +30,8 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_NO_SOLUTION: i32 = 1;
 /// Exit status: a usage error or a refused record.
 pub const EXIT_ERROR: i32 = 2;
+/// Exit status: stopped by Ctrl-C (128 + SIGINT).
+pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// Runs `dance` with these arguments (the program name first) and returns
 /// the exit status.
@@ -54,9 +60,9 @@ where
                 eprintln!("dance: --limit goes with --all (or with count)");
                 return EXIT_ERROR;
             }
-            batch(&a.common, mode)
+            batch(&a.common, mode, None)
         }
-        Command::Count(a) => batch(&a.common, Mode::Count { limit: a.limit }),
+        Command::Count(a) => batch(&a.common, Mode::Count { limit: a.limit }, a.shard),
         Command::Export(a) => export(&a.common, a.to, a.index),
     }
 }
@@ -116,17 +122,22 @@ fn progress(common: &Common) -> Option<ProgressBar> {
 struct Tally {
     refused: bool,
     unsolved: bool,
+    interrupted: bool,
     records: u64,
 }
 
 impl Tally {
     fn add(&mut self, o: Outcome) {
-        self.records += 1;
         match o {
             Outcome::Refused => self.refused = true,
             Outcome::NoSolution => self.unsolved = true,
             Outcome::Solved => {}
+            Outcome::Interrupted => {
+                self.interrupted = true;
+                return;
+            }
         }
+        self.records += 1;
     }
 
     fn status(&self, mode: Mode) -> i32 {
@@ -152,8 +163,19 @@ fn print_notes(notes: &[String], bar: &Option<ProgressBar>) {
     }
 }
 
+/// Ctrl-C asks the searches to stop (the run then says how far it got and
+/// exits 130); a second Ctrl-C exits at once.
+fn on_interrupt(probe: Arc<Probe>) {
+    let _ = ctrlc::set_handler(move || {
+        if probe.stopped() {
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+        probe.stop();
+    });
+}
+
 /// `solve` and `count`: answer every record of every input, in order.
-fn batch(common: &Common, mode: Mode) -> i32 {
+fn batch(common: &Common, mode: Mode, shard: Option<Shard>) -> i32 {
     let settings = match settings(common) {
         Ok(s) => Arc::new(s),
         Err(e) => {
@@ -161,22 +183,49 @@ fn batch(common: &Common, mode: Mode) -> i32 {
             return EXIT_ERROR;
         }
     };
-    let plan = Plan { mode, output: common.output, stats: common.stats, quiet: common.quiet };
     let jobs = match common.jobs {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    let plan = Plan { mode, output: common.output, stats: common.stats, quiet: common.quiet, jobs, shard };
+    let probe = Arc::new(Probe::default());
+    on_interrupt(probe.clone());
     let bar = progress(common);
+    let ticking = AtomicBool::new(true);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut tally = Tally { refused: false, unsolved: false, records: 0 };
-    let result = if jobs <= 1 || matches!(mode, Mode::All { .. }) {
-        sequential(common, &settings, &plan, &mut out, &mut tally, &bar)
-    } else {
-        parallel(common, &settings, &plan, jobs, &mut out, &mut tally, &bar)
-    };
+    let mut tally = Tally { refused: false, unsolved: false, interrupted: false, records: 0 };
+    let result = std::thread::scope(|scope| {
+        if let Some(bar) = &bar {
+            // Long searches show their solutions so far.
+            let (bar, probe, ticking) = (bar.clone(), probe.clone(), &ticking);
+            scope.spawn(move || {
+                while ticking.load(Ordering::Relaxed) {
+                    bar.set_message(format!("{} solutions in the search under way", probe.solutions()));
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+            });
+        }
+        let result = if jobs <= 1 || matches!(mode, Mode::All { .. }) {
+            sequential(common, &settings, &plan, &probe, &mut out, &mut tally, &bar)
+        } else {
+            parallel(common, &settings, &plan, &probe, &mut out, &mut tally, &bar)
+        };
+        ticking.store(false, Ordering::Relaxed);
+        result
+    });
     let result = result.and_then(|()| out.flush());
     if let Some(b) = &bar {
         b.finish_and_clear();
+    }
+    if tally.interrupted || probe.stopped() {
+        eprintln!(
+            "dance: interrupted after {} record{}; the search under way had found {} solutions in {} nodes",
+            tally.records,
+            if tally.records == 1 { "" } else { "s" },
+            probe.solutions(),
+            probe.nodes()
+        );
+        return EXIT_INTERRUPTED;
     }
     match result {
         Ok(()) => tally.status(mode),
@@ -230,13 +279,17 @@ fn sequential(
     common: &Common,
     settings: &Arc<Settings>,
     plan: &Plan,
+    probe: &Arc<Probe>,
     out: &mut dyn Write,
     tally: &mut Tally,
     bar: &Option<ProgressBar>,
 ) -> io::Result<()> {
-    let mut engines = Engines::default();
+    let mut engines = Engines::with_probe(probe.clone());
     let mut notes = Vec::new();
     for record in all_records(common, settings) {
+        if probe.stopped() {
+            break;
+        }
         notes.clear();
         let outcome = answer(&record, tally.records + 1, plan, &mut engines, out, &mut notes)?;
         print_notes(&notes, bar);
@@ -255,11 +308,14 @@ fn parallel(
     common: &Common,
     settings: &Arc<Settings>,
     plan: &Plan,
-    jobs: usize,
+    probe: &Arc<Probe>,
     out: &mut dyn Write,
     tally: &mut Tally,
     bar: &Option<ProgressBar>,
 ) -> io::Result<()> {
+    // Records are answered on `jobs` threads; a problem's count also splits
+    // its own tree over `jobs` threads (problems come one to a file).
+    let jobs = plan.jobs;
     const CHUNK: usize = 64;
     /// A chunk's output, and each record's notes and outcome.
     type Chunk = (Vec<u8>, Vec<(Vec<String>, Outcome)>);
@@ -271,8 +327,9 @@ fn parallel(
         for _ in 0..jobs {
             let work_rx: Arc<Mutex<Receiver<_>>> = work_rx.clone();
             let done_tx = done_tx.clone();
+            let probe = probe.clone();
             scope.spawn(move || {
-                let mut engines = Engines::default();
+                let mut engines = Engines::with_probe(probe);
                 loop {
                     let job = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok((seq, first_index, records))) = job else { break };
@@ -297,6 +354,9 @@ fn parallel(
             let mut index = 1;
             let mut chunk = Vec::with_capacity(CHUNK);
             for r in all_records(common, settings) {
+                if probe.stopped() {
+                    return;
+                }
                 chunk.push(r);
                 if chunk.len() == CHUNK {
                     let n = chunk.len() as u64;

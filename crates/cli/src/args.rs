@@ -53,6 +53,10 @@ pub struct CountArgs {
     /// Stop counting at N (--limit 2 checks uniqueness).
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
+    /// Count only part K of M (from 1) of each search tree: the parts of M
+    /// runs, on any machines, add up to the total (docs/sharding.md).
+    #[arg(long, value_name = "K/M", value_parser = parse_shard)]
+    pub shard: Option<dlx::parallel::Shard>,
     #[command(flatten)]
     pub common: Common,
 }
@@ -137,6 +141,17 @@ pub struct Common {
     /// input order.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
+}
+
+/// Parses `K/M` (1 <= K <= M) into a zero-based shard.
+fn parse_shard(s: &str) -> Result<dlx::parallel::Shard, String> {
+    let bad = || format!("{s:?}: expected K/M with 1 <= K <= M, for example 3/8");
+    let (k, m) = s.split_once('/').ok_or_else(bad)?;
+    let (k, m): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, m.trim().parse().map_err(|_| bad())?);
+    if k == 0 || k > m || m > 1 << 20 {
+        return Err(bad());
+    }
+    Ok(dlx::parallel::Shard { index: k - 1, count: m })
 }
 
 /// What `solve` prints per record.

@@ -203,3 +203,39 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn shards_add_up_to_the_total() {
+    for (input, total) in [("dlx/queens-10.dlx", 724u64), ("dlx/langford-11.dlx", 35584), ("seeds/001-example2.in", 9)] {
+        let mut sum = 0;
+        for k in 1..=4 {
+            let r = dance(&["count", "--shard", &format!("{k}/4"), &fixture(input)]).expect(0);
+            sum += r.stdout.trim().parse::<u64>().unwrap();
+        }
+        assert_eq!(sum, total, "{input}");
+        let r = dance(&["count", "--jobs", "2", &fixture(input)]).expect(0);
+        assert_eq!(r.stdout.trim(), total.to_string(), "{input}");
+    }
+    for bad in ["0/3", "4/3", "x", "1/0"] {
+        dance(&["count", "--shard", bad, &fixture("dlx/queens-8.dlx")]).expect(2);
+    }
+}
+
+#[test]
+fn ctrl_c_exits_130_and_says_how_far_it_got() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(["count", "--jobs", "1", &fixture("dlx/sudoku-6x6-blank.dlx")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted after 0 records; the search under way had found"), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "no partial count on stdout");
+}

@@ -258,6 +258,30 @@ impl GridSolver {
         Ok(self.solver.count(limit))
     }
 
+    /// Counts the solutions of `puzzle` on `jobs` threads, or only those
+    /// of `shard` (see [`dlx::parallel::count`]). Returns the count and
+    /// whether a probe stopped it.
+    pub fn count_split(
+        &mut self,
+        puzzle: &Puzzle,
+        jobs: usize,
+        shard: Option<dlx::parallel::Shard>,
+        limit: Option<u64>,
+    ) -> Result<(u64, bool), Conflict> {
+        self.prepare(puzzle)?;
+        Ok(dlx::parallel::count(&mut self.solver, jobs, shard, limit))
+    }
+
+    /// Watches searches through `probe` (see [`dlx::Probe`]).
+    pub fn set_probe(&mut self, probe: Option<std::sync::Arc<dlx::Probe>>) {
+        self.solver.set_probe(probe);
+    }
+
+    /// Whether the last search or count was stopped by its probe.
+    pub fn interrupted(&self) -> bool {
+        self.solver.interrupted()
+    }
+
     /// The statistics of the last search or count.
     pub fn stats(&self) -> Stats {
         self.solver.stats()
