@@ -223,7 +223,8 @@ pub fn answer(
             let (count, cap) = match plan.mode {
                 // Split the tree unless DLX1's statistics are asked for.
                 Mode::Count { limit } if (plan.jobs > 1 || plan.shard.is_some()) && !plan.stats => {
-                    let (count, interrupted) = dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit);
+                    let (count, interrupted) =
+                        dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit);
                     if interrupted {
                         return Ok(Outcome::Interrupted);
                     }

@@ -206,7 +206,9 @@ fn a_closed_pipe_ends_quietly() {
 
 #[test]
 fn shards_add_up_to_the_total() {
-    for (input, total) in [("dlx/queens-10.dlx", 724u64), ("dlx/langford-11.dlx", 35584), ("seeds/001-example2.in", 9)] {
+    for (input, total) in
+        [("dlx/queens-10.dlx", 724u64), ("dlx/langford-11.dlx", 35584), ("seeds/001-example2.in", 9)]
+    {
         let mut sum = 0;
         for k in 1..=4 {
             let r = dance(&["count", "--shard", &format!("{k}/4"), &fixture(input)]).expect(0);

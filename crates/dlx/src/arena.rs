@@ -1,216 +1,367 @@
-//! The dancing links themselves: one arena of nodes linked by `u32` indices,
-//! laid out as in Knuth's DLX1 and DLX2, and the list operations of
-//! TAOCP 7.2.2.1 (cover, uncover, hide, unhide, purify, unpurify).
+//! The dancing links themselves: one arena of nodes linked by indices, laid
+//! out as in Knuth's DLX1 and DLX2, and the list operations of TAOCP 7.2.2.1
+//! (cover, uncover, hide, unhide, purify, unpurify).
 //!
 //! Layout. Item `i` (from 1) has header node `i`; item list slot 0 is the
 //! root of the active primary items and slot `n + 1` the root of the active
 //! secondary items. Node `n + 1` is the first spacer; after it come the nodes
 //! of option 0, a spacer, the nodes of option 1, and so on. A spacer's `top`
-//! is `<= 0`; its `up` is the first node of the option before it and its
-//! `down` the last node of the option after it, so that a walk around an
-//! option can wrap. A header's `top` is its item's current length, and its
-//! `color` is the color it was purified with (0 when it is not).
+//! is 0; its `up` is the first node of the option before it and its `down`
+//! the last node of the option after it, so that a walk around an option can
+//! wrap.
 //!
-//! This is the only module with `unsafe`: every node and item access in the
-//! hot loops goes through [`Arena::nd`] and friends, which skip the bounds
-//! check. Every index stored in a link is written by [`Arena::new`] (which
-//! only writes indices of nodes it has allocated) or copied from another
-//! link, and the arena never shrinks, so every index read from a link is in
-//! bounds; debug builds assert it on every access. Skipping the checks is
-//! worth about 15% on the exact-cover benchmarks (measured with `just bench`).
+//! The arrays are split by how the search uses them: the `up`/`down` links
+//! (written by every update) in one array, the read-only `top` of each node
+//! in another, the item lengths in a third, small enough to stay in L1, and
+//! the colors apart (only Algorithm C reads them). Indices are `u16` when the
+//! problem has fewer than 65,536 nodes, `u32` otherwise: a small problem's
+//! links then take 4 bytes a node, and most of the search runs in L1.
+//!
+//! This is the only module with `unsafe`: every access in the hot loops goes
+//! through `get_unchecked`. Every index stored in a link or a `top` is
+//! written by [`Arena::new`], which only writes indices of nodes and items it
+//! has allocated, or copied from another link, and the arrays never shrink,
+//! so every index read from them is in bounds; debug builds assert it on
+//! every access. Skipping the checks pays: see the figures in the README.
+
+use std::fmt::Debug;
 
 use crate::problem::Problem;
 
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
-pub(crate) struct Node {
-    pub up: u32,
-    pub down: u32,
-    /// The item (from 1) for an option node, the length for a header, and
-    /// `<= 0` for a spacer.
-    pub top: i32,
-    /// The color (0 none), or -1 once purified with the same color; for a
-    /// header, the color it is purified with.
-    pub color: i32,
+/// A node or item index: `u16` for small problems, `u32` for the rest.
+pub(crate) trait Index: Copy + Eq + Debug + Default + Send + Sync + 'static {
+    /// The largest number of nodes (or items + 2) this index can address.
+    const LIMIT: usize;
+    fn new(x: u32) -> Self;
+    fn get(self) -> u32;
 }
 
+impl Index for u16 {
+    const LIMIT: usize = u16::MAX as usize;
+    #[inline(always)]
+    fn new(x: u32) -> Self {
+        debug_assert!(x <= u16::MAX as u32);
+        x as u16
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self as u32
+    }
+}
+
+impl Index for u32 {
+    const LIMIT: usize = u32::MAX as usize;
+    #[inline(always)]
+    fn new(x: u32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+/// A pair of links: up and down in an item's list, or prev and next in a
+/// list of items.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
-pub(crate) struct Link {
-    pub prev: u32,
-    pub next: u32,
+pub(crate) struct Pair<I> {
+    a: I,
+    b: I,
 }
 
 /// Nodes and item links.
 #[derive(Clone, Debug)]
-pub(crate) struct Arena {
-    nodes: Vec<Node>,
-    items: Vec<Link>,
-    /// The number of items (headers are nodes 1..=n).
-    pub n: u32,
+pub(crate) struct Arena<I: Index> {
+    /// `up` and `down` of every node.
+    links: Vec<Pair<I>>,
+    /// The item (from 1) of an option node; 0 for a spacer or a header.
+    top: Vec<I>,
+    /// The color of each node (0 none, -1 once purified with the same
+    /// color), and for a header the color it is purified with; empty when
+    /// the problem has no colors.
+    color: Vec<i32>,
+    /// The current length of each item's list.
+    len: Vec<i32>,
+    /// `prev` and `next` in the lists of active items.
+    items: Vec<Pair<I>>,
 }
 
-impl Arena {
-    /// Lays out `problem`, returning the arena and the first node of each
-    /// option.
-    pub fn new(problem: &Problem) -> (Arena, Vec<u32>) {
+/// Whether a problem fits an arena with index `I`.
+pub(crate) fn fits<I: Index>(problem: &Problem) -> bool {
+    node_count(problem) <= I::LIMIT && problem.item_count() + 2 <= I::LIMIT
+}
+
+fn node_count(problem: &Problem) -> usize {
+    problem.item_count() + 2 + problem.entry_count() + problem.option_count()
+}
+
+impl<I: Index> Arena<I> {
+    /// Lays out `problem` (which must [fit](fits)), returning the arena and
+    /// the first node of each option.
+    pub fn new(problem: &Problem) -> (Arena<I>, Vec<u32>) {
+        debug_assert!(fits::<I>(problem));
         let n = problem.item_count() as u32;
         let n1 = problem.primary_count() as u32;
-        let mut nodes = Vec::with_capacity(n as usize + 2 + problem.entry_count() + problem.option_count());
+        let total = node_count(problem);
+        let mut up = Vec::with_capacity(total);
+        let mut down = Vec::with_capacity(total);
+        let mut top = Vec::with_capacity(total);
+        let mut color = Vec::with_capacity(if problem.has_colors() { total } else { 0 });
+        let mut len = vec![0i32; n as usize + 2];
         for i in 0..=n {
-            nodes.push(Node { up: i, down: i, top: 0, color: 0 });
+            up.push(i);
+            down.push(i);
+            top.push(0);
         }
-        let mut spacer = nodes.len();
-        nodes.push(Node { up: 0, down: 0, top: 0, color: 0 });
+        let mut spacer = up.len();
+        up.push(0);
+        down.push(0);
+        top.push(0);
         let mut firsts = Vec::with_capacity(problem.option_count());
-        for (k, option) in problem.options().enumerate() {
-            let first = nodes.len() as u32;
+        for option in problem.options() {
+            let first = up.len() as u32;
             firsts.push(first);
             for e in option {
                 let item = e.item + 1;
-                let x = nodes.len() as u32;
-                let last = nodes[item as usize].up;
-                nodes.push(Node { up: last, down: item, top: item as i32, color: e.color as i32 });
-                nodes[last as usize].down = x;
-                nodes[item as usize].up = x;
-                nodes[item as usize].top += 1;
+                let x = up.len() as u32;
+                let last = up[item as usize];
+                up.push(last);
+                down.push(item);
+                top.push(item);
+                down[last as usize] = x;
+                up[item as usize] = x;
+                len[item as usize] += 1;
             }
-            nodes[spacer].down = nodes.len() as u32 - 1;
-            spacer = nodes.len();
-            nodes.push(Node { up: first, down: 0, top: -(k as i32 + 1), color: 0 });
+            down[spacer] = up.len() as u32 - 1;
+            spacer = up.len();
+            up.push(first);
+            down.push(0);
+            top.push(0);
         }
-        let mut items = vec![Link::default(); n as usize + 2];
+        if problem.has_colors() {
+            color.resize(n as usize + 2, 0);
+            for option in problem.options() {
+                color.extend(option.iter().map(|e| e.color as i32));
+                color.push(0);
+            }
+        }
+        let mut items = vec![(0u32, 0u32); n as usize + 2];
         // Primary items 1..=n1 in a ring through 0, secondary ones in a ring
         // through n + 1.
-        let ring = |items: &mut [Link], root: u32, lo: u32, hi: u32| {
+        let ring = |items: &mut [(u32, u32)], root: u32, lo: u32, hi: u32| {
             let mut prev = root;
             for i in lo..=hi {
-                items[prev as usize].next = i;
-                items[i as usize].prev = prev;
+                items[prev as usize].1 = i;
+                items[i as usize].0 = prev;
                 prev = i;
             }
-            items[prev as usize].next = root;
-            items[root as usize].prev = prev;
+            items[prev as usize].1 = root;
+            items[root as usize].0 = prev;
         };
         ring(&mut items, 0, 1, n1);
         ring(&mut items, n + 1, n1 + 1, n);
-        (Arena { nodes, items, n }, firsts)
+        let pair = |(a, b): (u32, u32)| Pair { a: I::new(a), b: I::new(b) };
+        let arena = Arena {
+            links: up.into_iter().zip(down).map(pair).collect(),
+            top: top.into_iter().map(I::new).collect(),
+            color,
+            len,
+            items: items.into_iter().map(pair).collect(),
+        };
+        (arena, firsts)
     }
 
     /// Makes this arena's links equal to `other`'s (an arena of the same
-    /// problem): one copy of each array, no allocation.
-    pub fn copy_from(&mut self, other: &Arena) {
-        self.nodes.copy_from_slice(&other.nodes);
+    /// problem): one copy of each changing array, no allocation.
+    pub fn copy_from(&mut self, other: &Arena<I>) {
+        self.links.copy_from_slice(&other.links);
+        self.color.copy_from_slice(&other.color);
+        self.len.copy_from_slice(&other.len);
         self.items.copy_from_slice(&other.items);
     }
 
     /// The dancing view of the arena, counting updates from `updates`.
-    pub fn links<const FAST: bool>(&mut self, updates: u64) -> Links<'_, FAST> {
-        Links { nodes: &mut self.nodes, items: &mut self.items, updates }
+    pub fn links<const FAST: bool>(&mut self, updates: u64) -> Links<'_, I, FAST> {
+        Links {
+            links: &mut self.links,
+            top: &self.top,
+            color: &mut self.color,
+            len: &mut self.len,
+            items: &mut self.items,
+            updates,
+        }
     }
 
-    pub fn nd(&self, i: u32) -> &Node {
-        &self.nodes[i as usize]
+    /// The item of node `x` (0 for a spacer or a header).
+    pub fn top(&self, x: u32) -> u32 {
+        self.top[x as usize].get()
     }
 
-    fn it(&self, i: u32) -> &Link {
-        &self.items[i as usize]
+    /// The node below `x` in its item's list.
+    pub fn down(&self, x: u32) -> u32 {
+        self.links[x as usize].b.get()
+    }
+
+    fn up(&self, x: u32) -> u32 {
+        self.links[x as usize].a.get()
     }
 
     /// Whether item `i` is in its list of active items. A removed item's
     /// `prev` never points back to it: only re-inserting the item itself
     /// writes its index into a `next` link.
     fn is_active(&self, i: u32) -> bool {
-        self.it(self.it(i).prev).next == i
+        let prev = self.items[i as usize].a.get();
+        self.items[prev as usize].b.get() == i
     }
 
     /// Whether node `x` is linked into its item's list (the same argument).
     fn is_linked(&self, x: u32) -> bool {
-        self.nd(self.nd(x).up).down == x
-    }
-
-    /// The nodes of the option that holds `x`, other than `x`, in order.
-    fn for_others(&self, x: u32, mut f: impl FnMut(&Self, u32)) {
-        let mut q = x + 1;
-        while q != x {
-            if self.nd(q).top <= 0 {
-                q = self.nd(q).up;
-            } else {
-                f(self, q);
-                q += 1;
-            }
-        }
+        self.down(self.up(x)) == x
     }
 
     /// Whether the option whose first node is `first` can still be chosen:
     /// none of its nodes hidden, none of its items covered, and each
     /// colored item either unpurified or purified with the option's color.
     pub fn is_available(&self, first: u32) -> bool {
-        let mut ok = true;
-        let check = |a: &Self, q: u32| {
-            let node = *a.nd(q);
-            let item = node.top as u32;
-            let purified = a.nd(item).color;
-            a.is_linked(q) && a.is_active(item) && (purified == 0 || node.color < 0 || node.color == purified)
-        };
-        // `for_others` skips its starting node; check it on its own.
-        ok &= check(self, first);
-        self.for_others(first, |a, q| ok &= check(a, q));
-        ok
+        let mut q = first;
+        loop {
+            let item = self.top(q);
+            if item == 0 {
+                return true;
+            }
+            let (purified, color) = match self.color.is_empty() {
+                true => (0, 0),
+                false => (self.color[item as usize], self.color[q as usize]),
+            };
+            let ok = self.is_linked(q)
+                && self.is_active(item)
+                && (purified == 0 || color < 0 || color == purified);
+            if !ok {
+                return false;
+            }
+            q += 1;
+        }
     }
 }
 
-/// The arena's nodes and item links borrowed as slices for the search, with
-/// the update counter in a field the optimizer keeps in a register; with
-/// `FAST` nothing is counted (a fast search is not DLX1's tree anyway).
+/// The arena's arrays borrowed as slices for the search, with the update
+/// counter in a field the optimizer keeps in a register; with `FAST` nothing
+/// is counted (a fast search is not DLX1's tree anyway).
 #[derive(Debug)]
-pub(crate) struct Links<'a, const FAST: bool> {
-    nodes: &'a mut [Node],
-    items: &'a mut [Link],
+pub(crate) struct Links<'a, I: Index, const FAST: bool> {
+    links: &'a mut [Pair<I>],
+    top: &'a [I],
+    color: &'a mut [i32],
+    len: &'a mut [i32],
+    items: &'a mut [Pair<I>],
     /// Removals from a list so far, as DLX1 counts its updates.
     pub updates: u64,
 }
 
-impl<const FAST: bool> Links<'_, FAST> {
+impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
     #[inline(always)]
-    pub fn nd(&self, i: u32) -> &Node {
-        debug_assert!((i as usize) < self.nodes.len());
+    fn link(&self, x: u32) -> Pair<I> {
+        debug_assert!((x as usize) < self.links.len());
         // SAFETY: see the module documentation: every link is in bounds.
-        unsafe { self.nodes.get_unchecked(i as usize) }
+        unsafe { *self.links.get_unchecked(x as usize) }
     }
 
     #[inline(always)]
-    fn nd_mut(&mut self, i: u32) -> &mut Node {
-        debug_assert!((i as usize) < self.nodes.len());
-        // SAFETY: as for `nd`.
-        unsafe { self.nodes.get_unchecked_mut(i as usize) }
+    fn set_up(&mut self, x: u32, v: u32) {
+        debug_assert!((x as usize) < self.links.len());
+        // SAFETY: as for `link`.
+        unsafe { self.links.get_unchecked_mut(x as usize).a = I::new(v) }
     }
 
     #[inline(always)]
-    pub fn it(&self, i: u32) -> &Link {
-        debug_assert!((i as usize) < self.items.len());
-        // SAFETY: item indices come from `top` fields and item links, all
-        // written by `new` within 0..=n + 1.
-        unsafe { self.items.get_unchecked(i as usize) }
+    fn set_down(&mut self, x: u32, v: u32) {
+        debug_assert!((x as usize) < self.links.len());
+        // SAFETY: as for `link`.
+        unsafe { self.links.get_unchecked_mut(x as usize).b = I::new(v) }
+    }
+
+    /// The node below `x`.
+    #[inline(always)]
+    pub fn down(&self, x: u32) -> u32 {
+        self.link(x).b.get()
     }
 
     #[inline(always)]
-    fn it_mut(&mut self, i: u32) -> &mut Link {
-        debug_assert!((i as usize) < self.items.len());
-        // SAFETY: as for `it`.
-        unsafe { self.items.get_unchecked_mut(i as usize) }
+    fn up(&self, x: u32) -> u32 {
+        self.link(x).a.get()
+    }
+
+    /// The item of node `x`, 0 for a spacer.
+    #[inline(always)]
+    pub fn top(&self, x: u32) -> u32 {
+        debug_assert!((x as usize) < self.top.len());
+        // SAFETY: as for `link`: `top` has one entry per node.
+        unsafe { self.top.get_unchecked(x as usize).get() }
+    }
+
+    #[inline(always)]
+    fn color(&self, x: u32) -> i32 {
+        debug_assert!((x as usize) < self.color.len());
+        // SAFETY: called only when the problem has colors, and then `color`
+        // has one entry per node.
+        unsafe { *self.color.get_unchecked(x as usize) }
+    }
+
+    #[inline(always)]
+    fn set_color(&mut self, x: u32, c: i32) {
+        debug_assert!((x as usize) < self.color.len());
+        // SAFETY: as for `color`.
+        unsafe { *self.color.get_unchecked_mut(x as usize) = c }
     }
 
     /// The current number of options of item `i`.
     #[inline(always)]
     pub fn len(&self, i: u32) -> i32 {
-        self.nd(i).top
+        debug_assert!((i as usize) < self.len.len());
+        // SAFETY: item indices come from `top` and item links, all written
+        // by `new` within 0..=n + 1.
+        unsafe { *self.len.get_unchecked(i as usize) }
+    }
+
+    #[inline(always)]
+    fn add_len(&mut self, i: u32, d: i32) {
+        debug_assert!((i as usize) < self.len.len());
+        // SAFETY: as for `len`.
+        unsafe { *self.len.get_unchecked_mut(i as usize) += d }
+    }
+
+    #[inline(always)]
+    fn item(&self, i: u32) -> Pair<I> {
+        debug_assert!((i as usize) < self.items.len());
+        // SAFETY: as for `len`.
+        unsafe { *self.items.get_unchecked(i as usize) }
+    }
+
+    #[inline(always)]
+    fn set_prev(&mut self, i: u32, v: u32) {
+        debug_assert!((i as usize) < self.items.len());
+        // SAFETY: as for `len`.
+        unsafe { self.items.get_unchecked_mut(i as usize).a = I::new(v) }
+    }
+
+    #[inline(always)]
+    fn set_next(&mut self, i: u32, v: u32) {
+        debug_assert!((i as usize) < self.items.len());
+        // SAFETY: as for `len`.
+        unsafe { self.items.get_unchecked_mut(i as usize).b = I::new(v) }
+    }
+
+    /// The active primary item after `i` (0 is the root).
+    #[inline(always)]
+    pub fn next(&self, i: u32) -> u32 {
+        self.item(i).b.get()
     }
 
     /// The first active primary item, or 0 when all are covered.
     #[inline(always)]
     pub fn first_primary(&self) -> u32 {
-        self.it(0).next
+        self.next(0)
     }
 
     /// DLX1's choice: the leftmost active primary item with the fewest
@@ -220,7 +371,7 @@ impl<const FAST: bool> Links<'_, FAST> {
     pub fn choose(&self, stop_at_one: bool) -> u32 {
         let mut best = 0;
         let mut best_len = i32::MAX;
-        let mut k = self.it(0).next;
+        let mut k = self.next(0);
         while k != 0 {
             let len = self.len(k);
             if len < best_len {
@@ -230,7 +381,7 @@ impl<const FAST: bool> Links<'_, FAST> {
                     break;
                 }
             }
-            k = self.it(k).next;
+            k = self.next(k);
         }
         best
     }
@@ -240,15 +391,16 @@ impl<const FAST: bool> Links<'_, FAST> {
     fn hide<const COLORS: bool>(&mut self, r: u32) {
         let mut q = r + 1;
         while q != r {
-            let node = *self.nd(q);
-            if node.top <= 0 {
-                q = node.up;
+            let t = self.top(q);
+            if t == 0 {
+                q = self.up(q);
                 continue;
             }
-            if !COLORS || node.color >= 0 {
-                self.nd_mut(node.up).down = node.down;
-                self.nd_mut(node.down).up = node.up;
-                self.nd_mut(node.top as u32).top -= 1;
+            if !COLORS || self.color(q) >= 0 {
+                let Pair { a: u, b: d } = self.link(q);
+                self.set_down(u.get(), d.get());
+                self.set_up(d.get(), u.get());
+                self.add_len(t, -1);
                 if !FAST {
                     self.updates += 1;
                 }
@@ -257,20 +409,21 @@ impl<const FAST: bool> Links<'_, FAST> {
         }
     }
 
-    /// Undoes [`Arena::hide`], walking the option backwards.
+    /// Undoes [`Links::hide`], walking the option backwards.
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, r: u32) {
         let mut q = r - 1;
         while q != r {
-            let node = *self.nd(q);
-            if node.top <= 0 {
-                q = node.down;
+            let t = self.top(q);
+            if t == 0 {
+                q = self.down(q);
                 continue;
             }
-            if !COLORS || node.color >= 0 {
-                self.nd_mut(node.up).down = q;
-                self.nd_mut(node.down).up = q;
-                self.nd_mut(node.top as u32).top += 1;
+            if !COLORS || self.color(q) >= 0 {
+                let Pair { a: u, b: d } = self.link(q);
+                self.set_down(u.get(), q);
+                self.set_up(d.get(), q);
+                self.add_len(t, 1);
             }
             q -= 1;
         }
@@ -279,64 +432,62 @@ impl<const FAST: bool> Links<'_, FAST> {
     /// Removes item `i` from the active items and hides all its options.
     #[inline(always)]
     pub fn cover<const COLORS: bool>(&mut self, i: u32) {
-        let Link { prev, next } = *self.it(i);
-        self.it_mut(prev).next = next;
-        self.it_mut(next).prev = prev;
+        let Pair { a: prev, b: next } = self.item(i);
+        self.set_next(prev.get(), next.get());
+        self.set_prev(next.get(), prev.get());
         if !FAST {
             self.updates += 1;
         }
-        let mut r = self.nd(i).down;
+        let mut r = self.down(i);
         while r != i {
             self.hide::<COLORS>(r);
-            r = self.nd(r).down;
+            r = self.down(r);
         }
     }
 
-    /// Undoes [`Arena::cover`].
+    /// Undoes [`Links::cover`].
     #[inline(always)]
     pub fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let mut r = self.nd(i).up;
+        let mut r = self.up(i);
         while r != i {
             self.unhide::<COLORS>(r);
-            r = self.nd(r).up;
+            r = self.up(r);
         }
-        let Link { prev, next } = *self.it(i);
-        self.it_mut(prev).next = i;
-        self.it_mut(next).prev = i;
+        let Pair { a: prev, b: next } = self.item(i);
+        self.set_next(prev.get(), i);
+        self.set_prev(next.get(), i);
     }
 
     /// Keeps, in the list of the item of node `p`, only the options that
     /// give it `p`'s color, marking them (color -1) so that later hides
     /// skip them.
     fn purify(&mut self, p: u32) {
-        let Node { top, color, .. } = *self.nd(p);
-        let item = top as u32;
-        self.nd_mut(item).color = color;
-        let mut r = self.nd(item).down;
+        let (item, color) = (self.top(p), self.color(p));
+        self.set_color(item, color);
+        let mut r = self.down(item);
         while r != item {
-            if self.nd(r).color != color {
+            if self.color(r) != color {
                 self.hide::<true>(r);
             } else if r != p {
-                self.nd_mut(r).color = -1;
+                self.set_color(r, -1);
             }
-            r = self.nd(r).down;
+            r = self.down(r);
         }
     }
 
-    /// Undoes [`Arena::purify`].
+    /// Undoes [`Links::purify`].
     fn unpurify(&mut self, p: u32) {
-        let Node { top, color, .. } = *self.nd(p);
-        let item = top as u32;
-        let mut r = self.nd(item).up;
+        let (item, color) = (self.top(p), self.color(p));
+        let mut r = self.up(item);
         while r != item {
-            if self.nd(r).color < 0 {
-                self.nd_mut(r).color = color;
+            if self.color(r) < 0 {
+                self.set_color(r, color);
             } else if r != p {
                 self.unhide::<true>(r);
             }
-            r = self.nd(r).up;
+            r = self.up(r);
         }
-        self.nd_mut(item).color = 0;
+        self.set_color(item, 0);
     }
 
     /// Covers (or purifies) every item of the option holding `x` but the
@@ -345,33 +496,33 @@ impl<const FAST: bool> Links<'_, FAST> {
     pub fn commit<const COLORS: bool>(&mut self, x: u32) {
         let mut q = x + 1;
         while q != x {
-            let Node { top, color, up, .. } = *self.nd(q);
-            if top <= 0 {
-                q = up;
+            let t = self.top(q);
+            if t == 0 {
+                q = self.up(q);
                 continue;
             }
-            if !COLORS || color == 0 {
-                self.cover::<COLORS>(top as u32);
-            } else if color > 0 {
+            if !COLORS || self.color(q) == 0 {
+                self.cover::<COLORS>(t);
+            } else if self.color(q) > 0 {
                 self.purify(q);
             }
             q += 1;
         }
     }
 
-    /// Undoes [`Arena::commit`], in the reverse order.
+    /// Undoes [`Links::commit`], in the reverse order.
     #[inline(always)]
     pub fn uncommit<const COLORS: bool>(&mut self, x: u32) {
         let mut q = x - 1;
         while q != x {
-            let Node { top, color, down, .. } = *self.nd(q);
-            if top <= 0 {
-                q = down;
+            let t = self.top(q);
+            if t == 0 {
+                q = self.down(q);
                 continue;
             }
-            if !COLORS || color == 0 {
-                self.uncover::<COLORS>(top as u32);
-            } else if color > 0 {
+            if !COLORS || self.color(q) == 0 {
+                self.uncover::<COLORS>(t);
+            } else if self.color(q) > 0 {
                 self.unpurify(q);
             }
             q -= 1;

@@ -7,8 +7,8 @@
 //! time from a shared counter (each thread works on its own copy of the
 //! solver); there are many more subtrees than threads.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use crate::Solver;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Which part of the tree to count: shard `index` (from 0) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use crate::arena::Arena;
+use crate::arena::{fits, Arena, Index};
 use crate::problem::Problem;
 
 /// DLX1's statistics for one search.
@@ -105,26 +105,10 @@ enum Pc {
     Recover,
 }
 
-/// A problem laid out for searching, reusable for many searches.
-///
-/// ```
-/// use std::ops::ControlFlow;
-/// use dlx::{text, Solver};
-/// // Knuth's first example (DLX1's documentation).
-/// let parsed = text::parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
-/// let mut solver = Solver::new(&parsed.problem);
-/// solver.set_faithful(true); // count DLX1's statistics
-/// let mut found = Vec::new();
-/// solver.search(|options| {
-///     found.push(options.to_vec());
-///     ControlFlow::Continue(())
-/// });
-/// assert_eq!(found, [vec![3, 0, 4]]);
-/// assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 30));
-/// ```
+/// The search over one arena; [`Solver`] picks its index type.
 #[derive(Clone, Debug)]
-pub struct Solver {
-    arena: Arena,
+pub(crate) struct Engine<I: Index> {
+    arena: Arena<I>,
     colors: bool,
     primary: u32,
     /// The first node of each option.
@@ -142,26 +126,24 @@ pub struct Solver {
     faithful: bool,
     solution: Vec<usize>,
     /// The links as laid out (see [`Solver::keep_pristine_copy`]).
-    pristine: Option<Box<Arena>>,
+    pristine: Option<Box<Arena<I>>>,
     probe: Option<Arc<Probe>>,
     /// Whether the last search was stopped by its probe.
     interrupted: bool,
 }
 
-impl Solver {
+impl<I: Index> Engine<I> {
     /// Lays out `problem` for searching.
-    pub fn new(problem: &Problem) -> Solver {
+    pub fn new(problem: &Problem) -> Engine<I> {
         let (arena, first) = Arena::new(problem);
-        let total = first.last().map_or(arena.n as usize + 2, |_| {
-            problem.item_count() + 2 + problem.entry_count() + problem.option_count()
-        });
+        let total = problem.item_count() + 2 + problem.entry_count() + problem.option_count();
         let mut option_of = vec![u32::MAX; total];
         for (k, &f) in first.iter().enumerate() {
             for j in 0..problem.option(k).len() {
                 option_of[f as usize + j] = k as u32;
             }
         }
-        Solver {
+        Engine {
             arena,
             colors: problem.has_colors(),
             primary: problem.primary_count() as u32,
@@ -231,7 +213,7 @@ impl Solver {
         // Commit the whole option from its first primary node: cover that
         // item, then cover or purify the others.
         let x = self.primary_node(first);
-        let item = self.arena.nd(x).top as u32;
+        let item = self.arena.top(x);
         let mut links = self.arena.links::<true>(0);
         if self.colors {
             links.cover::<true>(item);
@@ -285,10 +267,10 @@ impl Solver {
         }
         let item = links.choose(false);
         let mut options = Vec::new();
-        let mut x = self.arena.nd(item).down;
+        let mut x = self.arena.down(item);
         while x != item {
             options.push(self.option_of[x as usize] as usize);
-            x = self.arena.nd(x).down;
+            x = self.arena.down(x);
         }
         Some(options)
     }
@@ -358,15 +340,15 @@ impl Solver {
     }
 
     /// The options forced so far, in order.
-    pub fn forced(&self) -> impl Iterator<Item = usize> + '_ {
-        self.forced.iter().map(|&f| self.option_of[f as usize] as usize)
+    pub fn forced(&self) -> Vec<usize> {
+        self.forced.iter().map(|&f| self.option_of[f as usize] as usize).collect()
     }
 
     /// The first node of the option starting at `first` whose item is
     /// primary (every option has one).
     fn primary_node(&self, first: u32) -> u32 {
         let mut x = first;
-        while self.arena.nd(x).top as u32 > self.primary {
+        while self.arena.top(x) > self.primary {
             x += 1;
         }
         x
@@ -390,7 +372,7 @@ impl Solver {
     /// Undoes the choice of the option holding node `x`: uncommits it, then
     /// uncovers `x`'s own item.
     fn undo_choice(&mut self, x: u32) {
-        let item = self.arena.nd(x).top as u32;
+        let item = self.arena.top(x);
         let mut links = self.arena.links::<true>(0);
         if self.colors {
             links.uncommit::<true>(x);
@@ -449,13 +431,6 @@ impl Solver {
         // Choices still open are undone by the next call, which may as well
         // be `unforce_all` copying the links back at once.
         self.stats
-    }
-
-    /// An iterator over the solutions, each a vector of option indices as in
-    /// [`Solver::solution`].
-    pub fn solutions(&mut self) -> Solutions<'_> {
-        self.reset();
-        Solutions { solver: self }
     }
 
     /// Counts the solutions, stopping at `limit` if given.
@@ -519,7 +494,7 @@ impl Solver {
                 nodes = self.stats.nodes;
                 solutions = self.stats.solutions;
                 level = depth - 1;
-                best = a.nd(choice[level]).top as u32;
+                best = a.top(choice[level]);
                 pc = Pc::Recover;
             }
         }
@@ -528,7 +503,7 @@ impl Solver {
                 Pc::Forward => {
                     if COUNT && FAST {
                         let first = a.first_primary();
-                        if a.it(first).next == 0 {
+                        if a.next(first) == 0 {
                             // One primary item left: each of its options
                             // completes a solution.
                             solutions += a.len(first) as u64;
@@ -542,7 +517,7 @@ impl Solver {
                                 break;
                             }
                             level -= 1;
-                            best = a.nd(choice[level]).top as u32;
+                            best = a.top(choice[level]);
                             pc = Pc::Recover;
                             continue;
                         }
@@ -563,7 +538,7 @@ impl Solver {
                     }
                     best = a.choose(FAST);
                     a.cover::<COLORS>(best);
-                    choice[level] = a.nd(best).down;
+                    choice[level] = a.down(best);
                     pc = Pc::Advance;
                 }
                 Pc::Advance => {
@@ -593,19 +568,193 @@ impl Solver {
                         break;
                     }
                     level -= 1;
-                    best = a.nd(choice[level]).top as u32;
+                    best = a.top(choice[level]);
                     pc = Pc::Recover;
                 }
                 Pc::Recover => {
                     let x = choice[level];
                     a.uncommit::<COLORS>(x);
-                    choice[level] = a.nd(x).down;
+                    choice[level] = a.down(x);
                     pc = Pc::Advance;
                 }
             }
         }
         self.stats = Stats { solutions, nodes, updates: a.updates };
         matches!(self.state, State::Found { .. })
+    }
+}
+
+/// A problem laid out for searching, reusable for many searches.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dlx::{text, Solver};
+/// // Knuth's first example (DLX1's documentation).
+/// let parsed = text::parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+/// let mut solver = Solver::new(&parsed.problem);
+/// solver.set_faithful(true); // count DLX1's statistics
+/// let mut found = Vec::new();
+/// solver.search(|options| {
+///     found.push(options.to_vec());
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!(found, [vec![3, 0, 4]]);
+/// assert_eq!((solver.stats().nodes, solver.stats().updates), (6, 30));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    inner: Inner,
+}
+
+#[derive(Clone, Debug)]
+enum Inner {
+    Small(Engine<u16>),
+    Large(Engine<u32>),
+}
+
+macro_rules! each {
+    ($self:expr, $e:ident => $body:expr) => {
+        match $self {
+            Inner::Small($e) => $body,
+            Inner::Large($e) => $body,
+        }
+    };
+}
+
+impl Solver {
+    /// Lays out `problem` for searching: with 16-bit links when it has fewer
+    /// than 65,536 nodes, else 32-bit ones.
+    pub fn new(problem: &Problem) -> Solver {
+        let inner = if fits::<u16>(problem) {
+            Inner::Small(Engine::new(problem))
+        } else {
+            Inner::Large(Engine::new(problem))
+        };
+        Solver { inner }
+    }
+
+    /// The number of primary items.
+    pub fn primary_count(&self) -> usize {
+        each!(&self.inner, e => e.primary_count())
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        each!(&self.inner, e => e.option_count())
+    }
+
+    /// Whether to walk DLX1's very search tree and count its nodes and
+    /// updates (off by default). Off, the search branches on the first item
+    /// with at most one option left as soon as it sees one, counting skips
+    /// the last level (see [`Solver::count`]), and no updates are counted:
+    /// the same solutions, sooner, but [`Solver::stats`] then reports only
+    /// the solutions and a lower bound on the nodes.
+    pub fn set_faithful(&mut self, faithful: bool) {
+        each!(&mut self.inner, e => e.set_faithful(faithful))
+    }
+
+    /// Watches searches through `probe` (see [`Probe`]).
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        each!(&mut self.inner, e => e.set_probe(probe))
+    }
+
+    /// Whether the last search or count was stopped by its probe before the
+    /// end (its count is then partial).
+    pub fn interrupted(&self) -> bool {
+        each!(&self.inner, e => e.interrupted())
+    }
+
+    /// The statistics of the last search.
+    pub fn stats(&self) -> Stats {
+        each!(&self.inner, e => e.stats())
+    }
+
+    /// Chooses `option` before the search, as a given of a puzzle is chosen:
+    /// every later search only looks for solutions that contain it. Costs
+    /// only the covering of its items; undo with [`Solver::unforce_all`].
+    ///
+    /// Fails, changing nothing, if the option clashes with one forced before.
+    pub fn force(&mut self, option: usize) -> Result<(), ForceError> {
+        each!(&mut self.inner, e => e.force(option))
+    }
+
+    /// Undoes every [`Solver::force`].
+    pub fn unforce_all(&mut self) {
+        each!(&mut self.inner, e => e.unforce_all())
+    }
+
+    /// The options forced so far, in order.
+    pub fn forced(&self) -> Vec<usize> {
+        each!(&self.inner, e => e.forced())
+    }
+
+    /// Keeps a copy of the links as laid out, so that
+    /// [`Solver::unforce_all`] can restore them in one copy instead of
+    /// undoing each choice. Worth it when each search forces many options
+    /// (puzzle givens); costs one more copy of the arena's memory.
+    pub fn keep_pristine_copy(&mut self) {
+        each!(&mut self.inner, e => e.keep_pristine_copy())
+    }
+
+    /// Abandons a search under way, undoing its choices; forced options
+    /// stay. Searches call it themselves: a user needs it only after
+    /// stopping [`Solver::next_solution`] early.
+    pub fn reset(&mut self) {
+        each!(&mut self.inner, e => e.reset())
+    }
+
+    /// Advances to the next solution, returning `false` when there is none
+    /// left. The solution is then in [`Solver::solution`]. After `false`,
+    /// [`Solver::reset`] makes the next call start a new search.
+    pub fn next_solution(&mut self) -> bool {
+        each!(&mut self.inner, e => e.next_solution())
+    }
+
+    /// The options of the solution [`Solver::next_solution`] stopped at:
+    /// the forced ones first, then the chosen ones, level by level.
+    pub fn solution(&self) -> &[usize] {
+        each!(&self.inner, e => e.solution())
+    }
+
+    /// Visits every solution in DLX1's order, until the visitor breaks.
+    /// Returns the statistics, exactly DLX1's when the solver is
+    /// [faithful](Solver::set_faithful) and the visitor never breaks.
+    pub fn search<F>(&mut self, visit: F) -> Stats
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        each!(&mut self.inner, e => e.search(visit))
+    }
+
+    /// An iterator over the solutions, each a vector of option indices as in
+    /// [`Solver::solution`].
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.reset();
+        Solutions { solver: self }
+    }
+
+    /// Counts the solutions, stopping at `limit` if given.
+    ///
+    /// Unless the solver is [faithful](Solver::set_faithful), a level where
+    /// a single primary item is left adds that item's option count at once
+    /// instead of trying each option.
+    pub fn count(&mut self, limit: Option<u64>) -> u64 {
+        each!(&mut self.inner, e => e.count(limit))
+    }
+
+    /// Splits the search below the forced options into independent
+    /// subtrees, at least `at_least` of them when the tree has that many,
+    /// each given by the options chosen on the way down to it (DLX1's
+    /// choices, so the split depends only on the problem and `at_least`).
+    /// Every solution lies in exactly one subtree; dead ends are dropped.
+    pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
+        each!(&mut self.inner, e => e.subtrees(at_least))
+    }
+
+    /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
+    /// `limit`, leaving the forced options as they were.
+    pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> u64 {
+        each!(&mut self.inner, e => e.count_subtree(prefix, limit))
     }
 }
 
@@ -619,7 +768,7 @@ impl Iterator for Solutions<'_> {
     type Item = Vec<usize>;
 
     fn next(&mut self) -> Option<Vec<usize>> {
-        self.solver.next_solution().then(|| self.solver.solution.clone())
+        self.solver.next_solution().then(|| self.solver.solution().to_vec())
     }
 }
 

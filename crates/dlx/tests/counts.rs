@@ -241,12 +241,19 @@ fn a_hundred_thousand_primary_items_do_not_touch_the_call_stack() {
 #[test]
 fn shards_sum_to_the_total_and_threads_agree() {
     use dlx::parallel::{count, Shard};
-    for name in ["queens-10.dlx", "langford-11.dlx", "sudoku-4x4-blank.dlx", "knuth-dlx2-color-example.dlx", "queens-8-organ.dlx"] {
+    for name in [
+        "queens-10.dlx",
+        "langford-11.dlx",
+        "sudoku-4x4-blank.dlx",
+        "knuth-dlx2-color-example.dlx",
+        "queens-8-organ.dlx",
+    ] {
         let p = fixture(name);
         let mut solver = Solver::new(&p);
         let total = solver.count(None);
         for m in [1, 2, 3, 7] {
-            let sum: u64 = (0..m).map(|k| count(&mut solver, 1, Some(Shard { index: k, count: m }), None).0).sum();
+            let sum: u64 =
+                (0..m).map(|k| count(&mut solver, 1, Some(Shard { index: k, count: m }), None).0).sum();
             assert_eq!(sum, total, "{name}, {m} shards");
         }
         assert_eq!(count(&mut solver, 2, None, None), (total, false), "{name}, 2 threads");
