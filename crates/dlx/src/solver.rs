@@ -59,6 +59,9 @@ impl Probe {
     }
 }
 
+/// How deep [`Solver::subtrees`] goes at most.
+const MAX_SPLIT_DEPTH: usize = 24;
+
 /// How often, in nodes, a search looks at its probe.
 const PROBE_EVERY: u32 = 4096;
 
@@ -283,7 +286,13 @@ impl<I: Index> Engine<I> {
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         let base = self.forced.len();
         let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
-        while frontier.len() < at_least {
+        // Each level forces every prefix again, so a deep, narrow tree must
+        // not be followed all the way down: past a few dozen levels the
+        // subtrees stay as they are, fewer than asked.
+        for _depth in 0..MAX_SPLIT_DEPTH {
+            if frontier.len() >= at_least {
+                break;
+            }
             let mut next = Vec::with_capacity(frontier.len() * 4);
             let mut grew = false;
             for prefix in frontier {

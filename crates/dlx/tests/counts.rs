@@ -236,6 +236,9 @@ fn a_hundred_thousand_primary_items_do_not_touch_the_call_stack() {
     assert_eq!(solver.count(None), 1);
     let s = solver.solutions().next().unwrap();
     assert_eq!(s.len(), 50_000);
+    // Splitting a deep, narrow tree stops early instead of forcing every
+    // prefix again at each of 50,000 levels.
+    assert_eq!(dlx::parallel::count(&mut solver, 2, None, None), (1, false));
 }
 
 #[test]
