@@ -28,7 +28,6 @@ ci:
 
 # Benchmarks: exact-cover files, Sudoku batches, the grouped listing; writes bench/results.md.
 bench: build
-    cargo bench -p dance-dlx --bench files -- {{justfile_directory()}}/fixtures/dlx/*.dlx
     bash bench/run.sh {{shared}}
 
 # Fuzz every target for SECONDS each (default 600), one after another.

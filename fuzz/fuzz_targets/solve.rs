@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         }
         for mode in [Mode::First, Mode::Unique, Mode::Count { limit: Some(100) }, Mode::All { limit: Some(3) }] {
             for output in [OutputFormat::Text, OutputFormat::Json] {
-                let plan = Plan { mode, output, stats: i % 2 == 0, quiet: false };
+                let plan = Plan { mode, output, stats: i % 2 == 0, quiet: false, jobs: 1, shard: None };
                 let mut out = Vec::new();
                 let mut notes = Vec::new();
                 answer(&record, i as u64 + 1, &plan, &mut engines, &mut out, &mut notes).unwrap();

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The whole benchmark: exact-cover files, Sudoku batches, the grouped listing,
+# and both cores. Writes bench/results.md (the README's table comes from it)
+# and names the machine. Usage: bash bench/run.sh [SHARED_BENCH_DATA]
+# Times are medians of DANCE_BENCH_RUNS runs (default 3); the machine should
+# be otherwise idle.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+data=${1:-../shared/bench-data}
+runs=${DANCE_BENCH_RUNS:-3}
+export DANCE_BENCH_RUNS=$runs
+out=bench/results.md
+cargo build --release -q -p dance-cli
+dance=target/release/dance
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# wall seconds of a command, median of $runs runs
+wall() {
+  for _ in $(seq "$runs"); do
+    /usr/bin/env time -f %e "$@" 2>&1 >/dev/null | tail -1
+  done | median
+}
+
+{
+  echo "# dance benchmarks"
+  echo
+  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB;" \
+       "$(rustc --version); $(date -u +%Y-%m-%d). Medians of $runs runs."
+  echo
+  echo "## Exact cover, one thread (count every solution; CPU seconds of the count)"
+  echo
+  cargo bench -q -p dance-dlx --bench files -- "$PWD"/fixtures/dlx/*.dlx 2>/dev/null
+  echo
+  echo "## Sudoku batches, one thread (µs per puzzle, parsing included)"
+  echo
+  cargo bench -q -p dance-reduce --bench sudoku -- "$data"/sudoku/*.txt 2>/dev/null
+  echo
+  echo "## The grouped listing (solve --all on a blank 6x6 grouped grid, to /dev/null)"
+  echo
+  grid=$(mktemp)
+  printf '000111\n000111\n222333\n222333\n444555\n444555\n0\n' > "$grid"
+  t=$(wall "$dance" solve --all --jobs 1 "$grid")
+  echo "| solutions | seconds | solutions per second |"
+  echo "|---:|---:|---:|"
+  awk -v t="$t" 'BEGIN { printf "| 28200960 | %s | %.0f |\n", t, 28200960 / t }'
+  rm -f "$grid"
+  echo
+  echo "## Both cores (wall seconds, dance count / solve with --jobs)"
+  echo
+  echo "| job | --jobs 1 | --jobs 2 |"
+  echo "|---|---:|---:|"
+  for f in pentominoes-6x10 sudoku-6x6-blank queens-14; do
+    echo "| count $f | $(wall "$dance" count --jobs 1 fixtures/dlx/$f.dlx) | $(wall "$dance" count --jobs 2 fixtures/dlx/$f.dlx) |"
+  done
+  for s in 17clue forum_hardest_1905_11plus; do
+    [ -f "$data/sudoku/$s.txt" ] || continue
+    echo "| solve $s | $(wall "$dance" solve --jobs 1 "$data/sudoku/$s.txt") | $(wall "$dance" solve --jobs 2 "$data/sudoku/$s.txt") |"
+  done
+} | tee "$out"
