@@ -167,38 +167,23 @@ pub fn answer(
             engine.set_faithful(plan.stats);
             let result = match plan.mode {
                 Mode::Count { limit } if plan.shard.is_some() => {
-                    engine.count_split(puzzle, 1, plan.shard, limit).map(|(c, _)| (c, limit, None))
+                    engine.count_split(puzzle, 1, plan.shard, limit).map(|(c, _)| (c, limit))
                 }
-                Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit, None)),
+                Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
                 _ => {
-                    let cap = search_cap(plan.mode);
-                    let mut n = 0u64;
-                    let mut io_err = None;
+                    let mut list = Lister::new(keep, search_cap(plan.mode));
                     let r = engine.solve(puzzle, |grid| {
-                        n += 1;
-                        if n <= keep {
-                            if let Err(e) = emit(n, SolutionRef::Grid(puzzle, grid, layout), out) {
-                                io_err = Some(e);
-                                return ControlFlow::Break(());
-                            }
-                        }
-                        if n >= cap {
-                            ControlFlow::Break(())
-                        } else {
-                            ControlFlow::Continue(())
-                        }
+                        list.visit(|k| emit(k, SolutionRef::Grid(puzzle, grid, layout), out))
                     });
-                    if let Some(e) = io_err {
-                        return Err(e);
-                    }
-                    r.map(|_| (n, Some(cap), Some(())))
+                    let (n, cap) = list.finish()?;
+                    r.map(|_| (n, Some(cap)))
                 }
             };
             if engine.interrupted() {
                 return Ok(Outcome::Interrupted);
             }
             match result {
-                Ok((count, cap, _)) => Found {
+                Ok((count, cap)) => Found {
                     count,
                     exhaustive: cap.is_none_or(|c| count < c),
                     stats: engine.stats(),
@@ -232,33 +217,16 @@ pub fn answer(
                 }
                 Mode::Count { limit } => (solver.count(limit), limit),
                 _ => {
-                    let cap = search_cap(plan.mode);
-                    let mut n = 0u64;
-                    let mut io_err = None;
+                    let mut list = Lister::new(keep, search_cap(plan.mode));
                     solver.search(|opts| {
-                        n += 1;
-                        if n <= keep {
-                            let sol = match puzzle {
-                                Some(pc) => {
-                                    let g = pc.decode(opts);
-                                    emit(n, SolutionRef::Grid(&pc.puzzle, &g, pc.layout), out)
-                                }
-                                None => emit(n, SolutionRef::Options(problem, opts), out),
-                            };
-                            if let Err(e) = sol {
-                                io_err = Some(e);
-                                return ControlFlow::Break(());
+                        list.visit(|k| match puzzle {
+                            Some(pc) => {
+                                emit(k, SolutionRef::Grid(&pc.puzzle, &pc.decode(opts), pc.layout), out)
                             }
-                        }
-                        if n >= cap {
-                            ControlFlow::Break(())
-                        } else {
-                            ControlFlow::Continue(())
-                        }
+                            None => emit(k, SolutionRef::Options(problem, opts), out),
+                        })
                     });
-                    if let Some(e) = io_err {
-                        return Err(e);
-                    }
+                    let (n, cap) = list.finish()?;
                     (n, Some(cap))
                 }
             };
@@ -336,6 +304,45 @@ pub fn answer(
         writeln!(out, "{obj}")?;
     }
     Ok(outcome)
+}
+
+/// Numbers the solutions a search visits, writes the first `keep`, and
+/// stops the search at `cap` or at the first write error.
+struct Lister {
+    seen: u64,
+    keep: u64,
+    cap: u64,
+    error: Option<io::Error>,
+}
+
+impl Lister {
+    fn new(keep: u64, cap: u64) -> Lister {
+        Lister { seen: 0, keep, cap, error: None }
+    }
+
+    /// Counts one more solution and writes it (number `k`) with `write`.
+    fn visit(&mut self, write: impl FnOnce(u64) -> io::Result<()>) -> ControlFlow<()> {
+        self.seen += 1;
+        if self.seen <= self.keep {
+            if let Err(e) = write(self.seen) {
+                self.error = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        if self.seen >= self.cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The solutions seen and the cap, or the write error.
+    fn finish(self) -> io::Result<(u64, u64)> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok((self.seen, self.cap)),
+        }
+    }
 }
 
 /// How many solutions a search needs to see before it can stop.
