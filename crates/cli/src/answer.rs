@@ -169,6 +169,10 @@ pub fn answer(
                 Mode::Count { limit } if plan.shard.is_some() => {
                     engine.count_split(puzzle, 1, plan.shard, limit).map(|(c, _)| (c, limit))
                 }
+                // A big count goes to every thread: try one thread first.
+                Mode::Count { limit } if plan.jobs > 1 && !plan.stats => {
+                    engine.count_adaptive(puzzle, limit, plan.jobs, SPLIT_AFTER).map(|(c, _)| (c, limit))
+                }
                 Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode));
@@ -208,8 +212,12 @@ pub fn answer(
             let (count, cap) = match plan.mode {
                 // Split the tree unless DLX1's statistics are asked for.
                 Mode::Count { limit } if (plan.jobs > 1 || plan.shard.is_some()) && !plan.stats => {
-                    let (count, interrupted) =
-                        dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit);
+                    let quick =
+                        if plan.shard.is_none() { solver.count_within(limit, SPLIT_AFTER) } else { None };
+                    let (count, interrupted) = match quick {
+                        Some(c) => (c, solver.interrupted()),
+                        None => dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit),
+                    };
                     if interrupted {
                         return Ok(Outcome::Interrupted);
                     }
@@ -344,6 +352,10 @@ impl Lister {
         }
     }
 }
+
+/// Nodes a count runs on one thread before it splits its tree over the
+/// threads (about a tenth of a second).
+const SPLIT_AFTER: u64 = 1 << 20;
 
 /// How many solutions a search needs to see before it can stop.
 fn search_cap(mode: Mode) -> u64 {

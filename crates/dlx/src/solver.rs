@@ -133,6 +133,10 @@ pub(crate) struct Engine<I: Index> {
     probe: Option<Arc<Probe>>,
     /// Whether the last search was stopped by its probe.
     interrupted: bool,
+    /// Nodes a search may visit before it gives up (see `count_within`).
+    budget: u64,
+    /// Whether the last search ran out of its budget.
+    over_budget: bool,
 }
 
 impl<I: Index> Engine<I> {
@@ -161,6 +165,8 @@ impl<I: Index> Engine<I> {
             pristine: None,
             probe: None,
             interrupted: false,
+            budget: u64::MAX,
+            over_budget: false,
         }
     }
 
@@ -317,6 +323,14 @@ impl<I: Index> Engine<I> {
             }
         }
         frontier
+    }
+
+    /// Counts as `count` does, giving up (`None`) past `max_nodes` nodes.
+    pub fn count_within(&mut self, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
+        self.budget = max_nodes;
+        let count = self.count(limit);
+        self.budget = u64::MAX;
+        (!self.over_budget).then_some(count)
     }
 
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
@@ -480,6 +494,7 @@ impl<I: Index> Engine<I> {
         match self.state {
             State::Start => {
                 self.interrupted = false;
+                self.over_budget = false;
                 nodes = 0;
                 solutions = 0;
                 level = 0;
@@ -532,10 +547,10 @@ impl<I: Index> Engine<I> {
                         }
                     }
                     nodes += 1;
-                    if let Some(p) = &probe {
-                        tick -= 1;
-                        if tick == 0 {
-                            tick = PROBE_EVERY;
+                    tick -= 1;
+                    if tick == 0 {
+                        tick = PROBE_EVERY;
+                        if let Some(p) = &probe {
                             p.solutions.store(solutions, Ordering::Relaxed);
                             p.nodes.store(nodes, Ordering::Relaxed);
                             if p.stopped() {
@@ -543,6 +558,11 @@ impl<I: Index> Engine<I> {
                                 self.state = State::Stopped { depth: level };
                                 break;
                             }
+                        }
+                        if nodes > self.budget {
+                            self.over_budget = true;
+                            self.state = State::Stopped { depth: level };
+                            break;
                         }
                     }
                     best = a.choose(FAST);
@@ -749,6 +769,13 @@ impl Solver {
     /// instead of trying each option.
     pub fn count(&mut self, limit: Option<u64>) -> u64 {
         each!(&mut self.inner, e => e.count(limit))
+    }
+
+    /// Counts as [`Solver::count`] does, but gives up and returns `None`
+    /// once the search has visited more than about `max_nodes` nodes: the
+    /// way to try a problem on one thread before splitting it.
+    pub fn count_within(&mut self, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
+        each!(&mut self.inner, e => e.count_within(limit, max_nodes))
     }
 
     /// Splits the search below the forced options into independent

@@ -302,3 +302,12 @@ fn fuzz_regressions() {
         }
     }
 }
+
+#[test]
+fn count_within_gives_up_past_its_budget() {
+    let p = fixture("queens-12.dlx");
+    let mut solver = Solver::new(&p);
+    assert_eq!(solver.count_within(None, 10_000), None);
+    assert_eq!(solver.count_within(None, u64::MAX), Some(14200));
+    assert_eq!(solver.count(None), 14200, "a budget does not stay");
+}

@@ -258,6 +258,24 @@ impl GridSolver {
         Ok(self.solver.count(limit))
     }
 
+    /// Counts the solutions of `puzzle` on one thread if that takes at most
+    /// about `max_nodes` nodes, else on `jobs` threads (see
+    /// [`dlx::Solver::count_within`]). Returns the count and whether a probe
+    /// stopped it.
+    pub fn count_adaptive(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        jobs: usize,
+        max_nodes: u64,
+    ) -> Result<(u64, bool), Conflict> {
+        self.prepare(puzzle)?;
+        match self.solver.count_within(limit, max_nodes) {
+            Some(count) => Ok((count, self.solver.interrupted())),
+            None => Ok(dlx::parallel::count(&mut self.solver, jobs, None, limit)),
+        }
+    }
+
     /// Counts the solutions of `puzzle` on `jobs` threads, or only those
     /// of `shard` (see [`dlx::parallel::count`]). Returns the count and
     /// whether a probe stopped it.

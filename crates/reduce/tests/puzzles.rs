@@ -56,6 +56,21 @@ fn blank_grid_counts() {
 }
 
 #[test]
+fn big_counts_split_over_threads_and_agree() {
+    for (shape, want) in
+        [(Shape::default_for(4).unwrap(), 288), (Shape::new(5, Regions::None).unwrap(), 161_280)]
+    {
+        let n = shape.n();
+        let p = blank(shape, Alphabet::default_for(n).unwrap());
+        let mut g = GridSolver::new(p.shape());
+        // A budget of 100 nodes sends both to the threads; a large one not.
+        assert_eq!(g.count_adaptive(&p, None, 2, 100), Ok((want, false)));
+        assert_eq!(g.count_adaptive(&p, None, 2, u64::MAX), Ok((want, false)));
+        assert_eq!(g.count(&p, None), Ok(want));
+    }
+}
+
+#[test]
 #[ignore = "28 million grids: run in release mode (CI does)"]
 fn blank_6x6_box_grids() {
     let p = blank(Shape::default_for(6).unwrap(), Alphabet::default_for(6).unwrap());
