@@ -11,7 +11,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 ///
 /// Exit status: 0 when every puzzle was answered with a solution (for count
 /// and export: no error), 1 when at least one puzzle has none (无解),
-/// 2 on a usage error or a refused record (the others are still answered).
+/// 2 on a usage error or a refused record (the others are still answered),
+/// 130 when interrupted by Ctrl-C (stderr says how far it got).
 #[derive(Debug, Parser)]
 #[command(name = "dance", version, about, long_about)]
 pub struct Cli {
