@@ -161,6 +161,8 @@ pub fn answer(
         Ok(())
     };
 
+    // Whether a note already says why there is no solution.
+    let mut explained = false;
     let found = match target {
         Target::Grid { puzzle, layout } => {
             let engine = engines.grid(puzzle.shape());
@@ -196,6 +198,7 @@ pub fn answer(
                 Err(conflict) => {
                     if !plan.quiet && !matches!(plan.mode, Mode::Count { .. }) {
                         notes.push(format!("{source}: {NO_SOLUTION}: {conflict}"));
+                        explained = true;
                     }
                     Found {
                         count: 0,
@@ -277,7 +280,7 @@ pub fn answer(
                 }
                 if !plan.quiet && found.count > 1 {
                     notes.push(format!("{source}: {NO_SOLUTION}: more than one solution"));
-                } else if !plan.quiet && !notes.iter().any(|n| n.starts_with(&source.to_string())) {
+                } else if !plan.quiet && !explained {
                     notes.push(format!("{source}: {NO_SOLUTION}: no solution"));
                 }
             }

@@ -269,7 +269,7 @@ impl Iterator for WithIoError {
         self.reported = true;
         let e = self.records.io_error()?;
         Some(Record {
-            source: input::Source { path: "input".into(), line: 0 },
+            source: input::Source { path: self.records.path().into(), line: 0 },
             body: Err(input::InputError { line: 0, column: None, message: format!("reading stopped: {e}") }),
         })
     }

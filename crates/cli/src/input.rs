@@ -277,6 +277,11 @@ impl Records {
         Records { reader, path: path.into(), settings, format, finished: false, any: false }
     }
 
+    /// The input's name, as messages give it.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
     /// An I/O error that ended the input early, if any.
     pub fn io_error(&self) -> Option<&std::io::Error> {
         self.reader.io_error.as_ref()

@@ -74,14 +74,10 @@ pub struct PuzzleCover {
 }
 
 impl PuzzleCover {
-    /// The grid a solution fills in.
+    /// The grid a solution fills in. A hand-written document whose options
+    /// leave a cell empty gets the first symbol there rather than a panic.
     pub fn decode(&self, options: &[usize]) -> Vec<u8> {
-        let mut grid: Vec<u8> = self.puzzle.givens().iter().map(|g| g.unwrap_or(0)).collect();
-        for &k in options {
-            let p = self.placements[k];
-            grid[p.cell] = p.symbol;
-        }
-        grid
+        reduce::decode(&self.puzzle, &self.placements, options, 0)
     }
 }
 

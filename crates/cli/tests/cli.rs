@@ -167,6 +167,9 @@ fn exit_one_when_a_puzzle_has_no_solution() {
     let r = dance(&["solve"]).stdin(format!("11{}\n", ".".repeat(79))).expect(1);
     assert_eq!(r.stdout, "无解\n");
     assert!(r.stderr.contains("symbol 1 twice in row 1"));
+    // --unique explains a clash once, without a second "no solution" line.
+    let r = dance(&["solve", "--unique"]).stdin(format!("11{}\n", ".".repeat(79))).expect(1);
+    assert_eq!(r.stderr, "<stdin>:1: 无解: symbol 1 twice in row 1\n");
     // count exits 0 whatever the count.
     assert_eq!(dance(&["count"]).stdin(format!("11{}\n", ".".repeat(79))).expect(0).stdout, "0\n");
 }

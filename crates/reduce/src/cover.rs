@@ -61,13 +61,19 @@ impl Reduction {
     /// Decodes a solution (option indices) into a grid, row by row; cells no
     /// option fills keep the puzzle's givens.
     pub fn decode(&self, puzzle: &Puzzle, options: &[usize]) -> Vec<u8> {
-        let mut grid: Vec<u8> = puzzle.givens().iter().map(|g| g.unwrap_or(u8::MAX)).collect();
-        for &k in options {
-            let p = self.placements[k];
-            grid[p.cell] = p.symbol;
-        }
-        grid
+        decode(puzzle, &self.placements, options, u8::MAX)
     }
+}
+
+/// Fills a grid from the puzzle's givens and the placements of the chosen
+/// options; cells neither fills get `blank`.
+pub fn decode(puzzle: &Puzzle, placements: &[Placement], options: &[usize], blank: u8) -> Vec<u8> {
+    let mut grid: Vec<u8> = puzzle.givens().iter().map(|g| g.unwrap_or(blank)).collect();
+    for &k in options {
+        let p = placements[k];
+        grid[p.cell] = p.symbol;
+    }
+    grid
 }
 
 /// The four kinds of item, in the order the matrix lists them.

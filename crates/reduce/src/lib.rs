@@ -32,5 +32,5 @@
 mod cover;
 mod grid;
 
-pub use cover::{full_matrix, reduce, Encoding, GridSolver, Placement, Reduction};
+pub use cover::{decode, full_matrix, reduce, Encoding, GridSolver, Placement, Reduction};
 pub use grid::{Alphabet, Conflict, GridError, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
