@@ -178,9 +178,16 @@ pub fn answer(
                 Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode));
-                    let r = engine.solve(puzzle, |grid| {
-                        list.visit(|k| emit(k, SolutionRef::Grid(puzzle, grid, layout), out))
-                    });
+                    let visit =
+                        |grid: &[u8]| list.visit(|k| emit(k, SolutionRef::Grid(puzzle, grid, layout), out));
+                    // Listing follows DLX1's order, so that it is the same
+                    // from run to run and engine to engine; the first
+                    // solution, or whether there is a second, takes the
+                    // fastest search.
+                    let r = match plan.mode {
+                        Mode::All { .. } => engine.solve(puzzle, visit),
+                        _ => engine.solve_any(puzzle, visit),
+                    };
                     let (n, cap) = list.finish()?;
                     r.map(|_| (n, Some(cap)))
                 }

@@ -48,6 +48,13 @@ impl Probe {
         self.nodes.load(Ordering::Relaxed)
     }
 
+    /// Records the progress of a search that runs its own loop (such as the
+    /// bit-parallel grid search of the `reduce` crate).
+    pub fn report(&self, solutions: u64, nodes: u64) {
+        self.solutions.store(solutions, Ordering::Relaxed);
+        self.nodes.store(nodes, Ordering::Relaxed);
+    }
+
     /// Asks every search watched by this probe to stop soon.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);

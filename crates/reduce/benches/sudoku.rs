@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use reduce::{reduce, Alphabet, Encoding, GridSolver, Puzzle, Shape};
+use reduce::{reduce, Alphabet, BitSolver, Encoding, GridSolver, Puzzle, Shape};
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -28,8 +28,11 @@ fn main() {
     let runs: usize = std::env::var("DANCE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
     let shape = Shape::default_for(9).unwrap();
     let alphabet = Alphabet::default_for(9).unwrap();
-    println!("| set | puzzles | solve (µs) | count to 2 (µs) | solve, reduced matrix (µs) | unique |");
-    println!("|---|---:|---:|---:|---:|---:|");
+    println!(
+        "| set | puzzles | solve, bits (µs) | count to 2, bits (µs) | solve, links (µs) \
+         | count to 2, links (µs) | solve, reduced matrix (µs) | unique |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
         let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
@@ -38,10 +41,38 @@ fn main() {
             Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap()
         };
         let mut solver = GridSolver::new(&shape);
+        let mut bits = BitSolver::new(&shape).unwrap();
         let per = |t: Instant| t.elapsed().as_secs_f64() * 1e6 / lines.len() as f64;
         let (mut solve, mut count, mut reduced) = (vec![], vec![], vec![]);
+        let (mut bits_solve, mut bits_count) = (vec![], vec![]);
         let mut unique = 0;
+        if std::env::var_os("DANCE_BENCH_PARSE").is_some() {
+            let t = Instant::now();
+            for l in &lines {
+                std::hint::black_box(parse(l));
+            }
+            eprintln!("parse: {:.2} µs", per(t));
+            let mut nodes = 0;
+            for l in &lines {
+                bits.count(&parse(l), Some(2));
+                nodes += bits.nodes();
+            }
+            eprintln!("bits nodes per puzzle, count to 2: {:.1}", nodes as f64 / lines.len() as f64);
+        }
         for _ in 0..runs {
+            let t = Instant::now();
+            for l in &lines {
+                let p = parse(l);
+                bits.solve(&p, |_| ControlFlow::Break(()));
+            }
+            bits_solve.push(per(t));
+            let t = Instant::now();
+            let mut bits_unique = 0;
+            for l in &lines {
+                let p = parse(l);
+                bits_unique += (bits.count(&p, Some(2)) == 1) as usize;
+            }
+            bits_count.push(per(t));
             let t = Instant::now();
             for l in &lines {
                 let p = parse(l);
@@ -55,6 +86,7 @@ fn main() {
                 unique += (solver.count(&p, Some(2)) == Ok(1)) as usize;
             }
             count.push(per(t));
+            assert_eq!(bits_unique, unique, "both searches agree on uniqueness");
             // The reduced matrix: one build per puzzle, on a tenth of the set.
             let t = Instant::now();
             let step = 10;
@@ -69,8 +101,10 @@ fn main() {
         }
         let name = f.file_stem().unwrap().to_string_lossy();
         println!(
-            "| {name} | {} | {:.2} | {:.2} | {:.2} | {unique} |",
+            "| {name} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {unique} |",
             lines.len(),
+            median(bits_solve),
+            median(bits_count),
             median(solve),
             median(count),
             median(reduced)

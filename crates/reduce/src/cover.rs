@@ -25,6 +25,7 @@ use std::ops::ControlFlow;
 
 use dlx::{Entry, Problem, ProblemBuilder, Solver, Stats};
 
+use crate::bits::BitSolver;
 use crate::grid::{Conflict, Puzzle, Shape};
 
 /// How a puzzle's givens enter the matrix.
@@ -195,11 +196,21 @@ fn solved_problem() -> Problem {
 }
 
 /// One full matrix and one engine for a shape, reused for every puzzle of
-/// that shape (the [`Encoding::Forced`] way).
+/// that shape (the [`Encoding::Forced`] way), with the bit-parallel search
+/// beside it for grids of order up to [`crate::MAX_BITS_ORDER`].
+///
+/// [`GridSolver::solve`] walks DLX1's tree, so solutions come in DLX1's
+/// order; [`GridSolver::solve_any`] and [`GridSolver::count`] take the
+/// fastest search (the bit-parallel one when it applies, unless the
+/// solver is [faithful](GridSolver::set_faithful)).
 #[derive(Clone, Debug)]
 pub struct GridSolver {
     shape: Shape,
     solver: Solver,
+    bits: Option<BitSolver>,
+    faithful: bool,
+    /// Whether the last search was the bit-parallel one.
+    used_bits: bool,
     grid: Vec<u8>,
 }
 
@@ -209,13 +220,31 @@ impl GridSolver {
         let problem = full_matrix(shape);
         let mut solver = Solver::new(&problem);
         solver.keep_pristine_copy();
-        GridSolver { shape: shape.clone(), solver, grid: vec![0; shape.n().pow(2)] }
+        GridSolver {
+            shape: shape.clone(),
+            solver,
+            bits: BitSolver::new(shape),
+            faithful: false,
+            used_bits: false,
+            grid: vec![0; shape.n().pow(2)],
+        }
     }
 
     /// Whether searches walk DLX1's tree and count its statistics (see
-    /// [`dlx::Solver::set_faithful`]; off by default).
+    /// [`dlx::Solver::set_faithful`]; off by default). A faithful solver
+    /// never takes the bit-parallel search.
     pub fn set_faithful(&mut self, faithful: bool) {
+        self.faithful = faithful;
         self.solver.set_faithful(faithful);
+    }
+
+    /// The bit-parallel search, when it applies.
+    fn fast(&mut self) -> Option<&mut BitSolver> {
+        if self.faithful {
+            None
+        } else {
+            self.bits.as_mut()
+        }
     }
 
     /// The shape this solver serves.
@@ -229,6 +258,7 @@ impl GridSolver {
         if let Some(conflict) = puzzle.conflict() {
             return Err(conflict);
         }
+        self.used_bits = false;
         self.solver.unforce_all();
         let n = self.shape.n();
         for (cell, g) in puzzle.givens().iter().enumerate() {
@@ -258,8 +288,39 @@ impl GridSolver {
         }))
     }
 
+    /// Visits solutions of `puzzle` as [`GridSolver::solve`] does, in the
+    /// fastest search's order. For the first solution, or to learn whether
+    /// there is a second one.
+    pub fn solve_any<F>(&mut self, puzzle: &Puzzle, visit: F) -> Result<Stats, Conflict>
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        let shape = &self.shape;
+        match self.bits.as_mut().filter(|_| !self.faithful) {
+            Some(bits) => {
+                assert_eq!(puzzle.shape(), shape, "a puzzle of another shape");
+                if let Some(conflict) = puzzle.conflict() {
+                    return Err(conflict);
+                }
+                bits.solve(puzzle, visit);
+                self.used_bits = true;
+                Ok(bits.stats())
+            }
+            None => self.solve(puzzle, visit),
+        }
+    }
+
     /// Counts the solutions of `puzzle`, up to `limit` if given.
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<u64, Conflict> {
+        if let Some(conflict) = puzzle.conflict() {
+            return Err(conflict);
+        }
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        if let Some(bits) = self.fast() {
+            let count = bits.count(puzzle, limit);
+            self.used_bits = true;
+            return Ok(count);
+        }
         self.prepare(puzzle)?;
         Ok(self.solver.count(limit))
     }
@@ -275,6 +336,24 @@ impl GridSolver {
         jobs: usize,
         max_nodes: u64,
     ) -> Result<(u64, bool), Conflict> {
+        if let Some(bits) = self.fast() {
+            if let Some(conflict) = puzzle.conflict() {
+                return Err(conflict);
+            }
+            let quick = bits.count_within(puzzle, limit, max_nodes);
+            let stopped = bits.interrupted();
+            if let Some(count) = quick.filter(|_| !stopped) {
+                self.used_bits = true;
+                return Ok((count, false));
+            }
+            if stopped {
+                self.used_bits = true;
+                return Ok((0, true));
+            }
+            // A big tree: split it over the threads.
+            self.prepare(puzzle)?;
+            return Ok(dlx::parallel::count(&mut self.solver, jobs, None, limit));
+        }
         self.prepare(puzzle)?;
         match self.solver.count_within(limit, max_nodes) {
             Some(count) => Ok((count, self.solver.interrupted())),
@@ -298,16 +377,24 @@ impl GridSolver {
 
     /// Watches searches through `probe` (see [`dlx::Probe`]).
     pub fn set_probe(&mut self, probe: Option<std::sync::Arc<dlx::Probe>>) {
+        if let Some(bits) = &mut self.bits {
+            bits.set_probe(probe.clone());
+        }
         self.solver.set_probe(probe);
+    }
+
+    fn last_was_bits(&self) -> Option<&BitSolver> {
+        self.bits.as_ref().filter(|_| self.used_bits)
     }
 
     /// Whether the last search or count was stopped by its probe.
     pub fn interrupted(&self) -> bool {
-        self.solver.interrupted()
+        self.last_was_bits().map_or(self.solver.interrupted(), |b| b.interrupted())
     }
 
-    /// The statistics of the last search or count.
+    /// The statistics of the last search or count (the bit-parallel search
+    /// counts nodes only).
     pub fn stats(&self) -> Stats {
-        self.solver.stats()
+        self.last_was_bits().map_or(self.solver.stats(), BitSolver::stats)
     }
 }

@@ -29,8 +29,10 @@
 //! }).unwrap();
 //! ```
 
+mod bits;
 mod cover;
 mod grid;
 
+pub use bits::{BitSolver, MAX_BITS_ORDER};
 pub use cover::{decode, full_matrix, reduce, Encoding, GridSolver, Placement, Reduction};
 pub use grid::{Alphabet, Conflict, GridError, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};

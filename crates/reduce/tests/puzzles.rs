@@ -36,6 +36,14 @@ fn all_solutions(puzzle: &Puzzle) -> BTreeSet<Vec<u8>> {
         ControlFlow::Continue(())
     });
     assert_eq!(forced, reduced, "the two encodings disagree");
+    let mut bits = BTreeSet::new();
+    GridSolver::new(puzzle.shape())
+        .solve_any(puzzle, |g| {
+            assert!(bits.insert(g.to_vec()), "the bit-parallel search listed a grid twice");
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert_eq!(forced, bits, "the bit-parallel search disagrees with dancing links");
     forced
 }
 
@@ -286,6 +294,8 @@ proptest! {
         let mut solver = GridSolver::new(p.shape());
         let got = solver.count(&p, None).unwrap_or(0);
         prop_assert_eq!(got, expected);
+        solver.set_faithful(true);
+        prop_assert_eq!(solver.count(&p, None).unwrap_or(0), expected, "dancing links");
         if expected <= 2000 {
             prop_assert_eq!(all_solutions_or_none(&p), expected);
         }
