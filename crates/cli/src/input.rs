@@ -3,6 +3,7 @@
 //! from. Records are parsed one at a time from a line reader, so a batch of
 //! any size streams in flat memory; a refused record costs only itself.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, ErrorKind};
@@ -260,6 +261,9 @@ pub struct Records {
     format: Option<InputFormat>,
     finished: bool,
     any: bool,
+    /// The last shape and alphabet the settings gave, by order and
+    /// whether the puzzle was grouped: a batch builds them once.
+    resolved: RefCell<Option<(usize, bool, Shape, Alphabet)>>,
 }
 
 impl Records {
@@ -274,7 +278,15 @@ impl Records {
             Some(InputFormat::Auto) | None => by_extension,
             f => f,
         };
-        Records { reader, path: path.into(), settings, format, finished: false, any: false }
+        Records {
+            reader,
+            path: path.into(),
+            settings,
+            format,
+            finished: false,
+            any: false,
+            resolved: RefCell::new(None),
+        }
     }
 
     /// The input's name, as messages give it.
@@ -519,13 +531,27 @@ impl Records {
         map: Option<Vec<char>>,
         layout: Layout,
     ) -> Result<Body, InputError> {
-        let shape = match map {
-            Some(map) => {
-                Shape::new(n, Regions::Map(map)).map_err(|e| InputError::new(line, e.to_string()))?
+        let grouped = layout == Layout::Grouped;
+        let (shape, alphabet) = match map {
+            Some(map) => (
+                Shape::new(n, Regions::Map(map)).map_err(|e| InputError::new(line, e.to_string()))?,
+                self.alphabet(n, grouped, line)?,
+            ),
+            None => {
+                let mut resolved = self.resolved.borrow_mut();
+                match &*resolved {
+                    Some((k, g, shape, alphabet)) if *k == n && *g == grouped => {
+                        (shape.clone(), alphabet.clone())
+                    }
+                    _ => {
+                        let shape = self.resolve_regions(n, line)?;
+                        let alphabet = self.alphabet(n, grouped, line)?;
+                        *resolved = Some((n, grouped, shape.clone(), alphabet.clone()));
+                        (shape, alphabet)
+                    }
+                }
             }
-            None => self.resolve_regions(n, line)?,
         };
-        let alphabet = self.alphabet(n, layout == Layout::Grouped, line)?;
         let mut givens = Vec::with_capacity(n * n);
         for (no, cells) in rows {
             for &(col, c) in cells {

@@ -216,12 +216,20 @@ impl BitSolver {
         let queue = &mut self.queue[..];
         let mut queued = self.queued;
         let (a, b) = (self.peer_start[cell] as usize, self.peer_start[cell + 1] as usize);
-        for &p in &self.peers[a..b] {
-            let p = p as usize;
-            let m = cand[p];
-            if m & bit != 0 {
-                let left = m & !bit;
-                cand[p] = left;
+        // Whether a peer still had the symbol is a coin toss, so the symbol
+        // is taken from every peer without a branch, noting which ones had
+        // it; only those are then looked at.
+        for chunk in self.peers[a..b].chunks(64) {
+            let mut had = 0u64;
+            for (i, &p) in chunk.iter().enumerate() {
+                let m = cand[p as usize];
+                cand[p as usize] = m & !bit;
+                had |= ((m & bit != 0) as u64) << i;
+            }
+            while had != 0 {
+                let p = chunk[had.trailing_zeros() as usize] as usize;
+                had &= had - 1;
+                let left = cand[p];
                 dirty |= cell_unit_bits[p];
                 if left & left.wrapping_sub(1) == 0 {
                     if left == 0 {
@@ -314,13 +322,41 @@ impl BitSolver {
         self.queued = 0;
         self.dirty = 0;
         self.push_level(0);
-        self.cand[..self.cells].fill(self.full);
-        self.value[..self.cells].fill(EMPTY);
-        self.placed[..self.units].fill(0);
+        // The givens go in unit by unit; then each open cell gets the
+        // symbols none of its units has (cheaper than taking each given
+        // from its peers one by one).
+        let (cells, units) = (self.cells, self.units);
+        let (cand, value, placed) =
+            (&mut self.cand[..cells], &mut self.value[..cells], &mut self.placed[..units]);
+        placed.fill(0);
         for (cell, g) in puzzle.givens().iter().enumerate() {
-            if let Some(v) = *g {
-                if self.cand[cell] & 1 << v == 0 || !self.place(0, cell, v as u32) {
-                    return false;
+            match *g {
+                Some(v) => {
+                    let bit = 1u32 << v;
+                    let us = self.cell_units[cell];
+                    if us.iter().any(|&u| placed[u as usize] & bit != 0) {
+                        return false; // clashing givens
+                    }
+                    for u in us {
+                        placed[u as usize] |= bit;
+                    }
+                    value[cell] = v;
+                    cand[cell] = 0;
+                }
+                None => value[cell] = EMPTY,
+            }
+        }
+        for cell in 0..cells {
+            if value[cell] == EMPTY {
+                let [a, b, c] = self.cell_units[cell].map(|u| placed[u as usize]);
+                let m = self.full & !(a | b | c);
+                cand[cell] = m;
+                if m & m.wrapping_sub(1) == 0 {
+                    if m == 0 {
+                        return false;
+                    }
+                    self.queue[self.queued] = cell as u16;
+                    self.queued += 1;
                 }
             }
         }

@@ -299,12 +299,14 @@ impl GridSolver {
         match self.bits.as_mut().filter(|_| !self.faithful) {
             Some(bits) => {
                 assert_eq!(puzzle.shape(), shape, "a puzzle of another shape");
-                if let Some(conflict) = puzzle.conflict() {
-                    return Err(conflict);
-                }
-                bits.solve(puzzle, visit);
+                let found = bits.solve(puzzle, visit);
                 self.used_bits = true;
-                Ok(bits.stats())
+                // Clashing givens have no solution; only then is it worth
+                // looking for the clash to explain.
+                match (found == 0).then(|| puzzle.conflict()).flatten() {
+                    Some(conflict) => Err(conflict),
+                    None => Ok(bits.stats()),
+                }
             }
             None => self.solve(puzzle, visit),
         }
@@ -312,14 +314,14 @@ impl GridSolver {
 
     /// Counts the solutions of `puzzle`, up to `limit` if given.
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<u64, Conflict> {
-        if let Some(conflict) = puzzle.conflict() {
-            return Err(conflict);
-        }
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         if let Some(bits) = self.fast() {
             let count = bits.count(puzzle, limit);
             self.used_bits = true;
-            return Ok(count);
+            return match (count == 0).then(|| puzzle.conflict()).flatten() {
+                Some(conflict) => Err(conflict),
+                None => Ok(count),
+            };
         }
         self.prepare(puzzle)?;
         Ok(self.solver.count(limit))

@@ -4,6 +4,8 @@
 //! [`Puzzle::conflict`]).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// The largest order supported.
 pub const MAX_ORDER: usize = 64;
@@ -63,10 +65,21 @@ impl fmt::Display for GridError {
 impl std::error::Error for GridError {}
 
 /// N symbols, in order: symbol `v` (from 0) is written `chars()[v]`.
+/// Cloning shares it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Alphabet {
-    symbols: Vec<char>,
+    inner: Arc<Symbols>,
 }
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct Symbols {
+    symbols: Vec<char>,
+    /// The index of each ASCII character (either case for letters when
+    /// the alphabet has no lower-case letter), `NONE` if it is no symbol.
+    ascii: [u8; 128],
+}
+
+const NONE: u8 = u8::MAX;
 
 impl Alphabet {
     /// The default alphabet for order `n`: digits 1-9, then A-Z (enough up
@@ -75,7 +88,7 @@ impl Alphabet {
         if n == 0 || n > MAX_ORDER {
             return Err(GridError::Order { n });
         }
-        Ok(Alphabet { symbols: DEFAULT_SYMBOLS.chars().take(n).collect() })
+        Ok(Alphabet::from_chars(DEFAULT_SYMBOLS.chars().take(n).collect()))
     }
 
     /// The letters A, B, C, ... (the grouped format), for `n` up to 26.
@@ -83,7 +96,7 @@ impl Alphabet {
         if n == 0 || n > 26 {
             return Err(GridError::Alphabet { reason: format!("letters A-Z cannot name {n} symbols") });
         }
-        Ok(Alphabet { symbols: ('A'..='Z').take(n).collect() })
+        Ok(Alphabet::from_chars(('A'..='Z').take(n).collect()))
     }
 
     /// A custom alphabet: distinct, non-blank characters, none of them a
@@ -102,39 +115,53 @@ impl Alphabet {
                 return bad(format!("{c:?} appears twice"));
             }
         }
-        Ok(Alphabet { symbols })
+        Ok(Alphabet::from_chars(symbols))
+    }
+
+    /// An alphabet of distinct symbols, with its ASCII lookup table.
+    fn from_chars(symbols: Vec<char>) -> Alphabet {
+        let mut ascii = [NONE; 128];
+        let fold = !symbols.iter().any(char::is_ascii_lowercase);
+        for (i, &c) in symbols.iter().enumerate() {
+            if c.is_ascii() {
+                ascii[c as usize] = i as u8;
+                if fold && c.is_ascii_uppercase() {
+                    ascii[c.to_ascii_lowercase() as usize] = i as u8;
+                }
+            }
+        }
+        Alphabet { inner: Arc::new(Symbols { symbols, ascii }) }
     }
 
     /// The number of symbols.
     pub fn len(&self) -> usize {
-        self.symbols.len()
+        self.inner.symbols.len()
     }
 
     /// Whether the alphabet is empty (never, once built).
     pub fn is_empty(&self) -> bool {
-        self.symbols.is_empty()
+        self.inner.symbols.is_empty()
     }
 
     /// The symbols, in order.
     pub fn chars(&self) -> &[char] {
-        &self.symbols
+        &self.inner.symbols
     }
 
     /// The character of symbol `v`.
     pub fn char(&self, v: u8) -> char {
-        self.symbols[v as usize]
+        self.inner.symbols[v as usize]
     }
 
     /// The index of symbol `c`, if it is one. ASCII letters match either
     /// case when the alphabet has no lower-case letters.
+    #[inline]
     pub fn index(&self, c: char) -> Option<u8> {
-        if let Some(i) = self.symbols.iter().position(|&s| s == c) {
-            return Some(i as u8);
+        if c.is_ascii() {
+            let i = self.inner.ascii[c as usize];
+            return (i != NONE).then_some(i);
         }
-        if c.is_ascii_lowercase() && !self.symbols.iter().any(char::is_ascii_lowercase) {
-            return self.index(c.to_ascii_uppercase());
-        }
-        None
+        self.inner.symbols.iter().position(|&s| s == c).map(|i| i as u8)
     }
 }
 
@@ -150,14 +177,40 @@ pub enum Regions {
 }
 
 /// An order and a region map: what one exact-cover matrix serves.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Cloning shares it; comparing and hashing are quick.
+#[derive(Clone, Debug)]
 pub struct Shape {
+    inner: Arc<ShapeData>,
+}
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct ShapeData {
     n: usize,
     regions: Regions,
     /// The region (0..n) of each cell, or empty for [`Regions::None`].
     region_of: Vec<u8>,
     /// The labels of the regions, in region order (sorted).
     labels: Vec<char>,
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Shape) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner) || self.inner == other.inner
+    }
+}
+
+impl Eq for Shape {}
+
+impl Hash for Shape {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // The order and a few cells of the map tell shapes apart well
+        // enough, and cost the same for every size.
+        self.inner.n.hash(state);
+        let map = &self.inner.region_of;
+        for i in [1, map.len() / 3, map.len() / 2, map.len().saturating_sub(2)] {
+            map.get(i).hash(state);
+        }
+    }
 }
 
 impl Shape {
@@ -214,32 +267,32 @@ impl Shape {
                 (region_of, labels)
             }
         };
-        Ok(Shape { n, regions, region_of, labels })
+        Ok(Shape { inner: Arc::new(ShapeData { n, regions, region_of, labels }) })
     }
 
     /// The order N.
     pub fn n(&self) -> usize {
-        self.n
+        self.inner.n
     }
 
     /// The region map as given.
     pub fn regions(&self) -> &Regions {
-        &self.regions
+        &self.inner.regions
     }
 
     /// Whether the grid has regions at all.
     pub fn has_regions(&self) -> bool {
-        !self.region_of.is_empty()
+        !self.inner.region_of.is_empty()
     }
 
     /// The region (0..N) of cell `cell`, if the grid has regions.
     pub fn region(&self, cell: usize) -> Option<usize> {
-        self.region_of.get(cell).map(|&r| r as usize)
+        self.inner.region_of.get(cell).map(|&r| r as usize)
     }
 
     /// The label of region `k` in an explicit map, if it has one.
     pub fn label(&self, k: usize) -> Option<char> {
-        self.labels.get(k).copied()
+        self.inner.labels.get(k).copied()
     }
 }
 
