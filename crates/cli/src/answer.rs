@@ -2,7 +2,6 @@
 //! user sees (stdout) and what they should know (stderr notes). The search
 //! itself is the engine's; this module only drives it and lays out results.
 
-use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -46,28 +45,33 @@ pub struct Plan {
 
 /// One engine per puzzle shape, reused from puzzle to puzzle (a few shapes
 /// at a time, so that a stream of jigsaws does not grow without bound).
+/// Shapes compare by pointer first, so a batch finds its engine at once.
 #[derive(Default)]
 pub struct Engines {
-    grids: HashMap<Shape, GridSolver>,
+    grids: Vec<(Shape, GridSolver)>,
     probe: Option<Arc<Probe>>,
 }
 
 impl Engines {
     /// Engines whose searches report to, and can be stopped by, `probe`.
     pub fn with_probe(probe: Arc<Probe>) -> Engines {
-        Engines { grids: HashMap::new(), probe: Some(probe) }
+        Engines { grids: Vec::new(), probe: Some(probe) }
     }
 
     fn grid(&mut self, shape: &Shape) -> &mut GridSolver {
-        if !self.grids.contains_key(shape) {
-            if self.grids.len() >= 16 {
-                self.grids.clear();
+        let k = match self.grids.iter().position(|(s, _)| s == shape) {
+            Some(k) => k,
+            None => {
+                if self.grids.len() >= 16 {
+                    self.grids.clear();
+                }
+                let mut g = GridSolver::new(shape);
+                g.set_probe(self.probe.clone());
+                self.grids.push((shape.clone(), g));
+                self.grids.len() - 1
             }
-            let mut g = GridSolver::new(shape);
-            g.set_probe(self.probe.clone());
-            self.grids.insert(shape.clone(), g);
-        }
-        self.grids.get_mut(shape).expect("just inserted")
+        };
+        &mut self.grids[k].1
     }
 
     fn solver(&self, problem: &Problem) -> Solver {
@@ -131,7 +135,9 @@ pub fn answer(
 
     // Emits solution number `k` (from 1).
     let mut emit = |k: u64, sol: SolutionRef<'_>, out: &mut dyn Write| -> io::Result<()> {
-        let mut buf = Vec::new();
+        // --unique holds the solution back; otherwise it goes straight out.
+        let mut held = Vec::new();
+        let mut buf: &mut dyn Write = if plan.mode == Mode::Unique { &mut held } else { out };
         if text && numbered {
             writeln!(buf, "{k}")?;
         }
@@ -154,9 +160,7 @@ pub fn answer(
             }
         }
         if plan.mode == Mode::Unique {
-            pending = Some(buf);
-        } else {
-            out.write_all(&buf)?;
+            pending = Some(held);
         }
         Ok(())
     };

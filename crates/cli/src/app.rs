@@ -316,7 +316,7 @@ fn parallel(
     // Records are answered on `jobs` threads; a problem's count also splits
     // its own tree over `jobs` threads (problems come one to a file).
     let jobs = plan.jobs;
-    const CHUNK: usize = 64;
+    const CHUNK: usize = 256;
     /// A chunk's output, and each record's notes and outcome.
     type Chunk = (Vec<u8>, Vec<(Vec<String>, Outcome)>);
     type Answered = (u64, Vec<u8>, Vec<(Vec<String>, Outcome)>);
