@@ -39,6 +39,10 @@ pub struct Plan {
     pub quiet: bool,
     /// Threads for counting one problem (split into subtrees).
     pub jobs: usize,
+    /// Threads for listing one problem's solutions (`solve --all` with an
+    /// explicit `--jobs` above 1: in no set order); 1 lists in DLX1's
+    /// order.
+    pub list_jobs: usize,
     /// Count only this part of each tree.
     pub shard: Option<Shard>,
 }
@@ -167,6 +171,8 @@ pub fn answer(
 
     // Whether a note already says why there is no solution.
     let mut explained = false;
+    // Whether a parallel listing was stopped by Ctrl-C.
+    let mut interrupted = false;
     let found = match target {
         Target::Grid { puzzle, layout } => {
             let engine = engines.grid(puzzle.shape());
@@ -189,6 +195,12 @@ pub fn answer(
                     // solution, or whether there is a second, takes the
                     // fastest search.
                     let r = match plan.mode {
+                        Mode::All { .. } if plan.list_jobs > 1 => {
+                            engine.solve_parallel(puzzle, plan.list_jobs, visit).map(|stopped| {
+                                interrupted = stopped;
+                                Stats::default()
+                            })
+                        }
                         Mode::All { .. } => engine.solve(puzzle, visit),
                         _ => engine.solve_any(puzzle, visit),
                     };
@@ -196,7 +208,7 @@ pub fn answer(
                     r.map(|_| (n, Some(cap)))
                 }
             };
-            if engine.interrupted() {
+            if engine.interrupted() || interrupted {
                 return Ok(Outcome::Interrupted);
             }
             match result {
@@ -240,19 +252,24 @@ pub fn answer(
                 Mode::Count { limit } => (solver.count(limit), limit),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode));
-                    solver.search(|opts| {
+                    let visit = |opts: &[usize]| {
                         list.visit(|k| match puzzle {
                             Some(pc) => {
                                 emit(k, SolutionRef::Grid(&pc.puzzle, &pc.decode(opts), pc.layout), out)
                             }
                             None => emit(k, SolutionRef::Options(problem, opts), out),
                         })
-                    });
+                    };
+                    if matches!(plan.mode, Mode::All { .. }) && plan.list_jobs > 1 {
+                        interrupted = dlx::parallel::search(&mut solver, plan.list_jobs, visit);
+                    } else {
+                        solver.search(visit);
+                    }
                     let (n, cap) = list.finish()?;
                     (n, Some(cap))
                 }
             };
-            if solver.interrupted() {
+            if solver.interrupted() || interrupted {
                 return Ok(Outcome::Interrupted);
             }
             Found {

@@ -187,7 +187,21 @@ fn batch(common: &Common, mode: Mode, shard: Option<Shard>) -> i32 {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let plan = Plan { mode, output: common.output, stats: common.stats, quiet: common.quiet, jobs, shard };
+    // Listing in parallel gives up DLX1's order, so it is asked for, not
+    // the default.
+    let list_jobs = match (mode, common.jobs) {
+        (Mode::All { .. }, Some(j)) if j > 1 && !common.stats => j as usize,
+        _ => 1,
+    };
+    let plan = Plan {
+        mode,
+        output: common.output,
+        stats: common.stats,
+        quiet: common.quiet,
+        jobs,
+        shard,
+        list_jobs,
+    };
     let probe = Arc::new(Probe::default());
     on_interrupt(probe.clone());
     let bar = progress(common);

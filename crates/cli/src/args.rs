@@ -139,7 +139,8 @@ pub struct Common {
     #[arg(long)]
     pub no_progress: bool,
     /// Worker threads for batches (default: all cores). Output keeps the
-    /// input order.
+    /// input order. Given explicitly (N > 1), `solve --all` also lists on N
+    /// threads, in no set order.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
 }

@@ -185,6 +185,50 @@ fn jobs_keep_the_input_order() {
     assert!(counts.lines().all(|l| l == "1"));
 }
 
+/// The solutions of a numbered listing (`1`, solution, `2`, ...), each as
+/// its sorted lines; checks that the numbers run 1..n in order.
+fn listed_set(listing: &str) -> std::collections::BTreeSet<Vec<String>> {
+    let mut solutions = Vec::new();
+    let mut current: Option<Vec<String>> = None;
+    for line in listing.lines().filter(|l| !l.is_empty()) {
+        if line.chars().all(|c| c.is_ascii_digit()) {
+            solutions.extend(current.take());
+            assert_eq!(line.parse::<usize>().unwrap(), solutions.len() + 1, "numbered in order");
+            current = Some(Vec::new());
+        } else {
+            current.as_mut().expect("a number first").push(line.to_string());
+        }
+    }
+    solutions.extend(current);
+    let n = solutions.len();
+    let set: std::collections::BTreeSet<Vec<String>> = solutions
+        .into_iter()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect();
+    assert_eq!(set.len(), n, "a solution listed twice");
+    set
+}
+
+#[test]
+fn explicit_jobs_list_in_parallel_with_the_same_solutions() {
+    for (input, total) in
+        [("dlx/queens-8.dlx", 92), ("dlx/langford-11.dlx", 35584), ("seeds/001-example2.in", 9)]
+    {
+        let one = dance(&["solve", "--all", &fixture(input)]).expect(0).stdout;
+        let two = dance(&["solve", "--all", "--jobs", "2", &fixture(input)]).expect(0).stdout;
+        let (one, two) = (listed_set(&one), listed_set(&two));
+        assert_eq!(one.len(), total, "{input}");
+        assert_eq!(one, two, "{input}");
+    }
+    // A limit still holds, and the solutions are numbered 1..limit.
+    let r =
+        dance(&["solve", "--all", "--limit", "7", "--jobs", "2", &fixture("dlx/langford-11.dlx")]).expect(0);
+    assert_eq!(listed_set(&r.stdout).len(), 7);
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly() {
     use std::process::{Command, Stdio};

@@ -1,4 +1,4 @@
-//! Counting on several threads, and counting one shard of many.
+//! Counting and listing on several threads, and counting one shard of many.
 //!
 //! The search tree below the forced options is split into subtrees by DLX1's
 //! own choices ([`Solver::subtrees`]): deterministic, so that shard K of M on
@@ -7,8 +7,11 @@
 //! time from a shared counter (each thread works on its own copy of the
 //! solver); there are many more subtrees than threads.
 
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::sync_channel;
+
 use crate::Solver;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Which part of the tree to count: shard `index` (from 0) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,4 +72,75 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
         });
     }
     (total.load(Ordering::Relaxed).min(limit), interrupted.load(Ordering::Relaxed))
+}
+
+/// How many solutions a listing thread hands over at a time.
+const BATCH: usize = 256;
+
+/// Visits every solution of `solver`'s problem (below its forced options,
+/// which each solution lists first) while `jobs` threads search its
+/// subtrees, in no set order. `visit` runs on the calling thread; the
+/// threads hand it solutions in batches through a bounded channel, so
+/// memory stays flat however many solutions there are. Once `visit`
+/// breaks, the threads stop at their next solution. Returns whether a
+/// probe stopped the search.
+pub fn search<F>(solver: &mut Solver, jobs: usize, mut visit: F) -> bool
+where
+    F: FnMut(&[usize]) -> ControlFlow<()>,
+{
+    let jobs = jobs.max(1);
+    let subtrees = solver.subtrees(pieces(jobs, None));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let interrupted = AtomicBool::new(false);
+    let (tx, rx) = sync_channel::<Vec<Vec<usize>>>(4 * jobs);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let mut mine = solver.clone();
+            let tx = tx.clone();
+            let (next, stop, interrupted, subtrees) = (&next, &stop, &interrupted, &subtrees);
+            scope.spawn(move || {
+                let mut batch = Vec::with_capacity(BATCH);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= subtrees.len() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    mine.search_subtree(&subtrees[i], |s| {
+                        batch.push(s.to_vec());
+                        if batch.len() == BATCH {
+                            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                            if tx.send(full).is_err() {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        match stop.load(Ordering::Relaxed) {
+                            true => ControlFlow::Break(()),
+                            false => ControlFlow::Continue(()),
+                        }
+                    });
+                    if mine.interrupted() {
+                        interrupted.store(true, Ordering::Relaxed);
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+                if !batch.is_empty() {
+                    let _ = tx.send(batch);
+                }
+            });
+        }
+        drop(tx);
+        'all: for batch in rx.iter() {
+            for s in &batch {
+                if visit(s).is_break() {
+                    stop.store(true, Ordering::Relaxed);
+                    break 'all;
+                }
+            }
+        }
+        // Threads blocked on a full channel wake up to a closed one.
+        drop(rx);
+    });
+    interrupted.load(Ordering::Relaxed)
 }

@@ -351,6 +351,21 @@ impl<I: Index> Engine<I> {
         count
     }
 
+    /// Visits the solutions in one subtree of [`Solver::subtrees`] as
+    /// `search` does, leaving the forced options as they were.
+    pub fn search_subtree<F>(&mut self, prefix: &[usize], visit: F)
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        let base = self.forced.len();
+        if prefix.iter().all(|&o| self.force(o).is_ok()) {
+            self.search(visit);
+        }
+        let interrupted = self.interrupted;
+        self.unforce_to(base);
+        self.interrupted = interrupted;
+    }
+
     /// Keeps a copy of the links as laid out, so that
     /// [`Solver::unforce_all`] can restore them in one copy instead of
     /// undoing each choice. Worth it when each search forces many options
@@ -798,6 +813,16 @@ impl Solver {
     /// `limit`, leaving the forced options as they were.
     pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> u64 {
         each!(&mut self.inner, e => e.count_subtree(prefix, limit))
+    }
+
+    /// Visits the solutions in one subtree of [`Solver::subtrees`] (each
+    /// with the forced options first, as [`Solver::solution`] lists them),
+    /// leaving the forced options as they were.
+    pub fn search_subtree<F>(&mut self, prefix: &[usize], visit: F)
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        each!(&mut self.inner, e => e.search_subtree(prefix, visit))
     }
 }
 

@@ -273,6 +273,51 @@ fn shards_sum_to_the_total_and_threads_agree() {
 }
 
 #[test]
+fn parallel_listing_finds_each_solution_once() {
+    use std::collections::BTreeSet;
+    for name in ["queens-8.dlx", "langford-11.dlx", "knuth-dlx2-color-example.dlx", "sudoku-4x4-blank.dlx"] {
+        let p = fixture(name);
+        let mut solver = Solver::new(&p);
+        let sorted = |s: &[usize]| {
+            let mut s = s.to_vec();
+            s.sort_unstable();
+            s
+        };
+        let one: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
+        for jobs in [1, 2, 3] {
+            let mut seen = Vec::new();
+            let stopped = dlx::parallel::search(&mut solver, jobs, |s| {
+                seen.push(sorted(s));
+                ControlFlow::Continue(())
+            });
+            assert!(!stopped);
+            let set: BTreeSet<Vec<usize>> = seen.iter().cloned().collect();
+            assert_eq!(set.len(), seen.len(), "{name}: a solution listed twice on {jobs} threads");
+            assert_eq!(set, one, "{name}, {jobs} threads");
+        }
+        // A visit that breaks ends the listing.
+        let mut visits = 0;
+        dlx::parallel::search(&mut solver, 2, |_| {
+            visits += 1;
+            ControlFlow::Break(())
+        });
+        assert_eq!(visits, 1, "{name}");
+        assert_eq!(solver.count(None), one.len() as u64, "{name}: the solver is as it was");
+    }
+    // Below forced options, which every solution lists first.
+    let p = fixture("queens-8.dlx");
+    let mut solver = Solver::new(&p);
+    solver.force(0).unwrap();
+    let mut seen = 0;
+    dlx::parallel::search(&mut solver, 2, |s| {
+        assert_eq!(s[0], 0);
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!(seen, 4);
+}
+
+#[test]
 fn a_probe_stops_a_search() {
     let p = fixture("langford-11.dlx");
     let mut solver = Solver::new(&p);

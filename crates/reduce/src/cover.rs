@@ -288,6 +288,25 @@ impl GridSolver {
         }))
     }
 
+    /// Visits every solution of `puzzle` as [`GridSolver::solve`] does,
+    /// while `jobs` threads search parts of DLX1's tree: in no set order
+    /// (see [`dlx::parallel::search`]); `visit` runs on the calling thread.
+    /// Returns whether a probe stopped the search, or the clash.
+    pub fn solve_parallel<F>(&mut self, puzzle: &Puzzle, jobs: usize, mut visit: F) -> Result<bool, Conflict>
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.prepare(puzzle)?;
+        let n = self.shape.n();
+        let grid = &mut self.grid;
+        Ok(dlx::parallel::search(&mut self.solver, jobs, |options| {
+            for &k in options {
+                grid[k / n] = (k % n) as u8;
+            }
+            visit(grid)
+        }))
+    }
+
     /// Visits solutions of `puzzle` as [`GridSolver::solve`] does, in the
     /// fastest search's order. For the first solution, or to learn whether
     /// there is a second one.
