@@ -135,7 +135,8 @@ pub fn answer(
     let numbered =
         matches!(plan.mode, Mode::All { .. }) || matches!(target, Target::Cover { puzzle: None, .. });
     let mut pending: Option<Vec<u8>> = None; // --unique holds the first until it knows
-    let start = Instant::now();
+    // Only the statistics show the time.
+    let start = plan.stats.then(Instant::now);
 
     // Emits solution number `k` (from 1).
     let mut emit = |k: u64, sol: SolutionRef<'_>, out: &mut dyn Write| -> io::Result<()> {
@@ -216,7 +217,7 @@ pub fn answer(
                     count,
                     exhaustive: cap.is_none_or(|c| count < c),
                     stats: engine.stats(),
-                    seconds: start.elapsed().as_secs_f64(),
+                    seconds: start.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                 },
                 Err(conflict) => {
                     if !plan.quiet && !matches!(plan.mode, Mode::Count { .. }) {
@@ -227,7 +228,7 @@ pub fn answer(
                         count: 0,
                         exhaustive: true,
                         stats: Stats::default(),
-                        seconds: start.elapsed().as_secs_f64(),
+                        seconds: start.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                     }
                 }
             }
@@ -276,7 +277,7 @@ pub fn answer(
                 count,
                 exhaustive: cap.is_none_or(|c| count < c),
                 stats: solver.stats(),
-                seconds: start.elapsed().as_secs_f64(),
+                seconds: start.map_or(0.0, |t| t.elapsed().as_secs_f64()),
             }
         }
     };

@@ -593,45 +593,42 @@ impl Records {
     fn line_puzzle(&self, no: usize, text: &str) -> Result<Body, InputError> {
         let start = text.len() - text.trim_start().len();
         let col0 = text[..start].chars().count() + 1;
-        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let mut tokens = text.split_whitespace();
         let square = |len: usize| (1..=MAX_ORDER).find(|k| k * k == len);
-        let (cells, map): (Vec<char>, Option<Vec<char>>) = match tokens.as_slice() {
-            [one] => {
-                let chars: Vec<char> = one.chars().collect();
-                match (square(chars.len()), chars.len() % 2 == 0) {
-                    (Some(_), _) => (chars, None),
-                    (None, true) if square(chars.len() / 2).is_some() => {
-                        let (a, b) = chars.split_at(chars.len() / 2);
-                        (a.to_vec(), Some(b.to_vec()))
+        let (cells, map): (&str, Option<Vec<char>>) = match (tokens.next(), tokens.next(), tokens.next()) {
+            (Some(one), None, _) => {
+                let len = one.chars().count();
+                match (square(len), len % 2 == 0) {
+                    (Some(_), _) => (one, None),
+                    (None, true) if square(len / 2).is_some() => {
+                        let split = one.char_indices().nth(len / 2).map_or(one.len(), |(i, _)| i);
+                        (&one[..split], Some(one[split..].chars().collect()))
                     }
-                    _ => return Err(line_length_error(no, chars.len())),
+                    _ => return Err(line_length_error(no, len)),
                 }
             }
-            [cells, map] => (cells.chars().collect(), Some(map.chars().collect())),
+            (Some(cells), Some(map), None) => (cells, Some(map.chars().collect())),
             _ => {
                 return Err(InputError::new(
                     no,
                     format!(
                         "{} fields: a puzzle line is N*N cells, then optionally N*N region labels",
-                        tokens.len()
+                        text.split_whitespace().count()
                     ),
                 ))
             }
         };
-        let n = square(cells.len()).ok_or_else(|| line_length_error(no, cells.len()))?;
+        let len = cells.chars().count();
+        let n = square(len).ok_or_else(|| line_length_error(no, len))?;
         if let Some(m) = &map {
-            if m.len() != cells.len() {
+            if m.len() != len {
                 return Err(InputError::new(
                     no,
-                    format!(
-                        "{} region labels for {} cells: the map needs one label per cell",
-                        m.len(),
-                        cells.len()
-                    ),
+                    format!("{} region labels for {len} cells: the map needs one label per cell", m.len()),
                 ));
             }
         }
-        let row: Vec<(usize, char)> = cells.into_iter().enumerate().map(|(i, c)| (col0 + i, c)).collect();
+        let row: Vec<(usize, char)> = cells.chars().enumerate().map(|(i, c)| (col0 + i, c)).collect();
         self.make_puzzle(n, &[(no, row)], no, map, Layout::Line)
     }
 
