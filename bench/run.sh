@@ -31,7 +31,7 @@ wall() {
   echo
   cargo bench -q -p dance-dlx --bench files -- "$PWD"/fixtures/dlx/*.dlx 2>/dev/null
   echo
-  echo "## Sudoku batches, one thread (µs per puzzle, parsing included)"
+  echo "## Sudoku batches, one thread (µs per puzzle, parsing included; bits: the bit-parallel search, links: dancing links)"
   echo
   cargo bench -q -p dance-reduce --bench sudoku -- "$data"/sudoku/*.txt 2>/dev/null
   echo
@@ -52,8 +52,12 @@ wall() {
   for f in pentominoes-6x10 sudoku-6x6-blank queens-14; do
     echo "| count $f | $(wall "$dance" count --jobs 1 fixtures/dlx/$f.dlx) | $(wall "$dance" count --jobs 2 fixtures/dlx/$f.dlx) |"
   done
+  f=fixtures/dlx/pentominoes-6x10.dlx
+  echo "| solve --all pentominoes-6x10 | $(wall "$dance" solve --all --jobs 1 $f) | $(wall "$dance" solve --all --jobs 2 $f) |"
   for s in 17clue forum_hardest_1905_11plus; do
     [ -f "$data/sudoku/$s.txt" ] || continue
-    echo "| solve $s | $(wall "$dance" solve --jobs 1 "$data/sudoku/$s.txt") | $(wall "$dance" solve --jobs 2 "$data/sudoku/$s.txt") |"
+    f="$data/sudoku/$s.txt"
+    echo "| solve $s | $(wall "$dance" solve --jobs 1 "$f") | $(wall "$dance" solve --jobs 2 "$f") |"
+    echo "| count --limit 2 $s | $(wall "$dance" count --limit 2 --jobs 1 "$f") | $(wall "$dance" count --limit 2 --jobs 2 "$f") |"
   done
 } | tee "$out"

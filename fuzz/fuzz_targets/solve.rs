@@ -1,5 +1,6 @@
 //! Parse then solve small inputs: every answer is written without a panic,
-//! and every grid printed verifies against its puzzle.
+//! every grid printed verifies against its puzzle, and the bit-parallel
+//! search counts what dancing links count.
 #![no_main]
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -22,6 +23,13 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(puzzle.verify(grid), Ok(()));
                     ControlFlow::Break(())
                 });
+                let _ = g.solve_any(puzzle, |grid| {
+                    assert_eq!(puzzle.verify(grid), Ok(()));
+                    ControlFlow::Break(())
+                });
+                let bits = g.count(puzzle, Some(100));
+                g.set_faithful(true);
+                assert_eq!(bits, g.count(puzzle, Some(100)), "bits and links disagree");
             }
             Ok(Body::Problem { problem, .. }) if problem.option_count() <= 60 => {}
             Ok(_) => continue,
@@ -29,7 +37,15 @@ fuzz_target!(|data: &[u8]| {
         }
         for mode in [Mode::First, Mode::Unique, Mode::Count { limit: Some(100) }, Mode::All { limit: Some(3) }] {
             for output in [OutputFormat::Text, OutputFormat::Json] {
-                let plan = Plan { mode, output, stats: i % 2 == 0, quiet: false, jobs: 1, shard: None };
+                let plan = Plan {
+                    mode,
+                    output,
+                    stats: i % 2 == 0,
+                    quiet: false,
+                    jobs: 1,
+                    shard: None,
+                    list_jobs: 1 + i % 2,
+                };
                 let mut out = Vec::new();
                 let mut notes = Vec::new();
                 answer(&record, i as u64 + 1, &plan, &mut engines, &mut out, &mut notes).unwrap();

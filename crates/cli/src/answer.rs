@@ -135,7 +135,7 @@ pub fn answer(
     let numbered =
         matches!(plan.mode, Mode::All { .. }) || matches!(target, Target::Cover { puzzle: None, .. });
     let mut pending: Option<Vec<u8>> = None; // --unique holds the first until it knows
-    // Only the statistics show the time.
+                                             // Only the statistics show the time.
     let start = plan.stats.then(Instant::now);
 
     // Emits solution number `k` (from 1).

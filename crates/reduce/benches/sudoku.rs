@@ -1,10 +1,13 @@
 //! Sudoku batches, one thread: each file of one 81-character puzzle a line
 //! (`.` blank) given on the command line (default: `fixtures/sudoku`), in
-//! solve mode (first solution) and count-to-2 mode (uniqueness), with the
-//! givens forced on one reused matrix (what `dance` does) and, for
+//! solve mode (first solution) and count-to-2 mode (uniqueness), on the
+//! bit-parallel search (what `dance solve` and `dance count` use), on
+//! dancing links with the givens forced on one reused matrix, and, for
 //! comparison, with a reduced matrix built per puzzle. Prints a Markdown
 //! table of microseconds per puzzle (median of `DANCE_BENCH_RUNS` runs, 3),
-//! parsing included, output excluded.
+//! parsing included, output excluded. Both searches must agree on how many
+//! puzzles are unique. With `DANCE_BENCH_PARSE` set, also prints the cost
+//! of parsing alone and the bit search's nodes per puzzle on stderr.
 //!
 //! `cargo bench -p dance-reduce --bench sudoku -- [FILE...]`
 
