@@ -6,7 +6,7 @@
 # be otherwise idle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-data=${1:-../shared/bench-data}
+data=$(cd "${1:-../shared/bench-data}" && pwd)  # cargo bench runs in the crate's folder
 runs=${DANCE_BENCH_RUNS:-3}
 export DANCE_BENCH_RUNS=$runs
 out=bench/results.md

@@ -86,7 +86,17 @@ fn main() {
             unique = 0;
             for l in &lines {
                 let p = parse(l);
-                unique += (solver.count(&p, Some(2)) == Ok(1)) as usize;
+                // `GridSolver::count` takes the bits; `solve` stays on links.
+                let mut found = 0;
+                let _ = solver.solve(&p, |_| {
+                    found += 1;
+                    if found == 2 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                unique += (found == 1) as usize;
             }
             count.push(per(t));
             assert_eq!(bits_unique, unique, "both searches agree on uniqueness");
