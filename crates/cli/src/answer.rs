@@ -154,6 +154,13 @@ pub fn answer(
                     json_solutions.push(json!(output::grid_string(puzzle, grid)));
                 }
             }
+            SolutionRef::LaidOut(laid) => {
+                if text {
+                    buf.write_all(laid)?;
+                } else {
+                    json_solutions.push(json!(String::from_utf8_lossy(laid)));
+                }
+            }
             SolutionRef::Options(problem, opts) => {
                 if text {
                     output::options(&mut buf, problem, opts)?;
@@ -197,7 +204,22 @@ pub fn answer(
                     // fastest search.
                     let r = match plan.mode {
                         Mode::All { .. } if plan.list_jobs > 1 => {
-                            engine.solve_parallel(puzzle, plan.list_jobs, visit).map(|stopped| {
+                            // The threads that find the grids also lay
+                            // them out; this one numbers and writes them.
+                            let lay_out = |grid: &[u8]| {
+                                let mut buf = Vec::with_capacity(2 * grid.len() + 8);
+                                match text {
+                                    true => output::grid(&mut buf, puzzle, grid, layout)
+                                        .expect("writing to memory cannot fail"),
+                                    false => {
+                                        buf.extend_from_slice(output::grid_string(puzzle, grid).as_bytes())
+                                    }
+                                }
+                                buf
+                            };
+                            let write =
+                                |laid: Vec<u8>| list.visit(|k| emit(k, SolutionRef::LaidOut(&laid), out));
+                            engine.solve_parallel(puzzle, plan.list_jobs, lay_out, write).map(|stopped| {
                                 interrupted = stopped;
                                 Stats::default()
                             })
@@ -402,6 +424,9 @@ fn search_cap(mode: Mode) -> u64 {
 }
 
 enum SolutionRef<'a> {
+    /// A grid already written in the record's layout (text) or as one
+    /// string of symbols (JSON).
+    LaidOut(&'a [u8]),
     Grid(&'a Puzzle, &'a [u8], Layout),
     Options(&'a Problem, &'a [usize]),
 }

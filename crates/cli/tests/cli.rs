@@ -223,6 +223,19 @@ fn explicit_jobs_list_in_parallel_with_the_same_solutions() {
         assert_eq!(one.len(), total, "{input}");
         assert_eq!(one, two, "{input}");
     }
+    // JSON: the same grids, as strings of symbols.
+    let grids = |jobs: &str| {
+        let r =
+            dance(&["solve", "--all", "--output", "json", "--jobs", jobs, &fixture("seeds/001-example2.in")])
+                .expect(0);
+        let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        assert_eq!(v["count"], 9);
+        let mut g: Vec<String> =
+            v["solutions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+        g.sort();
+        g
+    };
+    assert_eq!(grids("1"), grids("2"));
     // A limit still holds, and the solutions are numbered 1..limit.
     let r =
         dance(&["solve", "--all", "--limit", "7", "--jobs", "2", &fixture("dlx/langford-11.dlx")]).expect(0);

@@ -88,17 +88,29 @@ pub fn search<F>(solver: &mut Solver, jobs: usize, mut visit: F) -> bool
 where
     F: FnMut(&[usize]) -> ControlFlow<()>,
 {
+    search_map(solver, jobs, |s| s.to_vec(), |s| visit(&s))
+}
+
+/// Lists as [`search`] does, but turns each solution into a `T` with `map`
+/// on the thread that found it (formatting it, say), so that the calling
+/// thread's `visit` has less to do.
+pub fn search_map<T, M, F>(solver: &mut Solver, jobs: usize, map: M, mut visit: F) -> bool
+where
+    T: Send,
+    M: Fn(&[usize]) -> T + Sync,
+    F: FnMut(T) -> ControlFlow<()>,
+{
     let jobs = jobs.max(1);
     let subtrees = solver.subtrees(pieces(jobs, None));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let interrupted = AtomicBool::new(false);
-    let (tx, rx) = sync_channel::<Vec<Vec<usize>>>(4 * jobs);
+    let (tx, rx) = sync_channel::<Vec<T>>(4 * jobs);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let mut mine = solver.clone();
             let tx = tx.clone();
-            let (next, stop, interrupted, subtrees) = (&next, &stop, &interrupted, &subtrees);
+            let (next, stop, interrupted, subtrees, map) = (&next, &stop, &interrupted, &subtrees, &map);
             scope.spawn(move || {
                 let mut batch = Vec::with_capacity(BATCH);
                 loop {
@@ -107,7 +119,7 @@ where
                         break;
                     }
                     mine.search_subtree(&subtrees[i], |s| {
-                        batch.push(s.to_vec());
+                        batch.push(map(s));
                         if batch.len() == BATCH {
                             let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
                             if tx.send(full).is_err() {
@@ -132,7 +144,7 @@ where
         }
         drop(tx);
         'all: for batch in rx.iter() {
-            for s in &batch {
+            for s in batch {
                 if visit(s).is_break() {
                     stop.store(true, Ordering::Relaxed);
                     break 'all;

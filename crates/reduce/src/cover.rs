@@ -290,21 +290,32 @@ impl GridSolver {
 
     /// Visits every solution of `puzzle` as [`GridSolver::solve`] does,
     /// while `jobs` threads search parts of DLX1's tree: in no set order
-    /// (see [`dlx::parallel::search`]); `visit` runs on the calling thread.
-    /// Returns whether a probe stopped the search, or the clash.
-    pub fn solve_parallel<F>(&mut self, puzzle: &Puzzle, jobs: usize, mut visit: F) -> Result<bool, Conflict>
+    /// (see [`dlx::parallel::search_map`]). Each grid is first turned into
+    /// a `T` by `map` on the thread that found it; `visit` runs on the
+    /// calling thread. Returns whether a probe stopped the search, or the
+    /// clash.
+    pub fn solve_parallel<T, M, F>(
+        &mut self,
+        puzzle: &Puzzle,
+        jobs: usize,
+        map: M,
+        visit: F,
+    ) -> Result<bool, Conflict>
     where
-        F: FnMut(&[u8]) -> ControlFlow<()>,
+        T: Send,
+        M: Fn(&[u8]) -> T + Sync,
+        F: FnMut(T) -> ControlFlow<()>,
     {
         self.prepare(puzzle)?;
         let n = self.shape.n();
-        let grid = &mut self.grid;
-        Ok(dlx::parallel::search(&mut self.solver, jobs, |options| {
+        let decode = |options: &[usize]| {
+            let mut grid = vec![0u8; n * n];
             for &k in options {
                 grid[k / n] = (k % n) as u8;
             }
-            visit(grid)
-        }))
+            map(&grid)
+        };
+        Ok(dlx::parallel::search_map(&mut self.solver, jobs, decode, visit))
     }
 
     /// Visits solutions of `puzzle` as [`GridSolver::solve`] does, in the
