@@ -134,8 +134,9 @@ pub fn answer(
     let text = plan.output == OutputFormat::Text;
     let numbered =
         matches!(plan.mode, Mode::All { .. }) || matches!(target, Target::Cover { puzzle: None, .. });
-    let mut pending: Option<Vec<u8>> = None; // --unique holds the first until it knows
-                                             // Only the statistics show the time.
+    // --unique holds the first solution until it knows.
+    let mut pending: Option<Vec<u8>> = None;
+    // Only the statistics show the time.
     let start = plan.stats.then(Instant::now);
 
     // Emits solution number `k` (from 1).
@@ -147,18 +148,11 @@ pub fn answer(
             writeln!(buf, "{k}")?;
         }
         match sol {
-            SolutionRef::Grid(puzzle, grid, layout) => {
+            SolutionRef::Grid(laid) => {
                 if text {
-                    output::grid(&mut buf, puzzle, grid, layout)?;
+                    buf.write_all(laid.as_bytes())?;
                 } else {
-                    json_solutions.push(json!(output::grid_string(puzzle, grid)));
-                }
-            }
-            SolutionRef::LaidOut(laid) => {
-                if text {
-                    buf.write_all(laid)?;
-                } else {
-                    json_solutions.push(json!(String::from_utf8_lossy(laid)));
+                    json_solutions.push(json!(laid));
                 }
             }
             SolutionRef::Options(problem, opts) => {
@@ -196,8 +190,8 @@ pub fn answer(
                 Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode));
-                    let visit =
-                        |grid: &[u8]| list.visit(|k| emit(k, SolutionRef::Grid(puzzle, grid, layout), out));
+                    let lay_out = |grid: &[u8]| output::grid(puzzle, grid, text.then_some(layout));
+                    let visit = |grid: &[u8]| list.visit(|k| emit(k, SolutionRef::Grid(&lay_out(grid)), out));
                     // Listing follows DLX1's order, so that it is the same
                     // from run to run and engine to engine; the first
                     // solution, or whether there is a second, takes the
@@ -206,19 +200,7 @@ pub fn answer(
                         Mode::All { .. } if plan.list_jobs > 1 => {
                             // The threads that find the grids also lay
                             // them out; this one numbers and writes them.
-                            let lay_out = |grid: &[u8]| {
-                                let mut buf = Vec::with_capacity(2 * grid.len() + 8);
-                                match text {
-                                    true => output::grid(&mut buf, puzzle, grid, layout)
-                                        .expect("writing to memory cannot fail"),
-                                    false => {
-                                        buf.extend_from_slice(output::grid_string(puzzle, grid).as_bytes())
-                                    }
-                                }
-                                buf
-                            };
-                            let write =
-                                |laid: Vec<u8>| list.visit(|k| emit(k, SolutionRef::LaidOut(&laid), out));
+                            let write = |laid: String| list.visit(|k| emit(k, SolutionRef::Grid(&laid), out));
                             engine.solve_parallel(puzzle, plan.list_jobs, lay_out, write).map(|stopped| {
                                 interrupted = stopped;
                                 Stats::default()
@@ -278,7 +260,9 @@ pub fn answer(
                     let visit = |opts: &[usize]| {
                         list.visit(|k| match puzzle {
                             Some(pc) => {
-                                emit(k, SolutionRef::Grid(&pc.puzzle, &pc.decode(opts), pc.layout), out)
+                                let laid =
+                                    output::grid(&pc.puzzle, &pc.decode(opts), text.then_some(pc.layout));
+                                emit(k, SolutionRef::Grid(&laid), out)
                             }
                             None => emit(k, SolutionRef::Options(problem, opts), out),
                         })
@@ -424,9 +408,7 @@ fn search_cap(mode: Mode) -> u64 {
 }
 
 enum SolutionRef<'a> {
-    /// A grid already written in the record's layout (text) or as one
-    /// string of symbols (JSON).
-    LaidOut(&'a [u8]),
-    Grid(&'a Puzzle, &'a [u8], Layout),
+    /// A grid laid out by [`output::grid`].
+    Grid(&'a str),
     Options(&'a Problem, &'a [usize]),
 }

@@ -12,23 +12,25 @@ use crate::input::Layout;
 /// The line printed for a puzzle without a solution.
 pub const NO_SOLUTION: &str = "无解";
 
-/// Writes a filled grid (symbol indices, row by row) in `layout`.
-pub fn grid(out: &mut impl Write, puzzle: &Puzzle, grid: &[u8], layout: Layout) -> io::Result<()> {
+/// A filled grid (symbol indices, row by row) as the answer shows it: in
+/// `layout` for text, or, with `None`, as one string of N*N symbols (JSON).
+pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Option<Layout>) -> String {
     let n = puzzle.n();
     let a = puzzle.alphabet();
     let mut line = String::with_capacity(2 * n * n + n);
     match layout {
-        Layout::Line => {
+        None => line.extend(grid.iter().map(|&v| a.char(v))),
+        Some(Layout::Line) => {
             line.extend(grid.iter().map(|&v| a.char(v)));
             line.push('\n');
         }
-        Layout::Compact => {
+        Some(Layout::Compact) => {
             for row in grid.chunks(n) {
                 line.extend(row.iter().map(|&v| a.char(v)));
                 line.push('\n');
             }
         }
-        Layout::Spaced | Layout::Grouped => {
+        Some(layout @ (Layout::Spaced | Layout::Grouped)) => {
             for row in grid.chunks(n) {
                 for (i, &v) in row.iter().enumerate() {
                     if i > 0 {
@@ -43,12 +45,7 @@ pub fn grid(out: &mut impl Write, puzzle: &Puzzle, grid: &[u8], layout: Layout) 
             }
         }
     }
-    out.write_all(line.as_bytes())
-}
-
-/// The grid as one string of N*N symbols (JSON output).
-pub fn grid_string(puzzle: &Puzzle, grid: &[u8]) -> String {
-    grid.iter().map(|&v| puzzle.alphabet().char(v)).collect()
+    line
 }
 
 /// Writes a solution of a problem: one option a line, as its item names.

@@ -71,9 +71,9 @@ pub struct BitSolver {
     cand: Vec<u32>,
     value: Vec<u8>,
     placed: Vec<u32>,
-    /// Cells left with one symbol, waiting to be filled.
-    /// (`queue[..queued]`; one slot more than cells, for branch-free
-    /// pushes).
+    /// Cells left with one symbol, waiting to be filled: `queue[..queued]`.
+    /// A cell is queued once a level at most (when its last but one symbol
+    /// goes), so `cells` slots are enough.
     queue: Vec<u16>,
     queued: usize,
     /// Units that lost a cell for some symbol since they were last looked
@@ -147,7 +147,7 @@ impl BitSolver {
             cand: Vec::new(),
             value: Vec::new(),
             placed: Vec::new(),
-            queue: vec![0; cells + 1],
+            queue: vec![0; cells],
             queued: 0,
             dirty: 0,
             frames: Vec::new(),

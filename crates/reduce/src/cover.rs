@@ -195,6 +195,24 @@ fn solved_problem() -> Problem {
     b.build().expect("a valid problem")
 }
 
+/// Writes the symbol of each option (cell by cell, symbol by symbol, as
+/// the full matrix lists them) into `grid`.
+fn fill(grid: &mut [u8], n: usize, options: &[usize]) {
+    for &k in options {
+        grid[k / n] = (k % n) as u8;
+    }
+}
+
+/// The outcome of a bit-parallel search that found `found` solutions:
+/// clashing givens leave none, and only then is it worth looking for the
+/// clash, to explain it.
+fn clash_if_none(puzzle: &Puzzle, found: u64) -> Result<(), Conflict> {
+    match found {
+        0 => puzzle.conflict().map_or(Ok(()), Err),
+        _ => Ok(()),
+    }
+}
+
 /// One full matrix and one engine for a shape, reused for every puzzle of
 /// that shape (the [`Encoding::Forced`] way), with the bit-parallel search
 /// beside it for grids of order up to [`crate::MAX_BITS_ORDER`].
@@ -281,9 +299,7 @@ impl GridSolver {
         let n = self.shape.n();
         let grid = &mut self.grid;
         Ok(self.solver.search(|options| {
-            for &k in options {
-                grid[k / n] = (k % n) as u8;
-            }
+            fill(grid, n, options);
             visit(grid)
         }))
     }
@@ -310,9 +326,7 @@ impl GridSolver {
         let n = self.shape.n();
         let decode = |options: &[usize]| {
             let mut grid = vec![0u8; n * n];
-            for &k in options {
-                grid[k / n] = (k % n) as u8;
-            }
+            fill(&mut grid, n, options);
             map(&grid)
         };
         Ok(dlx::parallel::search_map(&mut self.solver, jobs, decode, visit))
@@ -325,36 +339,24 @@ impl GridSolver {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
-        let shape = &self.shape;
-        match self.bits.as_mut().filter(|_| !self.faithful) {
-            Some(bits) => {
-                assert_eq!(puzzle.shape(), shape, "a puzzle of another shape");
-                let found = bits.solve(puzzle, visit);
-                self.used_bits = true;
-                // Clashing givens have no solution; only then is it worth
-                // looking for the clash to explain.
-                match (found == 0).then(|| puzzle.conflict()).flatten() {
-                    Some(conflict) => Err(conflict),
-                    None => Ok(bits.stats()),
-                }
-            }
-            None => self.solve(puzzle, visit),
-        }
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        let Some(bits) = self.fast() else { return self.solve(puzzle, visit) };
+        let found = bits.solve(puzzle, visit);
+        let stats = bits.stats();
+        self.used_bits = true;
+        clash_if_none(puzzle, found).map(|()| stats)
     }
 
     /// Counts the solutions of `puzzle`, up to `limit` if given.
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<u64, Conflict> {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
-        if let Some(bits) = self.fast() {
-            let count = bits.count(puzzle, limit);
-            self.used_bits = true;
-            return match (count == 0).then(|| puzzle.conflict()).flatten() {
-                Some(conflict) => Err(conflict),
-                None => Ok(count),
-            };
-        }
-        self.prepare(puzzle)?;
-        Ok(self.solver.count(limit))
+        let Some(bits) = self.fast() else {
+            self.prepare(puzzle)?;
+            return Ok(self.solver.count(limit));
+        };
+        let count = bits.count(puzzle, limit);
+        self.used_bits = true;
+        clash_if_none(puzzle, count).map(|()| count)
     }
 
     /// Counts the solutions of `puzzle` on one thread if that takes at most
@@ -368,21 +370,18 @@ impl GridSolver {
         jobs: usize,
         max_nodes: u64,
     ) -> Result<(u64, bool), Conflict> {
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         if let Some(bits) = self.fast() {
-            if let Some(conflict) = puzzle.conflict() {
-                return Err(conflict);
-            }
             let quick = bits.count_within(puzzle, limit, max_nodes);
-            let stopped = bits.interrupted();
-            if let Some(count) = quick.filter(|_| !stopped) {
-                self.used_bits = true;
-                return Ok((count, false));
-            }
-            if stopped {
+            if bits.interrupted() {
                 self.used_bits = true;
                 return Ok((0, true));
             }
-            // A big tree: split it over the threads.
+            if let Some(count) = quick {
+                self.used_bits = true;
+                return clash_if_none(puzzle, count).map(|()| (count, false));
+            }
+            // A big tree: split it over the threads, on dancing links.
             self.prepare(puzzle)?;
             return Ok(dlx::parallel::count(&mut self.solver, jobs, None, limit));
         }
