@@ -414,12 +414,11 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         let mut k = self.next(0);
         while k != 0 {
             let len = self.len(k);
-            if len < best_len {
-                best = k;
-                best_len = len;
-                if len <= stop_at_one as i32 {
-                    break;
-                }
+            let better = len < best_len;
+            best = if better { k } else { best };
+            best_len = if better { len } else { best_len };
+            if len <= stop_at_one as i32 {
+                break;
             }
             k = self.next(k);
         }

@@ -125,6 +125,11 @@ pub(crate) struct Engine<I: Index> {
     first: Vec<u32>,
     /// The option of each node (`u32::MAX` for headers and spacers).
     option_of: Vec<u32>,
+    /// The number of primary items in the option of each node (0 for
+    /// headers and spacers).
+    primaries: Vec<u32>,
+    /// The fewest primary items any option has.
+    min_primaries: u32,
     /// The first nodes of the forced options, in the order forced.
     forced: Vec<u32>,
     /// `choice[l]` is the node chosen at level `l`.
@@ -152,9 +157,15 @@ impl<I: Index> Engine<I> {
         let (arena, first) = Arena::new(problem);
         let total = problem.item_count() + 2 + problem.entry_count() + problem.option_count();
         let mut option_of = vec![u32::MAX; total];
+        let mut primaries = vec![0; total];
+        let mut min_primaries = u32::MAX;
         for (k, &f) in first.iter().enumerate() {
-            for j in 0..problem.option(k).len() {
+            let option = problem.option(k);
+            let count = option.iter().filter(|e| (e.item as usize) < problem.primary_count()).count();
+            min_primaries = min_primaries.min(count as u32);
+            for j in 0..option.len() {
                 option_of[f as usize + j] = k as u32;
+                primaries[f as usize + j] = count as u32;
             }
         }
         Engine {
@@ -163,6 +174,8 @@ impl<I: Index> Engine<I> {
             primary: problem.primary_count() as u32,
             first,
             option_of,
+            primaries,
+            min_primaries,
             forced: Vec::new(),
             choice: vec![0; problem.primary_count() + 1],
             state: State::Start,
@@ -480,9 +493,11 @@ impl<I: Index> Engine<I> {
 
     /// Counts the solutions, stopping at `limit` if given.
     ///
-    /// Unless the solver is [faithful](Solver::set_faithful), a level where
-    /// a single primary item is left adds that item's option count at once
-    /// instead of trying each option.
+    /// Unless the solver is [faithful](Solver::set_faithful), the last
+    /// level is not searched: once fewer primary items are left than twice
+    /// the fewest an option holds, only a single option can complete the
+    /// choices, so the options of the shortest list that hold every item
+    /// left are counted at once instead of being tried.
     pub fn count(&mut self, limit: Option<u64>) -> u64 {
         self.reset();
         let limit = limit.unwrap_or(u64::MAX);
@@ -513,6 +528,12 @@ impl<I: Index> Engine<I> {
         let mut level;
         let mut best;
         let mut pc;
+        // With `COUNT && FAST`, the number of active primary items. Below
+        // twice the fewest primary items of an option, any completion of
+        // the current choices is a single option holding them all.
+        let mut left = 0;
+        let last_level_below = self.min_primaries.saturating_mul(2);
+        let primaries = &self.primaries[..];
         match self.state {
             State::Start => {
                 self.interrupted = false;
@@ -521,6 +542,13 @@ impl<I: Index> Engine<I> {
                 solutions = 0;
                 level = 0;
                 best = 0;
+                if COUNT && FAST {
+                    let mut k = a.first_primary();
+                    while k != 0 {
+                        left += 1;
+                        k = a.next(k);
+                    }
+                }
                 if a.first_primary() == 0 {
                     // The forced options cover every primary item: they are
                     // the one solution.
@@ -547,26 +575,31 @@ impl<I: Index> Engine<I> {
         loop {
             match pc {
                 Pc::Forward => {
-                    if COUNT && FAST {
-                        let first = a.first_primary();
-                        if a.next(first) == 0 {
-                            // One primary item left: each of its options
-                            // completes a solution.
-                            solutions += a.len(first) as u64;
-                            if solutions >= limit {
-                                solutions = limit;
-                                self.state = State::Stopped { depth: level };
-                                break;
-                            }
-                            if level == 0 {
-                                self.state = State::Done;
-                                break;
-                            }
-                            level -= 1;
-                            best = a.top(choice[level]);
-                            pc = Pc::Recover;
-                            continue;
+                    if COUNT && FAST && left < last_level_below {
+                        // Each option of an active item that holds every
+                        // item left completes a solution, and no other
+                        // completion exists: two options would hold at
+                        // least `last_level_below` items. Look through the
+                        // shortest list.
+                        let item = a.choose(true);
+                        let mut x = a.down(item);
+                        while x != item {
+                            solutions += (primaries[x as usize] == left) as u64;
+                            x = a.down(x);
                         }
+                        if solutions >= limit {
+                            solutions = limit;
+                            self.state = State::Stopped { depth: level };
+                            break;
+                        }
+                        if level == 0 {
+                            self.state = State::Done;
+                            break;
+                        }
+                        level -= 1;
+                        best = a.top(choice[level]);
+                        pc = Pc::Recover;
+                        continue;
                     }
                     nodes += 1;
                     tick -= 1;
@@ -599,6 +632,9 @@ impl<I: Index> Engine<I> {
                         continue;
                     }
                     a.commit::<COLORS>(x);
+                    if COUNT && FAST {
+                        left -= primaries[x as usize];
+                    }
                     if a.first_primary() == 0 {
                         nodes += 1;
                         solutions += 1;
@@ -625,6 +661,9 @@ impl<I: Index> Engine<I> {
                 Pc::Recover => {
                     let x = choice[level];
                     a.uncommit::<COLORS>(x);
+                    if COUNT && FAST {
+                        left += primaries[x as usize];
+                    }
                     choice[level] = a.down(x);
                     pc = Pc::Advance;
                 }
@@ -786,9 +825,11 @@ impl Solver {
 
     /// Counts the solutions, stopping at `limit` if given.
     ///
-    /// Unless the solver is [faithful](Solver::set_faithful), a level where
-    /// a single primary item is left adds that item's option count at once
-    /// instead of trying each option.
+    /// Unless the solver is [faithful](Solver::set_faithful), the last
+    /// level is not searched: once fewer primary items are left than twice
+    /// the fewest an option holds, only a single option can complete the
+    /// choices, so the options of the shortest list that hold every item
+    /// left are counted at once instead of being tried.
     pub fn count(&mut self, limit: Option<u64>) -> u64 {
         each!(&mut self.inner, e => e.count(limit))
     }

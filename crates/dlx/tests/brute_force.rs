@@ -75,6 +75,9 @@ proptest! {
             solver.force(k).unwrap();
             let with_k = expected.iter().filter(|s| s.contains(&k)).count() as u64;
             prop_assert_eq!(solver.count(None), with_k);
+            solver.set_faithful(false);
+            prop_assert_eq!(solver.count(None), with_k);
+            prop_assert_eq!(solver.count(Some(1)), with_k.min(1));
             solver.unforce_all();
         }
     }
