@@ -3,7 +3,9 @@
 # and both cores. Writes bench/results.md (the README's table comes from it)
 # and names the machine. Usage: bash bench/run.sh [SHARED_BENCH_DATA]
 # Times are medians of DANCE_BENCH_RUNS runs (default 3); the machine should
-# be otherwise idle.
+# be otherwise idle. With DLX1=/path/to/dlx1 (Knuth's program, built from
+# dlx1.w, which reads the problem on stdin), it also times DLX1 and dance one
+# after the other on each big file, runs interleaved, and gives the ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=$(cd "${1:-../shared/bench-data}" && pwd)  # cargo bench runs in the crate's folder
@@ -31,6 +33,26 @@ wall() {
   echo
   cargo bench -q -p dance-dlx --bench files -- "$PWD"/fixtures/dlx/*.dlx 2>/dev/null
   echo
+  if [ -n "${DLX1:-}" ]; then
+    echo "## Side by side with DLX1, one thread (CPU seconds, runs interleaved: DLX1, dance, DLX1, ...)"
+    echo
+    echo "| problem | DLX1 | dance count --jobs 1 | ratio |"
+    echo "|---|---:|---:|---:|"
+    cpu=$(mktemp)
+    for f in queens-14 langford-12 pentominoes-6x10 pentominoes-6x10-knuthgen sudoku-6x6-blank; do
+      k=(); d=()
+      for _ in $(seq "$runs"); do
+        /usr/bin/env time -f %U -o "$cpu" "$DLX1" <fixtures/dlx/$f.dlx >/dev/null 2>&1
+        k+=("$(tail -1 "$cpu")")
+        /usr/bin/env time -f %U -o "$cpu" "$dance" count --jobs 1 fixtures/dlx/$f.dlx >/dev/null
+        d+=("$(tail -1 "$cpu")")
+      done
+      tk=$(printf '%s\n' "${k[@]}" | median); td=$(printf '%s\n' "${d[@]}" | median)
+      awk -v f="$f" -v k="$tk" -v d="$td" 'BEGIN { printf "| %s | %s | %s | %.2f |\n", f, k, d, d / k }'
+    done
+    rm -f "$cpu"
+    echo
+  fi
   echo "## Sudoku batches, one thread (µs per puzzle, parsing included; bits: the bit-parallel search, links: dancing links)"
   echo
   cargo bench -q -p dance-reduce --bench sudoku -- "$data"/sudoku/*.txt 2>/dev/null
