@@ -12,15 +12,15 @@
 //!
 //! The arrays are split by how the search uses them: the `up`/`down` links
 //! (written by every update) in one array, the read-only `top` of each node
-//! in another, the item lengths in a third, small enough to stay in L1, and
-//! the colors apart (only Algorithm C reads them), and the bounds of each
-//! node's option apart (only covers of items whose place in their options
-//! varies read them). Indices are `u16` when the
-//! problem has fewer than 65,536 nodes, `u32` otherwise: a small problem's
-//! links then take 4 bytes a node, and most of the search runs in L1.
+//! in another, the item lengths in a third, small enough to stay in L1, the
+//! colors apart (only Algorithm C reads them), and the bounds of each node's
+//! option apart (only covers of items whose place in their options varies
+//! read them). Indices are `u16` when the problem has fewer than 65,536
+//! nodes, `u32` otherwise: a small problem's links then take 4 bytes a node,
+//! and most of the search runs in L1.
 //!
 //! This is the only module with `unsafe`: every access in the hot loops goes
-//! through `get_unchecked`. Every index stored in a link or a `top` is
+//! through `get_unchecked`. Every index stored in a link, a `top` or a span is
 //! written by [`Arena::new`], which only writes indices of nodes and items it
 //! has allocated, or copied from another link, and the arrays never shrink,
 //! so every index read from them is in bounds; debug builds assert it on
