@@ -539,34 +539,30 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         if !FAST {
             self.updates += 1;
         }
+        let wrapping = !COLORS && self.wraps(i);
         let mut r = self.down(i);
-        if !COLORS && self.wraps(i) {
-            while r != i {
+        while r != i {
+            if wrapping {
                 self.hide_wrapping(r);
-                r = self.down(r);
-            }
-        } else {
-            while r != i {
+            } else {
                 self.hide::<COLORS>(r);
-                r = self.down(r);
             }
+            r = self.down(r);
         }
     }
 
     /// Undoes [`Links::cover`].
     #[inline(always)]
     pub fn uncover<const COLORS: bool>(&mut self, i: u32) {
+        let wrapping = !COLORS && self.wraps(i);
         let mut r = self.up(i);
-        if !COLORS && self.wraps(i) {
-            while r != i {
+        while r != i {
+            if wrapping {
                 self.unhide_wrapping(r);
-                r = self.up(r);
-            }
-        } else {
-            while r != i {
+            } else {
                 self.unhide::<COLORS>(r);
-                r = self.up(r);
             }
+            r = self.up(r);
         }
         let Pair { a: prev, b: next } = self.item(i);
         self.set_next(prev.get(), i);

@@ -109,9 +109,15 @@ enum State {
 
 #[derive(Clone, Copy)]
 enum Pc {
+    /// Enters a level: chooses an item and covers it.
     Forward,
+    /// Tries the level's next option.
     Advance,
+    /// Uncovers this level's item and goes up.
     Backup,
+    /// Goes up a level, where nothing is left covered.
+    Up,
+    /// Undoes the level's current option.
     Recover,
 }
 
@@ -592,13 +598,7 @@ impl<I: Index> Engine<I> {
                             self.state = State::Stopped { depth: level };
                             break;
                         }
-                        if level == 0 {
-                            self.state = State::Done;
-                            break;
-                        }
-                        level -= 1;
-                        best = a.top(choice[level]);
-                        pc = Pc::Recover;
+                        pc = Pc::Up;
                         continue;
                     }
                     nodes += 1;
@@ -650,6 +650,9 @@ impl<I: Index> Engine<I> {
                 }
                 Pc::Backup => {
                     a.uncover::<COLORS>(best);
+                    pc = Pc::Up;
+                }
+                Pc::Up => {
                     if level == 0 {
                         self.state = State::Done;
                         break;
