@@ -107,20 +107,6 @@ enum State {
     Done,
 }
 
-#[derive(Clone, Copy)]
-enum Pc {
-    /// Enters a level: chooses an item and covers it.
-    Forward,
-    /// Tries the level's next option.
-    Advance,
-    /// Uncovers this level's item and goes up.
-    Backup,
-    /// Goes up a level, where nothing is left covered.
-    Up,
-    /// Undoes the level's current option.
-    Recover,
-}
-
 /// The search over one arena; [`Solver`] picks its index type.
 #[derive(Clone, Debug)]
 pub(crate) struct Engine<I: Index> {
@@ -533,7 +519,9 @@ impl<I: Index> Engine<I> {
         let mut solutions;
         let mut level;
         let mut best;
-        let mut pc;
+        // Whether the loop starts at a level's next option rather than
+        // entering a new level.
+        let mut resume;
         // With `COUNT && FAST`, the number of active primary items. Below
         // twice the fewest primary items of an option, any completion of
         // the current choices is a single option holding them all.
@@ -562,7 +550,7 @@ impl<I: Index> Engine<I> {
                     self.state = if COUNT { State::Done } else { State::Found { depth: 0 } };
                     return !COUNT;
                 }
-                pc = Pc::Forward;
+                resume = false;
             }
             State::Found { depth: 0 } => {
                 self.state = State::Done;
@@ -575,62 +563,47 @@ impl<I: Index> Engine<I> {
                 solutions = self.stats.solutions;
                 level = depth - 1;
                 best = a.top(choice[level]);
-                pc = Pc::Recover;
+                // Counting always starts afresh, so `left` is not needed.
+                let x = choice[level];
+                a.uncommit::<COLORS>(x);
+                choice[level] = a.down(x);
+                resume = true;
             }
         }
-        loop {
-            match pc {
-                Pc::Forward => {
-                    if COUNT && FAST && left < last_level_below {
-                        // Each option of an active item that holds every
-                        // item left completes a solution, and no other
-                        // completion exists: two options would hold at
-                        // least `last_level_below` items. Look through the
-                        // shortest list.
-                        let item = a.choose(true);
-                        let mut x = a.down(item);
-                        while x != item {
-                            solutions += (primaries[x as usize] == left) as u64;
-                            x = a.down(x);
-                        }
-                        if solutions >= limit {
-                            solutions = limit;
-                            self.state = State::Stopped { depth: level };
-                            break;
-                        }
-                        pc = Pc::Up;
-                        continue;
-                    }
-                    nodes += 1;
-                    tick -= 1;
-                    if tick == 0 {
-                        tick = PROBE_EVERY;
-                        if let Some(p) = &probe {
-                            p.solutions.store(solutions, Ordering::Relaxed);
-                            p.nodes.store(nodes, Ordering::Relaxed);
-                            if p.stopped() {
-                                self.interrupted = true;
-                                self.state = State::Stopped { depth: level };
-                                break;
-                            }
-                        }
-                        if nodes > self.budget {
-                            self.over_budget = true;
+        // Knuth's steps as nested loops, so that each goes straight to the
+        // next: the outer loop enters a level, the inner one tries its
+        // options and backs up.
+        'search: loop {
+            if !resume {
+                // Enter the level: choose an item and cover it.
+                nodes += 1;
+                tick -= 1;
+                if tick == 0 {
+                    tick = PROBE_EVERY;
+                    if let Some(p) = &probe {
+                        p.solutions.store(solutions, Ordering::Relaxed);
+                        p.nodes.store(nodes, Ordering::Relaxed);
+                        if p.stopped() {
+                            self.interrupted = true;
                             self.state = State::Stopped { depth: level };
                             break;
                         }
                     }
-                    best = a.choose(FAST);
-                    a.cover::<COLORS>(best);
-                    choice[level] = a.down(best);
-                    pc = Pc::Advance;
+                    if nodes > self.budget {
+                        self.over_budget = true;
+                        self.state = State::Stopped { depth: level };
+                        break;
+                    }
                 }
-                Pc::Advance => {
-                    let x = choice[level];
-                    if x == best {
-                        pc = Pc::Backup;
-                        continue;
-                    }
+                best = a.choose(FAST);
+                a.cover::<COLORS>(best);
+                choice[level] = a.down(best);
+            }
+            resume = false;
+            loop {
+                let x = choice[level];
+                if x != best {
+                    // Try the option of node x.
                     a.commit::<COLORS>(x);
                     if COUNT && FAST {
                         left -= primaries[x as usize];
@@ -640,36 +613,46 @@ impl<I: Index> Engine<I> {
                         solutions += 1;
                         if !COUNT || solutions >= limit {
                             self.state = State::Found { depth: level + 1 };
-                            break;
+                            break 'search;
                         }
-                        pc = Pc::Recover;
-                        continue;
+                    } else if COUNT && FAST && left < last_level_below {
+                        // Each option of an active item that holds every
+                        // item left completes a solution, and no other
+                        // completion exists: two options would hold at
+                        // least `last_level_below` items. Count those of
+                        // the shortest list instead of entering the level.
+                        let item = a.choose(true);
+                        let mut y = a.down(item);
+                        while y != item {
+                            solutions += (primaries[y as usize] == left) as u64;
+                            y = a.down(y);
+                        }
+                        if solutions >= limit {
+                            solutions = limit;
+                            self.state = State::Stopped { depth: level + 1 };
+                            break 'search;
+                        }
+                    } else {
+                        level += 1;
+                        continue 'search;
                     }
-                    level += 1;
-                    pc = Pc::Forward;
-                }
-                Pc::Backup => {
+                } else {
+                    // Every option of the level's item has been tried.
                     a.uncover::<COLORS>(best);
-                    pc = Pc::Up;
-                }
-                Pc::Up => {
                     if level == 0 {
                         self.state = State::Done;
-                        break;
+                        break 'search;
                     }
                     level -= 1;
                     best = a.top(choice[level]);
-                    pc = Pc::Recover;
                 }
-                Pc::Recover => {
-                    let x = choice[level];
-                    a.uncommit::<COLORS>(x);
-                    if COUNT && FAST {
-                        left += primaries[x as usize];
-                    }
-                    choice[level] = a.down(x);
-                    pc = Pc::Advance;
+                // Undo the level's option; its next one is tried next.
+                let x = choice[level];
+                a.uncommit::<COLORS>(x);
+                if COUNT && FAST {
+                    left += primaries[x as usize];
                 }
+                choice[level] = a.down(x);
             }
         }
         self.stats = Stats { solutions, nodes, updates: a.updates };
