@@ -12,8 +12,8 @@
 //!
 //! The arrays are split by how the search uses them: the `up`/`down` links
 //! (written by every update) in one array, the read-only `top` of each node
-//! in another, the item lengths in a third, small enough to stay in L1, the
-//! colors apart (only Algorithm C reads them), and the bounds of each node's
+//! in another, the item list lengths (less one) in a third, small enough to
+//! stay in L1, the colors apart (only Algorithm C reads them), and the bounds of each node's
 //! option apart (only covers of items whose place in their options varies
 //! read them). Indices are `u16` when the problem has fewer than 65,536
 //! nodes, `u32` otherwise: a small problem's links then take 4 bytes a node,
@@ -87,8 +87,10 @@ pub(crate) struct Arena<I: Index> {
     /// color), and for a header the color it is purified with; empty when
     /// the problem has no colors.
     color: Vec<i32>,
-    /// The current length of each item's list.
-    len: Vec<i32>,
+    /// The current length of each item's list less one (-1 when empty):
+    /// stored so, the decrement that empties a list is the one that
+    /// borrows, and a fast search counts emptied lists with the borrow.
+    spare: Vec<i32>,
     /// Whether a cover of each item hides its options by wrapping around
     /// them from their spacer (see [`Links::hide_wrapping`]).
     wrap: Vec<bool>,
@@ -113,6 +115,11 @@ fn steady(i: u32, down: &[u32], span: &[(u32, u32)]) -> bool {
     true
 }
 
+/// Where the spare count of a secondary item starts, so that it never
+/// borrows: only a primary item with an empty list is a dead end, and
+/// [`Links::empty`] then counts them without asking which kind an item is.
+const SECONDARY_SPARE: i32 = 1 << 30;
+
 /// Whether a problem fits an arena with index `I`.
 pub(crate) fn fits<I: Index>(problem: &Problem) -> bool {
     node_count(problem) <= I::LIMIT && problem.item_count() + 2 <= I::LIMIT
@@ -135,7 +142,10 @@ impl<I: Index> Arena<I> {
         let mut top = Vec::with_capacity(total);
         let mut span = vec![(0u32, 0u32); total];
         let mut color = Vec::with_capacity(if problem.has_colors() { total } else { 0 });
-        let mut len = vec![0i32; n as usize + 2];
+        let mut spare = vec![-1i32; n as usize + 2];
+        for s in &mut spare[n1 as usize + 1..=n as usize] {
+            *s += SECONDARY_SPARE;
+        }
         for i in 0..=n {
             up.push(i);
             down.push(i);
@@ -159,7 +169,7 @@ impl<I: Index> Arena<I> {
                 span[x as usize].0 = first;
                 down[last as usize] = x;
                 up[item as usize] = x;
-                len[item as usize] += 1;
+                spare[item as usize] += 1;
             }
             down[spacer] = up.len() as u32 - 1;
             spacer = up.len();
@@ -202,7 +212,7 @@ impl<I: Index> Arena<I> {
             span: span.into_iter().map(pair).collect(),
             color,
             wrap,
-            len,
+            spare,
             items: items.into_iter().map(pair).collect(),
         };
         (arena, firsts)
@@ -213,7 +223,7 @@ impl<I: Index> Arena<I> {
     pub fn copy_from(&mut self, other: &Arena<I>) {
         self.links.copy_from_slice(&other.links);
         self.color.copy_from_slice(&other.color);
-        self.len.copy_from_slice(&other.len);
+        self.spare.copy_from_slice(&other.spare);
         self.items.copy_from_slice(&other.items);
     }
 
@@ -224,9 +234,10 @@ impl<I: Index> Arena<I> {
             top: &self.top,
             span: &self.span,
             color: &mut self.color,
-            len: &mut self.len,
+            spare: &mut self.spare,
             wrap: &self.wrap,
             items: &mut self.items,
+            empty: 0,
             updates,
         }
     }
@@ -292,9 +303,14 @@ pub(crate) struct Links<'a, I: Index, const FAST: bool> {
     top: &'a [I],
     span: &'a [Pair<I>],
     color: &'a mut [i32],
-    len: &'a mut [i32],
+    spare: &'a mut [i32],
     wrap: &'a [bool],
     items: &'a mut [Pair<I>],
+    /// With `FAST`, the primary items whose lists hides have emptied, less
+    /// those covered while empty, since the search last set it: each
+    /// list only shrinks until the search backs up, so from a point where
+    /// no active primary item's list is empty, this is how many now are.
+    pub empty: i32,
     /// Removals from a list so far, as DLX1 counts its updates.
     pub updates: u64,
 }
@@ -355,40 +371,55 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         unsafe { *self.color.get_unchecked_mut(x as usize) = c }
     }
 
-    /// The current number of options of item `i`.
+    /// The current number of options of item `i`, less one.
     #[inline(always)]
-    pub fn len(&self, i: u32) -> i32 {
-        debug_assert!((i as usize) < self.len.len());
+    pub fn spare(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.spare.len());
         // SAFETY: item indices come from `top` and item links, all written
         // by `new` within 0..=n + 1.
-        unsafe { *self.len.get_unchecked(i as usize) }
+        unsafe { *self.spare.get_unchecked(i as usize) }
     }
 
+    /// Counts one option fewer for item `i`; with `FAST`, counts the item
+    /// in [`Links::empty`] if that empties its list.
     #[inline(always)]
-    fn add_len(&mut self, i: u32, d: i32) {
-        debug_assert!((i as usize) < self.len.len());
-        // SAFETY: as for `len`.
-        unsafe { *self.len.get_unchecked_mut(i as usize) += d }
+    fn shrink(&mut self, i: u32) {
+        debug_assert!((i as usize) < self.spare.len());
+        // SAFETY: as for `spare`.
+        let spare = unsafe { self.spare.get_unchecked_mut(i as usize) };
+        let (less, emptied) = (*spare as u32).overflowing_sub(1);
+        *spare = less as i32;
+        if FAST {
+            self.empty += emptied as i32;
+        }
+    }
+
+    /// Counts one option more for item `i`.
+    #[inline(always)]
+    fn grow(&mut self, i: u32) {
+        debug_assert!((i as usize) < self.spare.len());
+        // SAFETY: as for `spare`.
+        unsafe { *self.spare.get_unchecked_mut(i as usize) += 1 }
     }
 
     #[inline(always)]
     fn item(&self, i: u32) -> Pair<I> {
         debug_assert!((i as usize) < self.items.len());
-        // SAFETY: as for `len`.
+        // SAFETY: as for `spare`.
         unsafe { *self.items.get_unchecked(i as usize) }
     }
 
     #[inline(always)]
     fn set_prev(&mut self, i: u32, v: u32) {
         debug_assert!((i as usize) < self.items.len());
-        // SAFETY: as for `len`.
+        // SAFETY: as for `spare`.
         unsafe { self.items.get_unchecked_mut(i as usize).a = I::new(v) }
     }
 
     #[inline(always)]
     fn set_next(&mut self, i: u32, v: u32) {
         debug_assert!((i as usize) < self.items.len());
-        // SAFETY: as for `len`.
+        // SAFETY: as for `spare`.
         unsafe { self.items.get_unchecked_mut(i as usize).b = I::new(v) }
     }
 
@@ -396,6 +427,18 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
     #[inline(always)]
     pub fn next(&self, i: u32) -> u32 {
         self.item(i).b.get()
+    }
+
+    /// How many active primary items have an empty list, by walking them
+    /// (for checking [`Links::empty`]).
+    pub fn empty_lists(&self) -> i32 {
+        let mut empty = 0;
+        let mut k = self.next(0);
+        while k != 0 {
+            empty += (self.spare(k) < 0) as i32;
+            k = self.next(k);
+        }
+        empty
     }
 
     /// The first active primary item, or 0 when all are covered.
@@ -410,14 +453,15 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
     #[inline(always)]
     pub fn choose(&self, stop_at_one: bool) -> u32 {
         let mut best = 0;
-        let mut best_len = i32::MAX;
+        let mut best_spare = i32::MAX;
+        let stop = stop_at_one as i32 - 1;
         let mut k = self.next(0);
         while k != 0 {
-            let len = self.len(k);
-            let better = len < best_len;
+            let spare = self.spare(k);
+            let better = spare < best_spare;
             best = if better { k } else { best };
-            best_len = if better { len } else { best_len };
-            if len <= stop_at_one as i32 {
+            best_spare = if better { spare } else { best_spare };
+            if spare <= stop {
                 break;
             }
             k = self.next(k);
@@ -430,7 +474,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
     #[inline(always)]
     fn wraps(&self, i: u32) -> bool {
         debug_assert!((i as usize) < self.wrap.len());
-        // SAFETY: as for `len`.
+        // SAFETY: as for `spare`.
         unsafe { *self.wrap.get_unchecked(i as usize) }
     }
 
@@ -458,7 +502,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
                 let Pair { a: u, b: d } = self.link(q);
                 self.set_down(u.get(), d.get());
                 self.set_up(d.get(), u.get());
-                self.add_len(t, -1);
+                self.shrink(t);
                 if !FAST {
                     self.updates += 1;
                 }
@@ -487,7 +531,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
             let Pair { a: u, b: d } = self.link(q);
             self.set_down(u.get(), d.get());
             self.set_up(d.get(), u.get());
-            self.add_len(t, -1);
+            self.shrink(t);
             if !FAST {
                 self.updates += 1;
             }
@@ -508,7 +552,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
                 let Pair { a: u, b: d } = self.link(q);
                 self.set_down(u.get(), q);
                 self.set_up(d.get(), q);
-                self.add_len(t, 1);
+                self.grow(t);
             }
             q -= 1;
         }
@@ -526,7 +570,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
             let Pair { a: u, b: d } = self.link(q);
             self.set_down(u.get(), q);
             self.set_up(d.get(), q);
-            self.add_len(t, 1);
+            self.grow(t);
         }
     }
 
@@ -538,6 +582,8 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         self.set_prev(next.get(), prev.get());
         if !FAST {
             self.updates += 1;
+        } else {
+            self.empty -= (self.spare(i) < 0) as i32;
         }
         let wrapping = !COLORS && self.wraps(i);
         let mut r = self.down(i);
@@ -659,7 +705,7 @@ mod tests {
 
     /// Each item's list, top to bottom, and its recorded length.
     fn lists<I: Index>(arena: &Arena<I>) -> Vec<(Vec<u32>, i32)> {
-        (1..arena.len.len() as u32 - 1)
+        (1..arena.spare.len() as u32 - 1)
             .map(|i| {
                 let mut list = Vec::new();
                 let mut x = arena.down(i);
@@ -667,7 +713,10 @@ mod tests {
                     list.push(x);
                     x = arena.down(x);
                 }
-                (list, arena.len[i as usize])
+                // A secondary item's count starts at SECONDARY_SPARE.
+                let spare = arena.spare[i as usize];
+                let spare = if spare >= SECONDARY_SPARE / 2 { spare - SECONDARY_SPARE } else { spare };
+                (list, spare + 1)
             })
             .collect()
     }

@@ -126,6 +126,9 @@ pub(crate) struct Engine<I: Index> {
     forced: Vec<u32>,
     /// `choice[l]` is the node chosen at level `l`.
     choice: Vec<u32>,
+    /// `empty[l]`: with `FAST`, how many primary items' lists covering
+    /// level `l`'s item emptied (see [`Links::empty`]).
+    empty: Vec<i32>,
     state: State,
     stats: Stats,
     /// Walk DLX1's very tree and count its statistics (see
@@ -170,6 +173,7 @@ impl<I: Index> Engine<I> {
             min_primaries,
             forced: Vec::new(),
             choice: vec![0; problem.primary_count() + 1],
+            empty: vec![0; problem.primary_count() + 1],
             state: State::Start,
             stats: Stats::default(),
             faithful: false,
@@ -193,11 +197,15 @@ impl<I: Index> Engine<I> {
     }
 
     /// Whether to walk DLX1's very search tree and count its nodes and
-    /// updates (off by default). Off, the search branches on the first item
-    /// with at most one option left as soon as it sees one, counting skips
-    /// the last level (see [`Solver::count`]), and no updates are counted:
-    /// the same solutions, sooner, but [`Solver::stats`] then reports only
-    /// the solutions and a lower bound on the nodes.
+    /// updates (off by default). Off, the search walks DLX1's tree less its
+    /// dead ends: hides count the primary items whose lists they empty, and
+    /// a choice that empties one is undone at once instead of entering a
+    /// level that has nothing to try. Every level entered then has no empty
+    /// list, so the first item with one option left is DLX1's choice and
+    /// the walk along the items stops there. Counting also skips the last
+    /// level (see [`Solver::count`]), and no updates are counted: the same
+    /// solutions, sooner, but [`Solver::stats`] then reports only the
+    /// solutions and a lower bound on the nodes.
     pub fn set_faithful(&mut self, faithful: bool) {
         self.faithful = faithful;
     }
@@ -515,6 +523,15 @@ impl<I: Index> Engine<I> {
         let mut tick = PROBE_EVERY;
         let a = &mut self.arena.links::<FAST>(resume_updates);
         let choice = &mut self.choice[..];
+        let empty = &mut self.empty[..];
+        // Whether a level may be entered with an active primary item whose
+        // list is empty: only the first. With `FAST` the search enters no
+        // other such level, so the first item with one option is DLX1's
+        // choice.
+        let mut first_level = self.state == State::Start;
+        // Debug builds check `empty` by walking the items after each
+        // commit, where that walk is short enough.
+        let check_empty = FAST && cfg!(debug_assertions) && self.primary < 1000;
         let mut nodes;
         let mut solutions;
         let mut level;
@@ -595,8 +612,15 @@ impl<I: Index> Engine<I> {
                         break;
                     }
                 }
-                best = a.choose(FAST);
+                best = a.choose(FAST && !first_level);
+                first_level = false;
+                if FAST {
+                    a.empty = 0;
+                }
                 a.cover::<COLORS>(best);
+                if FAST {
+                    empty[level] = a.empty;
+                }
                 choice[level] = a.down(best);
             }
             resume = false;
@@ -604,10 +628,14 @@ impl<I: Index> Engine<I> {
                 let x = choice[level];
                 if x != best {
                     // Try the option of node x.
+                    if FAST {
+                        a.empty = empty[level];
+                    }
                     a.commit::<COLORS>(x);
                     if COUNT && FAST {
                         left -= primaries[x as usize];
                     }
+                    debug_assert!(!check_empty || a.empty == a.empty_lists());
                     if a.first_primary() == 0 {
                         nodes += 1;
                         solutions += 1;
@@ -615,6 +643,9 @@ impl<I: Index> Engine<I> {
                             self.state = State::Found { depth: level + 1 };
                             break 'search;
                         }
+                    } else if FAST && a.empty > 0 {
+                        // An active primary item has no option left: the
+                        // level below would be a dead end.
                     } else if COUNT && FAST && left < last_level_below {
                         // Each option of an active item that holds every
                         // item left completes a solution, and no other
@@ -720,11 +751,15 @@ impl Solver {
     }
 
     /// Whether to walk DLX1's very search tree and count its nodes and
-    /// updates (off by default). Off, the search branches on the first item
-    /// with at most one option left as soon as it sees one, counting skips
-    /// the last level (see [`Solver::count`]), and no updates are counted:
-    /// the same solutions, sooner, but [`Solver::stats`] then reports only
-    /// the solutions and a lower bound on the nodes.
+    /// updates (off by default). Off, the search walks DLX1's tree less its
+    /// dead ends: hides count the primary items whose lists they empty, and
+    /// a choice that empties one is undone at once instead of entering a
+    /// level that has nothing to try. Every level entered then has no empty
+    /// list, so the first item with one option left is DLX1's choice and
+    /// the walk along the items stops there. Counting also skips the last
+    /// level (see [`Solver::count`]), and no updates are counted: the same
+    /// solutions, sooner, but [`Solver::stats`] then reports only the
+    /// solutions and a lower bound on the nodes.
     pub fn set_faithful(&mut self, faithful: bool) {
         each!(&mut self.inner, e => e.set_faithful(faithful))
     }
