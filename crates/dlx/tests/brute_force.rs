@@ -1,8 +1,10 @@
 //! Property test: on random small problems with primary, secondary and
 //! colored items, the engine finds exactly the solutions a plain
-//! brute-force enumerator finds, and each is an exact cover.
+//! brute-force enumerator finds, and each is an exact cover; and its search
+//! trees are DLX1's, walked again here on plain sets.
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 
 use dlx::{Entry, Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
@@ -15,6 +17,59 @@ fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
         .map(|mask| (0..n).filter(|k| mask >> k & 1 == 1).collect::<Vec<_>>())
         .filter(|s| p.is_solution(s))
         .collect()
+}
+
+/// DLX1's search tree (DLX2's with colors), walked on plain sets: the
+/// nodes as DLX1 counts them (each entry into a level, plus one per
+/// solution), the dead ends (levels whose item has no option left), and
+/// whether the root is one. `state[i]`: `None` while item `i` is free,
+/// `Some(0)` once covered, `Some(c)` once a chosen option gave it color c.
+fn dlx1_tree(p: &Problem) -> (u64, u64, bool) {
+    fn available(p: &Problem, state: &[Option<u32>], x: usize) -> bool {
+        p.option(x).iter().all(|e| match state[e.item as usize] {
+            None => true,
+            Some(c) => e.color != 0 && e.color == c,
+        })
+    }
+    fn level(p: &Problem, state: &mut Vec<Option<u32>>) -> (u64, u64) {
+        let n1 = p.primary_count();
+        let holds = |x: usize, i: usize| p.option(x).iter().any(|e| e.item as usize == i);
+        // The leftmost active primary item with the fewest options left.
+        let mut best: Option<(usize, usize)> = None;
+        for i in (0..n1).filter(|&i| state[i].is_none()) {
+            let k = (0..p.option_count()).filter(|&x| holds(x, i) && available(p, state, x)).count();
+            if best.is_none_or(|(_, b)| k < b) {
+                best = Some((i, k));
+            }
+        }
+        let (item, k) = best.expect("an active primary item");
+        if k == 0 {
+            return (1, 1);
+        }
+        let (mut nodes, mut dead) = (1, 0);
+        for x in 0..p.option_count() {
+            if !holds(x, item) || !available(p, state, x) {
+                continue;
+            }
+            let saved = state.clone();
+            for e in p.option(x) {
+                let primary = (e.item as usize) < n1;
+                state[e.item as usize] = Some(if primary { 0 } else { e.color });
+            }
+            if state[..n1].iter().all(Option::is_some) {
+                nodes += 1;
+            } else {
+                let (n, d) = level(p, state);
+                nodes += n;
+                dead += d;
+            }
+            *state = saved;
+        }
+        (nodes, dead)
+    }
+    let (nodes, dead) = level(p, &mut vec![None; p.item_count()]);
+    // A root with an option to try adds at least a node below it.
+    (nodes, dead, nodes == 1)
 }
 
 fn problem() -> impl Strategy<Value = Problem> {
@@ -68,6 +123,16 @@ proptest! {
         prop_assert_eq!(solver.count(None), expected.len() as u64);
         solver.set_faithful(true);
         prop_assert_eq!(solver.count(None), expected.len() as u64);
+        // The faithful search walks DLX1's tree; the fast one (listing,
+        // where it skips no last level) the same tree less its dead ends,
+        // but for the root, which it enters whatever it holds.
+        let (nodes, dead, root_dead) = dlx1_tree(&p);
+        let faithful = solver.search(|_| ControlFlow::Continue(()));
+        prop_assert_eq!(faithful.nodes, nodes);
+        solver.set_faithful(false);
+        let fast = solver.search(|_| ControlFlow::Continue(()));
+        prop_assert_eq!(fast.nodes, nodes - dead + root_dead as u64);
+        solver.set_faithful(true);
         // Forcing the first option of some solution keeps exactly the
         // solutions that contain it.
         if let Some(s) = expected.iter().next() {
