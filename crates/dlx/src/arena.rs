@@ -13,9 +13,9 @@
 //! The arrays are split by how the search uses them: the `up`/`down` links
 //! (written by every update) in one array, the read-only `top` of each node
 //! in another, the item list lengths (less one) in a third, small enough to
-//! stay in L1, the colors apart (only Algorithm C reads them), and the bounds of each node's
-//! option apart (only covers of items whose place in their options varies
-//! read them). Indices are `u16` when the problem has fewer than 65,536
+//! stay in L1, the colors apart (only Algorithm C reads them), and the
+//! bounds of each node's option apart (only covers of items whose place in
+//! their options varies read them). Indices are `u16` when the problem has fewer than 65,536
 //! nodes, `u32` otherwise: a small problem's links then take 4 bytes a node,
 //! and most of the search runs in L1.
 //!
@@ -488,6 +488,27 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         (a.get(), b.get())
     }
 
+    /// Takes node `q` out of the list of its item `t`: one update.
+    #[inline(always)]
+    fn remove(&mut self, q: u32, t: u32) {
+        let Pair { a: u, b: d } = self.link(q);
+        self.set_down(u.get(), d.get());
+        self.set_up(d.get(), u.get());
+        self.shrink(t);
+        if !FAST {
+            self.updates += 1;
+        }
+    }
+
+    /// Puts node `q` back where [`Links::remove`] took it from.
+    #[inline(always)]
+    fn restore(&mut self, q: u32, t: u32) {
+        let Pair { a: u, b: d } = self.link(q);
+        self.set_down(u.get(), q);
+        self.set_up(d.get(), q);
+        self.grow(t);
+    }
+
     /// Removes every other node of option `r` from its item's list.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, r: u32) {
@@ -499,13 +520,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
                 continue;
             }
             if !COLORS || self.color(q) >= 0 {
-                let Pair { a: u, b: d } = self.link(q);
-                self.set_down(u.get(), d.get());
-                self.set_up(d.get(), u.get());
-                self.shrink(t);
-                if !FAST {
-                    self.updates += 1;
-                }
+                self.remove(q, t);
             }
             q += 1;
         }
@@ -527,14 +542,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         for _ in start + 1..end {
             q += 1;
             q = if q == end { start } else { q };
-            let t = self.top(q);
-            let Pair { a: u, b: d } = self.link(q);
-            self.set_down(u.get(), d.get());
-            self.set_up(d.get(), u.get());
-            self.shrink(t);
-            if !FAST {
-                self.updates += 1;
-            }
+            self.remove(q, self.top(q));
         }
     }
 
@@ -549,10 +557,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
                 continue;
             }
             if !COLORS || self.color(q) >= 0 {
-                let Pair { a: u, b: d } = self.link(q);
-                self.set_down(u.get(), q);
-                self.set_up(d.get(), q);
-                self.grow(t);
+                self.restore(q, t);
             }
             q -= 1;
         }
@@ -566,11 +571,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         for _ in start + 1..end {
             q = if q == start { end } else { q };
             q -= 1;
-            let t = self.top(q);
-            let Pair { a: u, b: d } = self.link(q);
-            self.set_down(u.get(), q);
-            self.set_up(d.get(), q);
-            self.grow(t);
+            self.restore(q, self.top(q));
         }
     }
 
