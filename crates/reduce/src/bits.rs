@@ -20,14 +20,18 @@
 //! dancing-links search's; the order of solutions is this search's own.
 //!
 //! [`BitSolver`] lays out the units of one shape once and solves puzzle after
-//! puzzle with it, allocating nothing per puzzle once it has warmed up.
+//! puzzle with it, allocating nothing per puzzle once it has warmed up. For
+//! 9x9 grids with 3x3 boxes (the common case by far) it hands the search to
+//! `crate::nine`, the same exact cover on boards by symbol and band, which
+//! is 1.4 to 2 times as fast (figures in docs/reductions.md).
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use dlx::{Probe, Stats};
 
-use crate::grid::{Puzzle, Shape};
+use crate::grid::{Puzzle, Regions, Shape};
+use crate::nine::Nine;
 
 /// The largest order the bit-parallel search takes (a cell's symbols fit
 /// in a `u32`).
@@ -80,15 +84,96 @@ pub struct BitSolver {
     /// at for symbols with one cell left.
     dirty: u128,
     frames: Vec<Frame>,
-    nodes: u64,
     /// Solutions visited by the last search.
     found: u64,
+    watch: Watch,
+    /// The search on bit boards by symbol, for 9x9 grids with 3x3 boxes.
+    nine: Option<Box<Nine>>,
+}
+
+/// What a search reports as it goes, and what can stop it.
+#[derive(Clone, Debug)]
+pub(crate) struct Watch {
+    /// The nodes of the last search: the root and every branch tried.
+    nodes: u64,
+    /// Nodes left until the next report.
+    tick: u64,
     probe: Option<Arc<Probe>>,
     interrupted: bool,
     /// Nodes a search may visit before it gives up (see
     /// [`BitSolver::count_within`]), and whether the last one did.
     budget: u64,
     over_budget: bool,
+}
+
+impl Watch {
+    fn new() -> Watch {
+        Watch {
+            nodes: 0,
+            tick: PROBE_EVERY,
+            probe: None,
+            interrupted: false,
+            budget: u64::MAX,
+            over_budget: false,
+        }
+    }
+
+    /// Starts a search at its root node.
+    fn start(&mut self) {
+        self.nodes = 1;
+        self.tick = PROBE_EVERY;
+        self.interrupted = false;
+        self.over_budget = false;
+    }
+
+    /// Counts a node, with `found` solutions so far. Returns true when the
+    /// search must stop: its probe says so, or it is over budget.
+    #[inline]
+    pub(crate) fn node(&mut self, found: u64) -> bool {
+        self.nodes += 1;
+        self.tick -= 1;
+        if self.tick != 0 {
+            return false;
+        }
+        self.tick = PROBE_EVERY;
+        self.report(found)
+    }
+
+    #[cold]
+    fn report(&mut self, found: u64) -> bool {
+        if let Some(p) = &self.probe {
+            p.report(found, self.nodes);
+            if p.stopped() {
+                self.interrupted = true;
+                return true;
+            }
+        }
+        if self.nodes > self.budget {
+            self.over_budget = true;
+            return true;
+        }
+        false
+    }
+}
+
+/// Whether `shape` is 9x9 with 3x3 boxes, as boxes or as a map of them.
+fn is_nine_by_boxes(shape: &Shape) -> bool {
+    match shape.regions() {
+        Regions::Boxes { rows: 3, cols: 3 } => true,
+        Regions::Map(_) if shape.n() == 9 => {
+            let box_of = |cell: usize| (cell / 27) * 3 + (cell % 9) / 3;
+            let mut region_of_box = [usize::MAX; 9];
+            (0..81).all(|cell| {
+                let r = shape.region(cell).expect("a map has regions");
+                let slot = &mut region_of_box[box_of(cell)];
+                if *slot == usize::MAX {
+                    *slot = r;
+                }
+                *slot == r
+            })
+        }
+        _ => false,
+    }
 }
 
 impl BitSolver {
@@ -151,35 +236,32 @@ impl BitSolver {
             queued: 0,
             dirty: 0,
             frames: Vec::new(),
-            nodes: 0,
             found: 0,
-            probe: None,
-            interrupted: false,
-            budget: u64::MAX,
-            over_budget: false,
+            watch: Watch::new(),
+            nine: is_nine_by_boxes(shape).then(|| Box::new(Nine::new())),
         })
     }
 
     /// Watches searches through `probe`: it sees the nodes and solutions
     /// so far, and can stop the search.
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
-        self.probe = probe;
+        self.watch.probe = probe;
     }
 
     /// Whether the last search was stopped by its probe.
     pub fn interrupted(&self) -> bool {
-        self.interrupted
+        self.watch.interrupted
     }
 
     /// The nodes of the last search: the root and every branch tried.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.watch.nodes
     }
 
     /// The statistics of the last search: its solutions and nodes (it
     /// makes no list updates to count).
     pub fn stats(&self) -> Stats {
-        Stats { solutions: self.found, nodes: self.nodes, updates: 0 }
+        Stats { solutions: self.found, nodes: self.watch.nodes, updates: 0 }
     }
 
     /// Makes room for level `level` and copies level `level - 1` into it.
@@ -314,10 +396,6 @@ impl BitSolver {
     /// Sets up level 0 from the givens of `puzzle` and propagates. Returns
     /// false if the puzzle has no solution that way.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
-        assert_eq!(puzzle.n(), self.n, "a puzzle of another order");
-        self.interrupted = false;
-        self.over_budget = false;
-        self.nodes = 1;
         self.frames.clear();
         self.queued = 0;
         self.dirty = 0;
@@ -380,13 +458,17 @@ impl BitSolver {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
+        assert_eq!(puzzle.n(), self.n, "a puzzle of another order");
+        self.watch.start();
+        if let Some(nine) = &mut self.nine {
+            return nine.search(puzzle.givens(), &mut self.watch, visit);
+        }
         let mut found = 0u64;
         if !self.start(puzzle) {
             return 0;
         }
         let cells = self.cells;
         let mut level = 0usize;
-        let mut tick = PROBE_EVERY;
         loop {
             // `level` holds a consistent state with every forced option
             // taken: a solution, or a branching point.
@@ -413,21 +495,8 @@ impl BitSolver {
                 self.push_level(level);
                 self.queued = 0;
                 self.dirty = 0;
-                self.nodes += 1;
-                tick -= 1;
-                if tick == 0 {
-                    tick = PROBE_EVERY;
-                    if let Some(p) = &self.probe {
-                        p.report(found, self.nodes);
-                        if p.stopped() {
-                            self.interrupted = true;
-                            return found;
-                        }
-                    }
-                    if self.nodes > self.budget {
-                        self.over_budget = true;
-                        return found;
-                    }
+                if self.watch.node(found) {
+                    return found;
                 }
                 if self.place(level, cell, bit.trailing_zeros()) && self.propagate(level) {
                     break;
@@ -440,10 +509,10 @@ impl BitSolver {
     /// that takes at most about `max_nodes` nodes; `None` if it would take
     /// more (the search stops there).
     pub fn count_within(&mut self, puzzle: &Puzzle, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
-        self.budget = max_nodes;
+        self.watch.budget = max_nodes;
         let count = self.count(puzzle, limit);
-        self.budget = u64::MAX;
-        (!self.over_budget).then_some(count)
+        self.watch.budget = u64::MAX;
+        (!self.watch.over_budget).then_some(count)
     }
 
     /// Counts the solutions of `puzzle`, up to `limit` if given.
@@ -527,6 +596,116 @@ mod tests {
         let p = puzzle(shape.clone(), &".".repeat(16));
         let mut s = BitSolver::new(&shape).unwrap();
         assert_eq!(s.count_within(&p, None, 10_000), Some(288));
+    }
+
+    /// A small generator for the differential tests (xorshift64*).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+        }
+    }
+
+    /// Every solution (up to `limit`) each way: the search on bit boards by
+    /// symbol and the generic one.
+    fn both_ways(p: &Puzzle, limit: usize) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+        let mut nine = BitSolver::new(p.shape()).unwrap();
+        assert!(nine.nine.is_some());
+        let mut generic = BitSolver::new(p.shape()).unwrap();
+        generic.nine = None;
+        let run = |s: &mut BitSolver| {
+            let mut grids = Vec::new();
+            s.solve(p, |g| {
+                grids.push(g.to_vec());
+                if grids.len() == limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            assert_eq!(s.stats().solutions, grids.len() as u64);
+            grids
+        };
+        (run(&mut nine), run(&mut generic))
+    }
+
+    #[test]
+    fn nine_by_nine_boxes_use_the_boards_by_symbol() {
+        let boxes = Shape::default_for(9).unwrap();
+        assert!(BitSolver::new(&boxes).unwrap().nine.is_some());
+        // The boxes as a map, labelled out of order.
+        let labels = "QWERTYUIO".chars().collect::<Vec<_>>();
+        let map = (0..81).map(|c| labels[(c / 27) * 3 + (c % 9) / 3]).collect();
+        assert!(BitSolver::new(&Shape::new(9, Regions::Map(map)).unwrap()).unwrap().nine.is_some());
+        // One cell swapped between two boxes: a jigsaw, searched generically.
+        let mut map: Vec<char> = (0..81).map(|c| labels[(c / 27) * 3 + (c % 9) / 3]).collect();
+        map.swap(2, 3);
+        assert!(BitSolver::new(&Shape::new(9, Regions::Map(map)).unwrap()).unwrap().nine.is_none());
+        for shape in [Shape::new(9, Regions::None).unwrap(), Shape::default_for(16).unwrap()] {
+            assert!(BitSolver::new(&shape).unwrap().nine.is_none());
+        }
+    }
+
+    #[test]
+    fn boards_by_symbol_agree_with_the_generic_search() {
+        let shape = Shape::default_for(9).unwrap();
+        let alphabet = Alphabet::default_for(9).unwrap();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut filled = 0;
+        for round in 0..400 {
+            // Sparse givens, clashes allowed: many solutions, or none.
+            let mut givens = vec![None; 81];
+            let count = if round % 2 == 1 { rng.below(12) } else { rng.below(30) };
+            for _ in 0..count {
+                givens[rng.below(81)] = Some(rng.below(9) as u8);
+            }
+            if round % 2 == 1 {
+                // Holes in a solution of those givens (if any): few
+                // solutions, and the hard cases in between.
+                let p = Puzzle::new(shape.clone(), alphabet.clone(), givens.clone()).unwrap();
+                let (grids, _) = both_ways(&p, 1);
+                let Some(grid) = grids.first() else { continue };
+                filled += 1;
+                let holes = 40 + rng.below(30);
+                givens = grid.iter().map(|&v| Some(v)).collect();
+                for _ in 0..holes {
+                    givens[rng.below(81)] = None;
+                }
+            }
+            let p = Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap();
+            let (mut fast, mut slow) = both_ways(&p, 30);
+            assert_eq!(fast.len(), slow.len(), "round {round}");
+            for g in &fast {
+                assert_eq!(p.verify(g), Ok(()), "round {round}");
+            }
+            if fast.len() < 30 {
+                // Every solution each way: the same set.
+                fast.sort();
+                slow.sort();
+                assert_eq!(fast, slow, "round {round}");
+            } else {
+                fast.sort();
+                fast.dedup();
+                assert_eq!(fast.len(), 30, "round {round}: a solution twice");
+            }
+        }
+        assert!(filled > 100, "too few filled grids: {filled}");
+    }
+
+    #[test]
+    fn boards_by_symbol_count_within_a_budget() {
+        let shape = Shape::default_for(9).unwrap();
+        let p = puzzle(shape.clone(), &".".repeat(81));
+        let mut s = BitSolver::new(&shape).unwrap();
+        assert_eq!(s.count_within(&p, None, 10_000), None);
+        assert!(s.nodes() > 10_000);
+        assert_eq!(s.count_within(&p, Some(5), 10_000), Some(5));
+        assert!(s.nodes() <= 100, "{} nodes for five solutions", s.nodes());
+        assert_eq!(s.count(&p, Some(1000)), 1000);
     }
 
     #[test]

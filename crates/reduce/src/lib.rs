@@ -32,6 +32,7 @@
 mod bits;
 mod cover;
 mod grid;
+mod nine;
 
 pub use bits::{BitSolver, MAX_BITS_ORDER};
 pub use cover::{decode, full_matrix, reduce, Encoding, GridSolver, Placement, Reduction};

@@ -1,0 +1,403 @@
+//! Algorithm X on bit boards by symbol, for 9x9 Sudoku with 3x3 boxes.
+//!
+//! The grid is cut into three bands of three rows: 27 cells, one bit each
+//! in a `u32` (bit `9 * row + col` within the band, so cell `27 * band +
+//! bit` of the grid). For each symbol and band, one word holds the cells
+//! where the symbol may still go, or where it is placed: 27 words in all,
+//! and a word per band of the cells still open. A level of the search is
+//! these 30 words, so branching copies 120 bytes and backing up drops them.
+//!
+//! The exact cover is the one of [`crate::full_matrix`], and every forced
+//! option is taken before the search branches:
+//!
+//! - A symbol's word in a band is cut to its *mini-rows* (a row's three
+//!   cells in one box). The symbol goes once in each row of the band and
+//!   once in each box, so the mini-rows it takes are a permutation: three
+//!   mini-rows, no two in a row or a box. Mini-rows on no such permutation
+//!   are dropped (tables indexed by the nine mini-rows do it in one step);
+//!   no permutation at all is a dead end. A row left with one cell is a
+//!   forced option, and so is a box: one cell in a box leaves its row one
+//!   mini-row, hence one cell.
+//! - A cell with one symbol left is forced, and a cell with none is a dead
+//!   end.
+//! - Placing a symbol takes it from the cell's row, box and column (in the
+//!   other bands too) and takes the cell from the other symbols. Only the
+//!   words that lost a bit are looked at again.
+//!
+//! The search branches on the first open cell with two symbols left, or
+//! else on a cell with the fewest. Every solution is found exactly once,
+//! so counts equal every other search's; the order is this search's own.
+
+use std::ops::ControlFlow;
+
+use crate::bits::Watch;
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// Bit `3 * row + box` of a mini-row set is the mini-row of that row and
+/// box of a band.
+const fn minirows_of_row(seg: usize) -> u8 {
+    let mut m = 0;
+    let mut k = 0;
+    while k < 3 {
+        if seg & (7 << (3 * k)) != 0 {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+}
+
+/// The boxes a row's nine cells (bits 0..9) meet.
+static MINIROWS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = minirows_of_row(s);
+        s += 1;
+    }
+    t
+};
+
+/// The six ways a symbol can take three mini-rows of a band, one per row
+/// and box.
+const PERMUTATIONS: [u16; 6] = {
+    let mut t = [0u16; 6];
+    let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut i = 0;
+    while i < 6 {
+        let mut r = 0;
+        while r < 3 {
+            t[i] |= 1 << (3 * r + perms[i][r]);
+            r += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For a set of mini-rows, the cells of those that lie on a permutation
+/// within the set (0: none does).
+static KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut on = 0u16;
+        let mut i = 0;
+        while i < 6 {
+            if m as u16 & PERMUTATIONS[i] == PERMUTATIONS[i] {
+                on |= PERMUTATIONS[i];
+            }
+            i += 1;
+        }
+        let mut cells = 0u32;
+        let mut bit = 0;
+        while bit < 9 {
+            if on & (1 << bit) != 0 {
+                let (row, b) = (bit / 3, bit % 3);
+                cells |= 7 << (9 * row + 3 * b);
+            }
+            bit += 1;
+        }
+        t[m] = cells;
+        m += 1;
+    }
+    t
+};
+
+/// A row's nine cells if exactly one is set, else 0.
+static ALONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        if (s as u32).count_ones() == 1 {
+            t[s] = s as u16;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The cells of a band sharing a row, box or column with cell `p`, and
+/// `p` itself.
+static BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (row, col) = (p / 9, p % 9);
+        let b = col / 3;
+        let mut m = 0x1ff << (9 * row);
+        let mut r = 0;
+        while r < 3 {
+            m |= 7 << (9 * r + 3 * b);
+            m |= 1 << (9 * r + col);
+            r += 1;
+        }
+        t[p] = m;
+        p += 1;
+    }
+    t
+};
+
+/// The cells of a band in cell `p`'s column.
+static COLUMN: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = 0x40201 << (p % 9);
+        p += 1;
+    }
+    t
+};
+
+/// One level of the search: word `9 * band + symbol` holds the cells of
+/// the band where the symbol may go or is placed; `open` holds each band's
+/// cells not filled yet.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    cand: [u32; 27],
+    open: [u32; 3],
+}
+
+impl Board {
+    const FRESH: Board = Board { cand: [BAND; 27], open: [BAND; 3] };
+
+    /// Fills cell `p` of band `b` with symbol `v` (which must still be
+    /// open there), noting in `dirty` the words that lose a bit.
+    #[inline(always)]
+    fn place(&mut self, dirty: &mut u32, b: usize, p: u32, v: usize) {
+        let bit = 1u32 << p;
+        for e in 0..9 {
+            let i = 9 * b + e;
+            let old = self.cand[i];
+            self.cand[i] = old & !bit;
+            *dirty |= ((old & bit != 0) as u32) << i;
+        }
+        let i = 9 * b + v;
+        self.cand[i] = (self.cand[i] & !BAND_PEERS[p as usize]) | bit;
+        let column = COLUMN[p as usize];
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            let j = 9 * other + v;
+            let old = self.cand[j];
+            self.cand[j] = old & !column;
+            *dirty |= ((old & column != 0) as u32) << j;
+        }
+        self.open[b] &= !bit;
+    }
+
+    /// Takes every forced option, starting from the words in `dirty`.
+    /// Returns false on a dead end.
+    fn propagate(&mut self, mut dirty: u32) -> bool {
+        loop {
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                let w = self.cand[i];
+                let minirows = MINIROWS[(w & 0x1ff) as usize] as usize
+                    | (MINIROWS[(w >> 9 & 0x1ff) as usize] as usize) << 3
+                    | (MINIROWS[(w >> 18) as usize] as usize) << 6;
+                let keep = KEEP[minirows];
+                if keep == 0 {
+                    return false;
+                }
+                let w = w & keep;
+                self.cand[i] = w;
+                let (b, v) = (i / 9, i % 9);
+                let mut forced = (ALONE[(w & 0x1ff) as usize] as u32
+                    | (ALONE[(w >> 9 & 0x1ff) as usize] as u32) << 9
+                    | (ALONE[(w >> 18) as usize] as u32) << 18)
+                    & self.open[b];
+                while forced != 0 {
+                    let p = forced.trailing_zeros();
+                    forced &= forced - 1;
+                    self.place(&mut dirty, b, p, v);
+                }
+                // Placing takes nothing more from this word: a row with
+                // one cell left has its mini-row on every permutation, so
+                // the cell's row and box are already bare.
+                dirty &= !(1 << i);
+            }
+            // Cells with one symbol left, or none.
+            for b in 0..3 {
+                let open = self.open[b];
+                if open == 0 {
+                    continue;
+                }
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &c in &self.cand[9 * b..9 * b + 9] {
+                    twice |= once & c;
+                    once |= c;
+                }
+                if open & !once != 0 {
+                    return false;
+                }
+                let mut forced = open & !twice;
+                while forced != 0 {
+                    let p = forced.trailing_zeros();
+                    forced &= forced - 1;
+                    let bit = 1 << p;
+                    // None: an earlier cell of this loop took its symbol.
+                    let Some(v) = (0..9).find(|&v| self.cand[9 * b + v] & bit != 0) else {
+                        return false;
+                    };
+                    self.place(&mut dirty, b, p, v);
+                }
+            }
+            if dirty == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The open cell to branch on, as band and bit, with its symbols; or
+    /// `None` when every cell is filled.
+    fn choose(&self) -> Option<(usize, u32, u32)> {
+        // Counting to three, bit-sliced: the first cell with two symbols
+        // left is as good a branch as any.
+        for b in 0..3 {
+            let open = self.open[b];
+            if open == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for &c in &self.cand[9 * b..9 * b + 9] {
+                three |= two & c;
+                two |= one & c;
+                one |= c;
+            }
+            let pairs = open & two & !three;
+            if pairs != 0 {
+                let p = pairs.trailing_zeros();
+                return Some((b, p, self.symbols(b, p)));
+            }
+        }
+        let mut best: Option<(usize, u32, u32)> = None;
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let p = open.trailing_zeros();
+                open &= open - 1;
+                let symbols = self.symbols(b, p);
+                if best.is_none_or(|(_, _, s)| symbols.count_ones() < s.count_ones()) {
+                    best = Some((b, p, symbols));
+                }
+            }
+        }
+        best
+    }
+
+    /// The symbols open at cell `p` of band `b`, as bits.
+    fn symbols(&self, b: usize, p: u32) -> u32 {
+        (0..9).fold(0, |acc, v| acc | (self.cand[9 * b + v] >> p & 1) << v)
+    }
+
+    /// The filled grid, row by row.
+    fn write(&self, grid: &mut [u8; 81]) {
+        for (i, &w) in self.cand.iter().enumerate() {
+            let (b, v) = (i / 9, i % 9);
+            let mut w = w;
+            while w != 0 {
+                grid[27 * b + w.trailing_zeros() as usize] = v as u8;
+                w &= w - 1;
+            }
+        }
+    }
+}
+
+/// One branching point: the cell and the symbols not tried yet.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    band: u8,
+    bit: u8,
+    rest: u16,
+}
+
+/// The search for 9x9 grids with 3x3 boxes, reused from puzzle to puzzle.
+#[derive(Clone, Debug)]
+pub(crate) struct Nine {
+    levels: Vec<Board>,
+    frames: Vec<Frame>,
+    grid: [u8; 81],
+}
+
+impl Nine {
+    pub(crate) fn new() -> Nine {
+        Nine { levels: vec![Board::FRESH], frames: Vec::new(), grid: [0; 81] }
+    }
+
+    /// Sets up level 0 from the givens (symbol indices of the 81 cells,
+    /// row by row) and propagates. Returns false if that finds no solution.
+    fn start(&mut self, givens: &[Option<u8>]) -> bool {
+        let board = &mut self.levels[0];
+        *board = Board::FRESH;
+        let mut dirty = 0;
+        for (cell, g) in givens.iter().enumerate() {
+            if let &Some(v) = g {
+                let (b, p) = (cell / 27, (cell % 27) as u32);
+                if board.cand[9 * b + v as usize] & 1 << p == 0 {
+                    return false; // a given clashes with an earlier one
+                }
+                board.place(&mut dirty, b, p, v as usize);
+            }
+        }
+        board.propagate(BAND)
+    }
+
+    /// Visits every solution of the puzzle with `givens` as a filled grid
+    /// until the visitor breaks, counting nodes in `watch` (which can stop
+    /// the search). Returns how many it visited.
+    pub(crate) fn search<F>(&mut self, givens: &[Option<u8>], watch: &mut Watch, mut visit: F) -> u64
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        debug_assert_eq!(givens.len(), 81);
+        let mut found = 0u64;
+        self.frames.clear();
+        if !self.start(givens) {
+            return 0;
+        }
+        let mut level = 0usize;
+        loop {
+            // `level` holds a consistent board with every forced option
+            // taken: a solution, or a branching point.
+            match self.levels[level].choose() {
+                None => {
+                    found += 1;
+                    self.levels[level].write(&mut self.grid);
+                    if visit(&self.grid).is_break() {
+                        return found;
+                    }
+                }
+                Some((band, bit, rest)) => {
+                    self.frames.push(Frame { band: band as u8, bit: bit as u8, rest: rest as u16 })
+                }
+            }
+            // Take the next branch, backing up as far as needed.
+            loop {
+                let Some(frame) = self.frames.last_mut() else { return found };
+                if frame.rest == 0 {
+                    self.frames.pop();
+                    continue;
+                }
+                let v = frame.rest.trailing_zeros() as usize;
+                frame.rest &= frame.rest - 1;
+                let (b, p) = (frame.band as usize, frame.bit as u32);
+                level = self.frames.len();
+                if self.levels.len() <= level {
+                    self.levels.push(Board::FRESH);
+                }
+                self.levels[level] = self.levels[level - 1];
+                if watch.node(found) {
+                    return found;
+                }
+                let board = &mut self.levels[level];
+                let mut dirty = 0;
+                board.place(&mut dirty, b, p, v);
+                if board.propagate(dirty) {
+                    break;
+                }
+            }
+        }
+    }
+}
