@@ -20,6 +20,11 @@
 //!   mini-row, hence one cell.
 //! - A cell with one symbol left is forced, and a cell with none is a dead
 //!   end.
+//! - Columns the same way, across the bands, once the rest is settled: in a
+//!   stack of three columns, the *mini-columns* (a column's three cells in
+//!   one band) a symbol takes are a permutation too, so the same table drops
+//!   those on none; a column where a symbol has one cell left is a forced
+//!   option, and one with none is a dead end.
 //! - Placing a symbol takes it from the cell's row, box and column (in the
 //!   other bands too) and takes the cell from the other symbols. Only the
 //!   words that lost a bit are looked at again.
@@ -77,30 +82,39 @@ const PERMUTATIONS: [u16; 6] = {
     t
 };
 
-/// For a set of mini-rows, the cells of those that lie on a permutation
-/// within the set (0: none does).
+/// For a set of mini-rows (or mini-columns), those on a permutation within
+/// the set.
+static ON_PERMUTATION: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if m as u16 & PERMUTATIONS[i] == PERMUTATIONS[i] {
+                t[m] |= PERMUTATIONS[i];
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For a set of mini-rows, the cells of those on a permutation within the
+/// set (0: none is).
 static KEEP: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
-        let mut on = 0u16;
-        let mut i = 0;
-        while i < 6 {
-            if m as u16 & PERMUTATIONS[i] == PERMUTATIONS[i] {
-                on |= PERMUTATIONS[i];
-            }
-            i += 1;
-        }
-        let mut cells = 0u32;
+        let on = ON_PERMUTATION[m];
         let mut bit = 0;
         while bit < 9 {
             if on & (1 << bit) != 0 {
                 let (row, b) = (bit / 3, bit % 3);
-                cells |= 7 << (9 * row + 3 * b);
+                t[m] |= 7 << (9 * row + 3 * b);
             }
             bit += 1;
         }
-        t[m] = cells;
         m += 1;
     }
     t
@@ -244,10 +258,70 @@ impl Board {
                     self.place(&mut dirty, b, p, v);
                 }
             }
+            if dirty == 0 && !self.columns(&mut dirty) {
+                return false;
+            }
             if dirty == 0 {
                 return true;
             }
         }
+    }
+
+    /// For each symbol, drops the mini-columns on no permutation of their
+    /// stack and places the symbol where a column has one cell left for
+    /// it, noting in `dirty` the words that change. Returns false on a dead
+    /// end (a stack with no permutation left).
+    fn columns(&mut self, dirty: &mut u32) -> bool {
+        for v in 0..9 {
+            // The columns of each band where v may go; in each stack, the
+            // mini-columns v takes form a permutation (one per band, one per
+            // column).
+            let fold = |w: u32| (w | w >> 9 | w >> 18) & 0x1ff;
+            let f = [fold(self.cand[v]), fold(self.cand[9 + v]), fold(self.cand[18 + v])];
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                let m = (f[0] >> (3 * s) & 7) | (f[1] >> (3 * s) & 7) << 3 | (f[2] >> (3 * s) & 7) << 6;
+                let on = ON_PERMUTATION[m as usize] as u32;
+                if on == 0 {
+                    return false;
+                }
+                for (b, k) in keep.iter_mut().enumerate() {
+                    *k |= (on >> (3 * b) & 7) << (3 * s);
+                }
+            }
+            for b in 0..3 {
+                if keep[b] != f[b] {
+                    let i = 9 * b + v;
+                    self.cand[i] &= keep[b] * 0x40201;
+                    *dirty |= 1 << i;
+                }
+            }
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            for b in 0..3 {
+                let w = self.cand[9 * b + v];
+                for r in 0..3 {
+                    let row = w >> (9 * r) & 0x1ff;
+                    twice |= once & row;
+                    once |= row;
+                }
+                let p = w & !self.open[b];
+                placed |= (p | p >> 9 | p >> 18) & 0x1ff;
+            }
+            // Every column still has a cell (the permutations saw to it).
+            let mut single = once & !twice & !placed;
+            while single != 0 {
+                let c = single.trailing_zeros();
+                single &= single - 1;
+                // None: placing v in an earlier column took this one's cell.
+                let Some(b) = (0..3).find(|&b| self.cand[9 * b + v] & (0x40201 << c) != 0) else {
+                    return false;
+                };
+                let cell = (self.cand[9 * b + v] & (0x40201 << c)).trailing_zeros();
+                debug_assert!(self.open[b] & 1 << cell != 0);
+                self.place(dirty, b, cell, v);
+            }
+        }
+        true
     }
 
     /// The open cell to branch on, as band and bit, with its symbols; or
