@@ -203,10 +203,13 @@ impl Board {
     /// Takes every forced option, starting from the words in `dirty`.
     /// Returns false on a dead end.
     fn propagate(&mut self, mut dirty: u32) -> bool {
+        // The words changed since the columns were last looked at.
+        let mut touched = 0u32;
         loop {
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
+                touched |= 1 << i;
                 let w = self.cand[i];
                 let minirows = MINIROWS[(w & 0x1ff) as usize] as usize
                     | (MINIROWS[(w >> 9 & 0x1ff) as usize] as usize) << 3
@@ -258,11 +261,16 @@ impl Board {
                     self.place(&mut dirty, b, p, v);
                 }
             }
-            if dirty == 0 && !self.columns(&mut dirty) {
-                return false;
-            }
             if dirty == 0 {
-                return true;
+                // Only symbols with a word changed since the last look.
+                let symbols = (touched | touched >> 9 | touched >> 18) & 0x1ff;
+                touched = 0;
+                if !self.columns(&mut dirty, symbols) {
+                    return false;
+                }
+                if dirty == 0 {
+                    return true;
+                }
             }
         }
     }
@@ -271,8 +279,10 @@ impl Board {
     /// stack and places the symbol where a column has one cell left for
     /// it, noting in `dirty` the words that change. Returns false on a dead
     /// end (a stack with no permutation left).
-    fn columns(&mut self, dirty: &mut u32) -> bool {
-        for v in 0..9 {
+    fn columns(&mut self, dirty: &mut u32, mut symbols: u32) -> bool {
+        while symbols != 0 {
+            let v = symbols.trailing_zeros() as usize;
+            symbols &= symbols - 1;
             // The columns of each band where v may go; in each stack, the
             // mini-columns v takes form a permutation (one per band, one per
             // column).
