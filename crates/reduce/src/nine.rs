@@ -165,6 +165,51 @@ static COLUMN: [u32; 27] = {
     t
 };
 
+/// Clears bit `p` in nine words; returns which of them had it (bit `e` for
+/// word `e`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn take_cell(words: &mut [u32; 9], p: u32) -> u32 {
+    use std::arch::x86_64::*;
+    // Four words at a time: the bit shifted to each lane's sign, and the
+    // signs gathered in one instruction. 5 to 9% off forum_hardest_1905_11plus
+    // against the same loop in plain Rust (which the compiler leaves
+    // scalar, five instructions a word).
+    let ptr = words.as_mut_ptr() as *mut __m128i;
+    // SAFETY: `words` holds nine u32, so the unaligned 16-byte loads and
+    // stores of words 0..4 and 4..8 are in bounds; SSE and SSE2 are part of
+    // every x86-64 processor (the target enables both).
+    let had = unsafe {
+        let bit = _mm_set1_epi32(1 << p);
+        let shift = _mm_cvtsi32_si128(31 - p as i32);
+        let low = _mm_loadu_si128(ptr);
+        let high = _mm_loadu_si128(ptr.add(1));
+        let had = _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(low, shift))) as u32
+            | (_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(high, shift))) as u32) << 4;
+        _mm_storeu_si128(ptr, _mm_andnot_si128(bit, low));
+        _mm_storeu_si128(ptr.add(1), _mm_andnot_si128(bit, high));
+        had
+    };
+    let last = words[8];
+    words[8] = last & !(1 << p);
+    had | (last >> p & 1) << 8
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use take_cell_plain as take_cell;
+
+/// [`take_cell`] in plain Rust.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+fn take_cell_plain(words: &mut [u32; 9], p: u32) -> u32 {
+    let mut had = 0;
+    for (e, w) in words.iter_mut().enumerate() {
+        had |= (*w >> p & 1) << e;
+        *w &= !(1 << p);
+    }
+    had
+}
+
 /// One level of the search: word `9 * band + symbol` holds the cells of
 /// the band where the symbol may go or is placed; `open` holds each band's
 /// cells not filled yet.
@@ -182,12 +227,8 @@ impl Board {
     #[inline(always)]
     fn place(&mut self, dirty: &mut u32, b: usize, p: u32, v: usize) {
         let bit = 1u32 << p;
-        for e in 0..9 {
-            let i = 9 * b + e;
-            let old = self.cand[i];
-            self.cand[i] = old & !bit;
-            *dirty |= ((old & bit != 0) as u32) << i;
-        }
+        let words: &mut [u32; 9] = (&mut self.cand[9 * b..9 * b + 9]).try_into().expect("nine words");
+        *dirty |= take_cell(words, p) << (9 * b);
         let i = 9 * b + v;
         self.cand[i] = (self.cand[i] & !BAND_PEERS[p as usize]) | bit;
         let column = COLUMN[p as usize];
@@ -482,6 +523,30 @@ impl Nine {
                     break;
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn take_cell_agrees_with_plain_rust() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..10_000 {
+            let mut words = [0u32; 9];
+            for w in &mut words {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *w = x as u32 & BAND;
+            }
+            let p = (x >> 40) as u32 % 27;
+            let mut plain = words;
+            assert_eq!(take_cell(&mut words, p), take_cell_plain(&mut plain, p));
+            assert_eq!(words, plain);
+            assert!(words.iter().all(|w| w & 1 << p == 0));
         }
     }
 }
