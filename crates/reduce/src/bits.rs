@@ -23,7 +23,7 @@
 //! puzzle with it, allocating nothing per puzzle once it has warmed up. For
 //! 9x9 grids with 3x3 boxes (the common case by far) it hands the search to
 //! `crate::nine`, the same exact cover on boards by symbol and band, which
-//! is 1.4 to 2 times as fast (figures in docs/reductions.md).
+//! is 1.4 to 4 times as fast (figures in docs/reductions.md).
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
