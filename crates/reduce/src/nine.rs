@@ -29,10 +29,10 @@
 //!   other bands too) and takes the cell from the other symbols. Only the
 //!   words that lost a bit are looked at again.
 //!
-//! The search branches on a cell with two symbols left, the one that sees
-//! the most open cells (its choice then takes the most options away: on
-//! forum_hardest_1905_11plus, 165 nodes a puzzle to count to 2 instead of
-//! 282 for the first such cell), or else on a cell with the fewest. Every solution is found exactly once,
+//! The search branches on a cell with the fewest symbols left, and of
+//! those on the one that sees the most open cells (its choice then takes
+//! the most options away: on forum_hardest_1905_11plus, 162 nodes a puzzle
+//! to count to 2 instead of 282 for the first such cell). Every solution is found exactly once,
 //! so counts equal every other search's; the order is this search's own.
 
 use std::ops::ControlFlow;
@@ -380,35 +380,47 @@ impl Board {
     /// The open cell to branch on, as band and bit, with its symbols; or
     /// `None` when every cell is filled.
     fn choose(&self) -> Option<(usize, u32, u32)> {
-        // Counting to three, bit-sliced, for the cells with two symbols
-        // left; of those, the one with the most open peers (band, score).
-        let mut pick: Option<(usize, u32, u32)> = None;
+        if self.open == [0; 3] {
+            return None;
+        }
+        // Bit-sliced counting: `at_least[j]` holds the cells with more than
+        // j symbols left, so the open cells with exactly 2, 3 or 4 come out
+        // of a few masks per band.
+        let mut exactly = [[0u32; 3]; 3];
         for b in 0..3 {
-            let open = self.open[b];
-            if open == 0 {
-                continue;
-            }
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            let mut at_least = [0u32; 5];
             for &c in &self.cand[9 * b..9 * b + 9] {
-                three |= two & c;
-                two |= one & c;
-                one |= c;
+                for j in (1..5).rev() {
+                    at_least[j] |= at_least[j - 1] & c;
+                }
+                at_least[0] |= c;
             }
-            let mut pairs = open & two & !three;
-            while pairs != 0 {
-                let p = pairs.trailing_zeros();
-                pairs &= pairs - 1;
-                let score = (open & BAND_PEERS[p as usize]).count_ones()
-                    + (self.open[(b + 1) % 3] & COLUMN[p as usize]).count_ones()
-                    + (self.open[(b + 2) % 3] & COLUMN[p as usize]).count_ones();
-                if pick.is_none_or(|(_, _, o)| score > o) {
-                    pick = Some((b, p, score));
+            for (k, cells) in exactly.iter_mut().enumerate() {
+                cells[b] = self.open[b] & at_least[k + 1] & !at_least[k + 2];
+            }
+        }
+        // Of the cells with the fewest symbols, the one that sees the most
+        // open cells.
+        for cells in exactly {
+            let mut pick: Option<(usize, u32, u32)> = None;
+            for (b, &set) in cells.iter().enumerate() {
+                let mut set = set;
+                while set != 0 {
+                    let p = set.trailing_zeros();
+                    set &= set - 1;
+                    let score = (self.open[b] & BAND_PEERS[p as usize]).count_ones()
+                        + (self.open[(b + 1) % 3] & COLUMN[p as usize]).count_ones()
+                        + (self.open[(b + 2) % 3] & COLUMN[p as usize]).count_ones();
+                    if pick.is_none_or(|(_, _, o)| score > o) {
+                        pick = Some((b, p, score));
+                    }
                 }
             }
+            if let Some((b, p, _)) = pick {
+                return Some((b, p, self.symbols(b, p)));
+            }
         }
-        if let Some((b, p, _)) = pick {
-            return Some((b, p, self.symbols(b, p)));
-        }
+        // Every open cell has five symbols or more: the fewest.
         let mut best: Option<(usize, u32, u32)> = None;
         for b in 0..3 {
             let mut open = self.open[b];
