@@ -32,8 +32,9 @@
 //! The search branches on a cell with the fewest symbols left, and of
 //! those on the one that sees the most open cells (its choice then takes
 //! the most options away: on forum_hardest_1905_11plus, 162 nodes a puzzle
-//! to count to 2 instead of 282 for the first such cell). Every solution is found exactly once,
-//! so counts equal every other search's; the order is this search's own.
+//! to count to 2 instead of 282 for the first cell with two). Every
+//! solution is found exactly once, so counts equal every other search's;
+//! the order is this search's own.
 
 use std::ops::ControlFlow;
 
@@ -42,8 +43,15 @@ use crate::bits::Watch;
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
-/// Bit `3 * row + box` of a mini-row set is the mini-row of that row and
-/// box of a band.
+/// The 27 words of a board, as a set of word indices.
+const ALL_WORDS: u32 = (1 << 27) - 1;
+
+/// The cells of a band in column 0 (shift by `c` for column `c`).
+const FIRST_COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// The boxes (bits 0..3) that the cells `seg` of one row (bits 0..9) meet.
+/// A band's set of mini-rows has bit `3 * row + box` for the mini-row of
+/// that row and box.
 const fn minirows_of_row(seg: usize) -> u8 {
     let mut m = 0;
     let mut k = 0;
@@ -161,7 +169,7 @@ static COLUMN: [u32; 27] = {
     let mut t = [0u32; 27];
     let mut p = 0;
     while p < 27 {
-        t[p] = 0x40201 << (p % 9);
+        t[p] = FIRST_COLUMN << (p % 9);
         p += 1;
     }
     t
@@ -329,8 +337,8 @@ impl Board {
             // The columns of each band where v may go; in each stack, the
             // mini-columns v takes form a permutation (one per band, one per
             // column).
-            let fold = |w: u32| (w | w >> 9 | w >> 18) & 0x1ff;
-            let f = [fold(self.cand[v]), fold(self.cand[9 + v]), fold(self.cand[18 + v])];
+            let columns_of = |w: u32| (w | w >> 9 | w >> 18) & 0x1ff;
+            let f = [columns_of(self.cand[v]), columns_of(self.cand[9 + v]), columns_of(self.cand[18 + v])];
             let mut keep = [0u32; 3];
             for s in 0..3 {
                 let m = (f[0] >> (3 * s) & 7) | (f[1] >> (3 * s) & 7) << 3 | (f[2] >> (3 * s) & 7) << 6;
@@ -345,7 +353,7 @@ impl Board {
             for b in 0..3 {
                 if keep[b] != f[b] {
                     let i = 9 * b + v;
-                    self.cand[i] &= keep[b] * 0x40201;
+                    self.cand[i] &= keep[b] * FIRST_COLUMN;
                     *dirty |= 1 << i;
                 }
             }
@@ -357,8 +365,7 @@ impl Board {
                     twice |= once & row;
                     once |= row;
                 }
-                let p = w & !self.open[b];
-                placed |= (p | p >> 9 | p >> 18) & 0x1ff;
+                placed |= columns_of(w & !self.open[b]);
             }
             // Every column still has a cell (the permutations saw to it).
             let mut single = once & !twice & !placed;
@@ -366,10 +373,11 @@ impl Board {
                 let c = single.trailing_zeros();
                 single &= single - 1;
                 // None: placing v in an earlier column took this one's cell.
-                let Some(b) = (0..3).find(|&b| self.cand[9 * b + v] & (0x40201 << c) != 0) else {
+                let column = FIRST_COLUMN << c;
+                let Some(b) = (0..3).find(|&b| self.cand[9 * b + v] & column != 0) else {
                     return false;
                 };
-                let cell = (self.cand[9 * b + v] & (0x40201 << c)).trailing_zeros();
+                let cell = (self.cand[9 * b + v] & column).trailing_zeros();
                 debug_assert!(self.open[b] & 1 << cell != 0);
                 self.place(dirty, b, cell, v);
             }
@@ -490,7 +498,7 @@ impl Nine {
                 board.place(&mut dirty, b, p, v as usize);
             }
         }
-        board.propagate(BAND)
+        board.propagate(ALL_WORDS)
     }
 
     /// Visits every solution of the puzzle with `givens` as a filled grid
