@@ -59,7 +59,11 @@ fn shade(k: usize) -> Rgb {
 }
 
 /// The shading of each region (indexed by region), or an empty list when
-/// the shape has no regions.
+/// the shape has no regions. DSatur first (two colours for boxes); should
+/// it need more than the palette's nine, smallest-last order, which needs
+/// at most six for any map of connected regions (a planar graph). Only a
+/// map whose regions lie in scattered pieces could need more than nine,
+/// and then colours repeat.
 pub(crate) fn region_shades(shape: &Shape) -> Vec<Rgb> {
     if !shape.has_regions() {
         return Vec::new();
@@ -82,7 +86,37 @@ pub(crate) fn region_shades(shape: &Shape) -> Vec<Rgb> {
             }
         }
     }
-    color_graph(&adjacent).into_iter().map(shade).collect()
+    let mut colors = color_graph(&adjacent);
+    if colors.iter().any(|&c| c >= TOL_LIGHT.len()) {
+        colors = color_smallest_last(&adjacent);
+    }
+    colors.into_iter().map(shade).collect()
+}
+
+/// Greedy colouring in smallest-last order: remove a vertex of fewest
+/// remaining neighbours until none is left, then colour in the reverse
+/// order. Each vertex then meets at most the graph's degeneracy in coloured
+/// neighbours, so a planar graph (degeneracy at most 5) takes at most six
+/// colours, a guarantee DSatur lacks.
+fn color_smallest_last(adjacent: &[u64]) -> Vec<usize> {
+    let n = adjacent.len();
+    let mut left: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+    let mut order = Vec::with_capacity(n);
+    while left != 0 {
+        let v = (0..n)
+            .filter(|&v| left >> v & 1 == 1)
+            .min_by_key(|&v| (adjacent[v] & left).count_ones())
+            .expect("a vertex is left");
+        left &= !(1 << v);
+        order.push(v);
+    }
+    let mut color = vec![usize::MAX; n];
+    for &v in order.iter().rev() {
+        let taken = (0..n).filter(|&w| adjacent[v] >> w & 1 == 1 && color[w] != usize::MAX);
+        let used = taken.fold(0u128, |m, w| m | 1 << color[w]);
+        color[v] = (!used).trailing_zeros() as usize;
+    }
+    color
 }
 
 /// DSatur: repeatedly colour the uncoloured vertex whose neighbours show
@@ -147,6 +181,54 @@ mod tests {
         assert_eq!(six.len(), 6);
         assert!((1..6).all(|k| !six[..k].contains(&six[k])));
         assert_eq!(shade(0), Rgb(0xbb, 0xd5, 0xee));
+    }
+
+    #[test]
+    fn smallest_last_colours_planar_graphs_with_six() {
+        // The icosahedron: planar, every vertex of degree 5.
+        let edges = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (0, 5),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (4, 5),
+            (5, 1),
+            (1, 6),
+            (2, 6),
+            (2, 7),
+            (3, 7),
+            (3, 8),
+            (4, 8),
+            (4, 9),
+            (5, 9),
+            (5, 10),
+            (1, 10),
+            (6, 7),
+            (7, 8),
+            (8, 9),
+            (9, 10),
+            (10, 6),
+            (6, 11),
+            (7, 11),
+            (8, 11),
+            (9, 11),
+            (10, 11),
+        ];
+        let mut adjacent = vec![0u64; 12];
+        for (a, b) in edges {
+            adjacent[a] |= 1 << b;
+            adjacent[b] |= 1 << a;
+        }
+        for colors in [color_smallest_last(&adjacent), color_graph(&adjacent)] {
+            assert!(colors.iter().all(|&c| c < 6), "{colors:?}");
+            for (a, b) in edges {
+                assert_ne!(colors[a], colors[b]);
+            }
+        }
     }
 
     #[test]
