@@ -397,6 +397,12 @@ fn pages_tile_and_number_puzzles() {
         a4[0].contains(r#"width="210mm" height="297mm""#) && a4[0].contains(">from a.txt, line 3</text>")
     );
     Raster::of(&a4[0]);
+    // A single picture with a label grows a caption line above the grid.
+    let one = render::svg(&labelled[0], &Options::default()).unwrap();
+    let (w, h) = (2.0 * SVG_MARGIN + 4.0 * SVG_CELL, 2.0 * SVG_MARGIN + 5.0 * SVG_CELL);
+    assert!(one.starts_with(&format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}""#)));
+    assert!(one.contains(">from a.txt, line 3</text>"));
+    Raster::of(&one);
 
     assert_eq!(
         render::svg_pages(&pictures, &Options { per_page: 0, ..options }),
