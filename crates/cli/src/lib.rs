@@ -9,6 +9,7 @@ pub mod answer;
 pub mod args;
 pub mod input;
 pub mod output;
+pub mod render;
 pub mod schema;
 
 mod app;
