@@ -1,0 +1,330 @@
+//! The grid format: a puzzle is N rows of N cells, compact (`005300000`),
+//! spaced (`? 2 6 ...`), integers (`12 0 3 ...`), or grouped in boxes
+//! (`530 070 000`); or N² cells in any whitespace up to a blank line or the
+//! end (seed 002 read as `scanf("%d")` does); or N² spaced cells on one line.
+//! Puzzles follow each other with or without blank lines; `#` starts a
+//! comment; grid art (`|`, `+`, lines of `-+|=`) is ignored.
+
+use reduce::MAX_ORDER;
+
+use super::puzzle::{Cell, Puzzles};
+use super::{is_blank, is_comment, is_separator, Parsed, Step, Window};
+use crate::record::{InputError, Layout, Refusal};
+
+/// Stream blocks (N² cells in any whitespace) hold at most this many cells.
+const MAX_BLOCK: usize = MAX_ORDER * MAX_ORDER;
+
+/// How a row's cells are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// One character a cell, no blanks between.
+    Compact,
+    /// Blank-separated cells.
+    Spaced,
+}
+
+/// A row: its cells and how they were written.
+struct Row<'a> {
+    cells: Vec<Cell<'a>>,
+    kind: Kind,
+}
+
+/// Splits a row into cells: art (`|`, `+`) and a `#` comment dropped.
+fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> {
+    let text = match text.find('#') {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    // Tokens with their columns (from 1, in characters).
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut col = 0;
+    for (i, c) in text.char_indices() {
+        col += 1;
+        let sep = c.is_whitespace() || c == '|' || c == '+';
+        match (sep, start) {
+            (true, Some((s, sc))) => {
+                tokens.push((sc, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, col)),
+            _ => {}
+        }
+    }
+    if let Some((s, sc)) = start {
+        tokens.push((sc, &text[s..]));
+    }
+    let chars = |tokens: &[(usize, &'a str)]| -> Vec<Cell<'a>> {
+        tokens
+            .iter()
+            .flat_map(|&(c0, t)| {
+                t.char_indices().enumerate().map(move |(k, (i, ch))| Cell {
+                    line,
+                    column: c0 + k,
+                    text: &t[i..i + ch.len_utf8()],
+                })
+            })
+            .collect()
+    };
+    let spaced = |tokens: &[(usize, &'a str)]| -> Vec<Cell<'a>> {
+        tokens.iter().map(|&(column, text)| Cell { line, column, text }).collect()
+    };
+    if tokens.len() <= 1 {
+        return Row { cells: chars(&tokens), kind: Kind::Compact };
+    }
+    if tokens.iter().all(|t| t.1.chars().count() == 1) {
+        return Row { cells: spaced(&tokens), kind: Kind::Spaced };
+    }
+    // Integers, when they all fit a row of this many cells; otherwise
+    // compact groups such as `530 070 000`.
+    let k = tokens.len();
+    let integer = |t: &str| {
+        t.chars().count() == 1 || (t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<usize>().is_ok_and(|v| v <= k))
+    };
+    if !puzzles.custom_symbols() && tokens.iter().all(|t| integer(t.1)) {
+        return Row { cells: spaced(&tokens), kind: Kind::Spaced };
+    }
+    Row { cells: chars(&tokens), kind: Kind::Compact }
+}
+
+/// Whether a line is skipped between and inside grids.
+fn skipped(t: &str) -> bool {
+    is_comment(t) || is_separator(t)
+}
+
+/// The layout an answer takes for cells written like these.
+fn layout_of(kind: Kind, cells: &[Cell<'_>], n: usize, puzzles: &Puzzles) -> Layout {
+    if kind == Kind::Compact {
+        return Layout::Compact;
+    }
+    let integers = !puzzles.custom_symbols()
+        && (cells.iter().any(|c| c.text.len() > 1)
+            || (n >= 10 && cells.iter().all(|c| c.text.bytes().all(|b| b.is_ascii_digit()))));
+    if integers {
+        Layout::Integers
+    } else {
+        Layout::Spaced
+    }
+}
+
+/// Reads the next grid puzzle.
+pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
+    let lines = w.lines;
+    // Skip blank lines, comments and art before the puzzle.
+    let mut i = 0;
+    loop {
+        let Some((_, text)) = lines.get(i) else {
+            return if w.eof { Step::End(i) } else { Step::NeedMore(i + 1) };
+        };
+        match text {
+            Ok(t) if is_blank(t) || skipped(t) => i += 1,
+            _ => break,
+        }
+    }
+    let start = i;
+    let (first_no, first) = &lines[start];
+    let first_no = *first_no;
+    let first = match first {
+        Ok(t) => t,
+        Err(e) => return Step::refused(start + 1, first_no, Refusal::new(first_no, e.clone())),
+    };
+    let row0 = row(first_no, first, puzzles);
+    let k = row0.cells.len();
+
+    // One character alone: a 1x1 puzzle, or the first of N² cells one a
+    // line (the next line goes on the same block).
+    if k == 1 {
+        match lines.get(start + 1) {
+            None if !w.eof => return Step::NeedMore(start + 2),
+            Some((_, Ok(t))) if !is_blank(t) => return stream(w, start, puzzles, None),
+            _ => {
+                let body = puzzles.build(1, &row0.cells, None, layout_of(row0.kind, &row0.cells, 1, puzzles), first_no);
+                return Step::Record(start + 1, Parsed::new(first_no, body));
+            }
+        }
+    }
+
+    // N² spaced cells on one line: a whole puzzle, unless the lines after
+    // it are rows as long and some cell does not fit the small order.
+    if row0.kind == Kind::Spaced {
+        if let Some(m) = (2..=MAX_ORDER).find(|m| m * m == k) {
+            let texts = row0.cells.iter().map(|c| c.text);
+            if k > MAX_ORDER || puzzles.fit(texts, m) {
+                let whole = if k > MAX_ORDER {
+                    true
+                } else {
+                    match rows_ahead(w, start, k, puzzles) {
+                        Ahead::NeedMore(j) => return Step::NeedMore(j),
+                        Ahead::NotRows => true,
+                        Ahead::Rows(rows) => rows.iter().all(|r| puzzles.fit(r.iter().map(|c| c.text), m)),
+                    }
+                };
+                if whole {
+                    let layout = layout_of(Kind::Spaced, &row0.cells, m, puzzles);
+                    let body = puzzles.build(m, &row0.cells, None, layout, first_no);
+                    return Step::Record(start + 1, Parsed::new(first_no, body));
+                }
+            }
+        } else if k > MAX_ORDER {
+            let error = Refusal::new(first_no, InputError::NotSquare { cells: k, one_line: true });
+            return or_stream(w, start, puzzles, error, k);
+        }
+    }
+
+    // N rows of N cells.
+    let n = k;
+    let mut cells = row0.cells;
+    let mut rows = 1;
+    let mut j = start + 1;
+    while rows < n {
+        let Some((no, text)) = lines.get(j) else {
+            if !w.eof {
+                return Step::NeedMore(j + 1);
+            }
+            let e = InputError::TooFewRows { rows, order: n, blank_line: false };
+            return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0.kind, j);
+        };
+        let no = *no;
+        let t = match text {
+            Ok(t) => t,
+            Err(e) => return Step::refused(j + 1, first_no, Refusal::new(no, e.clone())),
+        };
+        if is_blank(t) {
+            let e = InputError::TooFewRows { rows, order: n, blank_line: true };
+            return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0.kind, j);
+        }
+        if skipped(t) {
+            j += 1;
+            continue;
+        }
+        let r = row(no, t, puzzles);
+        if r.cells.len() != n {
+            let e = InputError::RowLength { cells: r.cells.len(), first: n, first_line: first_no };
+            let end = skip_rows(w, j, n - rows);
+            return or_stream_kind(w, start, puzzles, Refusal::new(no, e), n, row0.kind, end);
+        }
+        cells.extend(r.cells);
+        rows += 1;
+        j += 1;
+    }
+    let layout = layout_of(row0.kind, &cells, n, puzzles);
+    let body = puzzles.build(n, &cells, None, layout, first_no);
+    Step::Record(j, Parsed::new(first_no, body))
+}
+
+/// The rows after a refused row that still belong to its puzzle: up to
+/// `left` more content lines, stopping at a blank line.
+fn skip_rows(w: &Window<'_>, mut j: usize, mut left: usize) -> usize {
+    while left > 0 {
+        match w.lines.get(j) {
+            Some((_, Ok(t))) if is_blank(t) => break,
+            Some((_, Ok(t))) if skipped(t) => j += 1,
+            Some(_) => {
+                j += 1;
+                left -= 1;
+            }
+            None => break,
+        }
+    }
+    j
+}
+
+/// What follows a line of `k` spaced cells.
+enum Ahead<'a> {
+    /// The `k - 1` lines after it are rows of `k` cells.
+    Rows(Vec<Vec<Cell<'a>>>),
+    /// They are not.
+    NotRows,
+    /// The window ends before it is known.
+    NeedMore(usize),
+}
+
+fn rows_ahead<'a>(w: &Window<'a>, start: usize, k: usize, puzzles: &Puzzles) -> Ahead<'a> {
+    let mut rows = Vec::new();
+    let mut j = start + 1;
+    while rows.len() + 1 < k {
+        match w.lines.get(j) {
+            None if w.eof => return Ahead::NotRows,
+            None => return Ahead::NeedMore(j + 1),
+            Some((_, Ok(t))) if is_blank(t) => return Ahead::NotRows,
+            Some((_, Ok(t))) if skipped(t) => {}
+            Some((no, Ok(t))) => {
+                let r = row(*no, t, puzzles);
+                if r.cells.len() != k {
+                    return Ahead::NotRows;
+                }
+                rows.push(r.cells);
+            }
+            Some((_, Err(_))) => return Ahead::NotRows,
+        }
+        j += 1;
+    }
+    Ahead::Rows(rows)
+}
+
+/// After a row error of a spaced puzzle, N² cells in any whitespace may
+/// still read (seed 002's layout); otherwise the error stands, and the
+/// record ends at `end`.
+#[allow(clippy::too_many_arguments)]
+fn or_stream_kind(
+    w: &Window<'_>,
+    start: usize,
+    puzzles: &Puzzles,
+    error: Refusal,
+    first: usize,
+    kind: Kind,
+    end: usize,
+) -> Step {
+    if kind == Kind::Compact {
+        let no = w.lines[start].0;
+        return Step::refused(end.max(start + 1), no, error);
+    }
+    match stream(w, start, puzzles, Some(first)) {
+        Step::Record(used, p) if p.body.is_ok() => Step::Record(used, p),
+        Step::NeedMore(j) => Step::NeedMore(j),
+        _ => Step::refused(end.max(start + 1), w.lines[start].0, error),
+    }
+}
+
+fn or_stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, error: Refusal, first: usize) -> Step {
+    or_stream_kind(w, start, puzzles, error, first, Kind::Spaced, start + 1)
+}
+
+/// N² cells in any whitespace, from `start` to a blank line or the end. A
+/// block whose first line has N cells must be N rows instead (`not`): the
+/// row error is then the better message.
+fn stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, not: Option<usize>) -> Step {
+    let first_no = w.lines[start].0;
+    let mut cells: Vec<Cell<'_>> = Vec::new();
+    let mut j = start;
+    loop {
+        match w.lines.get(j) {
+            None if !w.eof => return Step::NeedMore(j + 1),
+            None => break,
+            Some((_, Ok(t))) if is_blank(t) => break,
+            Some((_, Ok(t))) if skipped(t) => {}
+            Some((no, Ok(t))) => {
+                let r = row(*no, t, puzzles);
+                if r.kind == Kind::Compact && r.cells.len() > 1 {
+                    // Compact rows do not stream.
+                    return Step::refused(j + 1, first_no, Refusal::new(*no, InputError::NotSquare { cells: r.cells.len(), one_line: true }));
+                }
+                cells.extend(r.cells);
+                if cells.len() > MAX_BLOCK {
+                    break;
+                }
+            }
+            Some((no, Err(e))) => return Step::refused(j + 1, first_no, Refusal::new(*no, e.clone())),
+        }
+        j += 1;
+    }
+    let t = cells.len();
+    match (1..=MAX_ORDER).find(|m| m * m == t) {
+        Some(m) if Some(m) != not && puzzles.fit(cells.iter().map(|c| c.text), m) => {
+            let layout = layout_of(Kind::Spaced, &cells, m, puzzles);
+            let body = puzzles.build(m, &cells, None, layout, first_no);
+            Step::Record(j, Parsed::new(first_no, body))
+        }
+        _ => Step::refused(j.max(start + 1), first_no, Refusal::new(first_no, InputError::NotSquare { cells: t, one_line: false })),
+    }
+}
