@@ -116,13 +116,15 @@ pub fn answer(
     let source = &record.source;
     if !plan.quiet {
         for n in &record.notices {
-            let at = if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
+            let at =
+                if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
             notes.push(Note::plain(format!("{at}: {}", n.text)));
         }
     }
     let text = plan.output == OutputFormat::Text;
     let json_line = |answer: Answer, stats: Option<StatsJson>| {
-        RecordLine { index, source: source.to_string(), note: record.note.as_deref(), answer, stats }.to_line()
+        RecordLine { index, source: source.to_string(), note: record.note.as_deref(), answer, stats }
+            .to_line()
     };
     let body = match &record.body {
         Ok(b) => b,
@@ -130,7 +132,8 @@ pub fn answer(
             let once = r.error.is_setting().then(|| r.message());
             notes.push(Note { text: format!("{}:{}", source.path, r.located()), once });
             if !text {
-                out.write_all(json_line(Answer::Error { message: r.located().trim_start().to_owned() }, None).as_bytes())?;
+                let error = Answer::Error { line: r.line, column: r.column, message: r.message() };
+                out.write_all(json_line(error, None).as_bytes())?;
             }
             return Ok(Outcome::Refused);
         }
@@ -211,8 +214,13 @@ pub fn answer(
                 Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode));
-                    let lay_out =
-                        |grid: &[u8]| if text { text::grid(puzzle, grid, layout) } else { text::symbols(puzzle, grid) };
+                    let lay_out = |grid: &[u8]| {
+                        if text {
+                            text::grid(puzzle, grid, layout)
+                        } else {
+                            text::symbols(puzzle, grid)
+                        }
+                    };
                     let visit = |grid: &[u8]| list.visit(|k| emit(k, SolutionRef::Grid(&lay_out(grid)), out));
                     // Listing follows DLX1's order, so that it is the same
                     // from run to run and engine to engine; the first
@@ -247,7 +255,8 @@ pub fn answer(
                 },
                 Err(conflict) => {
                     if !plan.quiet {
-                        let what = if matches!(plan.mode, Mode::Count { .. }) { "0 solutions" } else { NO_SOLUTION };
+                        let what =
+                            if matches!(plan.mode, Mode::Count { .. }) { "0 solutions" } else { NO_SOLUTION };
                         notes.push(Note::plain(format!("{source}: {what}: {conflict}")));
                         explained = true;
                     }

@@ -83,7 +83,7 @@ fn finish_writing(r: io::Result<()>) -> i32 {
 /// The records of every input in order; an input that cannot be opened is
 /// one refused record.
 pub struct Inputs {
-    paths: std::vec::IntoIter<InputPath>,
+    paths: std::collections::VecDeque<InputPath>,
     settings: ReadSettings,
     current: Option<Records>,
 }
@@ -91,14 +91,14 @@ pub struct Inputs {
 impl Inputs {
     /// The records of these inputs.
     pub fn new(paths: &[InputPath], settings: &ReadSettings) -> Inputs {
-        Inputs { paths: paths.to_vec().into_iter(), settings: settings.clone(), current: None }
+        Inputs { paths: paths.iter().cloned().collect(), settings: settings.clone(), current: None }
     }
 
     /// Whether the next record may wait for input.
     pub fn may_block(&self) -> bool {
         match &self.current {
             Some(r) => r.may_block(),
-            None => self.paths.as_slice().first().is_some_and(|p| *p == InputPath::Stdin),
+            None => self.paths.front().is_some_and(|p| *p == InputPath::Stdin),
         }
     }
 }
@@ -111,7 +111,7 @@ impl Iterator for Inputs {
             if let Some(r) = self.current.as_mut().and_then(|c| c.next()) {
                 return Some(r);
             }
-            let path = self.paths.next()?;
+            let path = self.paths.pop_front()?;
             match input::open(&path, &self.settings) {
                 Ok(records) => self.current = Some(records),
                 Err(refusal) => {
@@ -395,7 +395,11 @@ fn export(config: &Config, to: ExportFormat, index: u64) -> i32 {
     let say = |r: &Record| {
         if !config.quiet {
             for n in &r.notices {
-                let at = if n.line == 0 { r.source.path.to_string() } else { format!("{}:{}", r.source.path, n.line) };
+                let at = if n.line == 0 {
+                    r.source.path.to_string()
+                } else {
+                    format!("{}:{}", r.source.path, n.line)
+                };
                 eprintln!("{at}: {}", n.text);
             }
         }
@@ -409,7 +413,10 @@ fn export(config: &Config, to: ExportFormat, index: u64) -> i32 {
         say(&r);
     }
     let Some(record) = record else {
-        eprintln!("dance: the input has {seen} record{}; there is no record {index}", if seen == 1 { "" } else { "s" });
+        eprintln!(
+            "dance: the input has {seen} record{}; there is no record {index}",
+            if seen == 1 { "" } else { "s" }
+        );
         return EXIT_ERROR;
     };
     say(&record);

@@ -349,7 +349,8 @@ fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
             let shown = path.display();
             let text = std::fs::read(path)
                 .map_err(|e| UsageError(format!("--regions {shown}: {}", input::io_message(&e))))?;
-            let text = String::from_utf8(text).map_err(|_| UsageError(format!("--regions {shown}: invalid UTF-8")))?;
+            let text = String::from_utf8(text)
+                .map_err(|_| UsageError(format!("--regions {shown}: invalid UTF-8")))?;
             let map = input::parse_region_file(&text)
                 .map_err(|(line, m)| UsageError(format!("--regions {shown}:{line}: {m}")))?;
             Some(RegionsSetting::Map(map))
@@ -360,7 +361,10 @@ fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
         Some(s) => Some(Alphabet::custom(s).map_err(|e| UsageError(format!("--symbols {s:?}: {e}")))?),
         None => None,
     };
-    Ok(ReadSettings { format: a.format.format(), puzzles: std::sync::Arc::new(PuzzleSettings { regions, symbols }) })
+    Ok(ReadSettings {
+        format: a.format.format(),
+        puzzles: std::sync::Arc::new(PuzzleSettings { regions, symbols }),
+    })
 }
 
 fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
@@ -456,7 +460,8 @@ mod tests {
     use super::*;
 
     fn config(args: &[&str]) -> Result<Config, String> {
-        let cli = Cli::try_parse_from(std::iter::once("dance").chain(args.iter().copied())).map_err(|e| e.to_string())?;
+        let cli = Cli::try_parse_from(std::iter::once("dance").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
         Config::from_cli(cli).map_err(|e| e.0)
     }
 
@@ -469,7 +474,9 @@ mod tests {
         assert!(config(&["export", "a", "b"]).unwrap_err().contains("one input"));
         assert!(config(&["export", "--jobs", "2"]).is_err());
         assert!(config(&["export", "--stats"]).is_err());
-        assert!(config(&["solve", "--regions", "/nonexistent"]).unwrap_err().starts_with("--regions /nonexistent: No such file"));
+        assert!(config(&["solve", "--regions", "/nonexistent"])
+            .unwrap_err()
+            .starts_with("--regions /nonexistent: No such file"));
         assert!(config(&["solve", "--symbols", "AAB"]).unwrap_err().starts_with("--symbols"));
     }
 

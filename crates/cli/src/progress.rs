@@ -125,12 +125,15 @@ pub(crate) struct Progress {
 impl Progress {
     /// A bar when `enabled` and stderr is a terminal that stdout is not.
     pub(crate) fn new(enabled: bool) -> Progress {
-        let possible = enabled && io::stderr().is_terminal() && !(io::stdout().is_terminal() && same_terminal());
+        let possible =
+            enabled && io::stderr().is_terminal() && !(io::stdout().is_terminal() && same_terminal());
         let bar = possible.then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
             bar.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {human_pos} records ({per_sec}) {msg}")
-                    .expect("a valid template"),
+                ProgressStyle::with_template(
+                    "{spinner} {elapsed_precise} {human_pos} records ({per_sec}) {msg}",
+                )
+                .expect("a valid template"),
             );
             bar
         });

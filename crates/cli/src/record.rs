@@ -85,7 +85,8 @@ pub enum Layout {
 
 impl Layout {
     /// Every layout, in the order the docs list them.
-    pub const ALL: [Layout; 5] = [Layout::Line, Layout::Compact, Layout::Spaced, Layout::Integers, Layout::Grouped];
+    pub const ALL: [Layout; 5] =
+        [Layout::Line, Layout::Compact, Layout::Spaced, Layout::Integers, Layout::Grouped];
 
     /// The layout's name (`--layout`, and the JSON document's `layout`).
     pub fn name(self) -> &'static str {
@@ -290,6 +291,11 @@ pub enum InputError {
         cells: usize,
         /// Whether they were all on one line.
         one_line: bool,
+    },
+    /// A compact row wider than the largest grid.
+    WideRow {
+        /// The cells counted.
+        cells: usize,
     },
     /// A line record whose cells are not N².
     LineLength {
@@ -499,7 +505,7 @@ impl fmt::Display for InputError {
             }
             E::TooFewRows { rows, order, blank_line: true } => write!(
                 f,
-                "the puzzle has {} before a blank line; its first row has {order} cells",
+                "the puzzle has {}; its first row has {order} cells (a blank line ends it)",
                 plural(*rows, "row")
             ),
             E::NotSquare { cells, one_line: true } => write!(
@@ -509,6 +515,10 @@ impl fmt::Display for InputError {
             E::NotSquare { cells, one_line: false } => write!(
                 f,
                 "{cells} cells before a blank line or the end: a puzzle needs N rows of N cells, or N*N cells in all"
+            ),
+            E::WideRow { cells } => write!(
+                f,
+                "row has {cells} cells: a grid has at most {MAX_ORDER} columns (a whole puzzle on one line is the line format)"
             ),
             E::LineLength { cells } => write!(
                 f,

@@ -110,7 +110,8 @@ impl Alphabet {
             return bad(format!("it has {} symbols (1 to {MAX_ORDER})", symbols.len()));
         }
         for (i, &c) in symbols.iter().enumerate() {
-            if c.is_whitespace() || c.is_control() || (BLANKS.contains(&c) && c != '0') || "|+-#".contains(c) {
+            if c.is_whitespace() || c.is_control() || (BLANKS.contains(&c) && c != '0') || "|+-#".contains(c)
+            {
                 return bad(format!("{c:?} cannot be a symbol"));
             }
             if symbols[..i].contains(&c) {

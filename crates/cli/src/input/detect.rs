@@ -5,8 +5,9 @@
 //!
 //! 1. a first non-blank character `{` is JSON (nothing else starts so);
 //! 2. the first of grouped, line, grid that parses every record of the
-//!    window so far (a reading still waiting for the end of its first record
-//!    is waited for; a reading with a refused record is out), except that
+//!    window so far (a reading still waiting for the end of a record it
+//!    has started is waited for; a reading with a refused record is out),
+//!    except that
 //!    the line reading waits for the grid reading while that one could
 //!    still parse (lines of 16 to 64 characters are also rows of a 16x16 to
 //!    64x64 grid): when both parse, the line reading wins (every line's
@@ -16,9 +17,10 @@
 //! 3. Knuth's format, when no puzzle reading parses and the window holds an
 //!    item line and at least one option (a problem with no option line is
 //!    never chosen);
-//! 4. when every reading refuses a record, the one with the most good
-//!    records; when none has any, a guess from the first line, whose
-//!    refusals then suggest `--format`.
+//! 4. when every reading refuses a record, the whole window is read and a
+//!    guess from the first lines picks the reading (a batch with a typo is
+//!    still a batch); its refusals suggest `--format` when it read no
+//!    record.
 //!
 //! The window grows one needed line at a time, so the first record of a
 //! slow stream is answered as soon as the decision is made; it stops at
@@ -26,7 +28,7 @@
 
 use super::lines::{Line, LineReader};
 use super::puzzle::Puzzles;
-use super::{grid, grouped, is_blank, is_comment, line, Parsed, Step, Window};
+use super::{grid, grouped, is_blank, is_comment, line, Step, Window};
 use crate::record::{Body, Format, InputError, Refusal};
 
 /// The most lines detection reads before it decides.
@@ -55,11 +57,37 @@ struct Reading {
     ended: bool,
     /// The first good record's order.
     order: Option<usize>,
+    /// Where a record known to be refused, whose end is not known yet,
+    /// starts (counted once).
+    refusing: Option<usize>,
+    /// A grouped reading's first record refused for its map, when the map
+    /// has no more labels than N (a broken region map rather than the rows
+    /// of a grid, whose digits and blank make more).
+    broken_map: bool,
 }
 
 impl Reading {
     fn new(format: Format) -> Reading {
-        Reading { format, pos: 0, good: 0, bad: 0, need: None, ended: false, order: None }
+        Reading {
+            format,
+            pos: 0,
+            good: 0,
+            bad: 0,
+            need: None,
+            ended: false,
+            order: None,
+            refusing: None,
+            broken_map: false,
+        }
+    }
+
+    /// Whether the window holds the start of a record this reading has
+    /// not finished: a reading is chosen only on complete records.
+    fn partial(&self, lines: &[Line]) -> bool {
+        self.need.is_some()
+            && lines.get(self.pos..).is_some_and(|rest| {
+                rest.iter().any(|(_, t)| !matches!(t, Ok(t) if is_blank(t) || is_comment(t)))
+            })
     }
 
     /// Out of the running: a refused record, or no record at all.
@@ -81,24 +109,68 @@ impl Reading {
         while !self.ended && self.good + self.bad < 256 {
             let w = Window { lines: &lines[self.pos..], eof };
             match self.step(&w, puzzles) {
-                Step::Record(used, Parsed { body, .. }) => {
+                Step::Record(used, parsed) => {
+                    let body = parsed.body;
+                    let counted = self.refusing.take() == Some(self.pos);
                     self.pos += used;
+                    if counted {
+                        continue;
+                    }
                     match body {
                         Ok(Body::Puzzle { puzzle, .. }) => {
                             self.good += 1;
                             self.order.get_or_insert(puzzle.n());
                         }
                         Ok(Body::Problem { .. }) => self.good += 1,
-                        Err(_) => self.bad += 1,
+                        // A flag that does not fit (`--box 3x3` on 4x4
+                        // puzzles) says nothing of the reading.
+                        Err(r) if r.error.is_setting() => self.good += 1,
+                        Err(_) => {
+                            self.note_refusal(&w);
+                            self.bad += 1
+                        }
                     }
                 }
                 Step::NeedMore(k) => {
                     self.need = Some(self.pos + k);
                     break;
                 }
+                Step::Refusing(k) => {
+                    if self.refusing != Some(self.pos) {
+                        self.note_refusal(&w);
+                        self.refusing = Some(self.pos);
+                        self.bad += 1;
+                    }
+                    self.need = Some(self.pos + k);
+                    break;
+                }
                 Step::End(_) => self.ended = true,
             }
         }
+    }
+
+    /// Notes whether a grouped reading's first refusal is a broken map.
+    fn note_refusal(&mut self, w: &Window<'_>) {
+        if self.format != Format::Grouped || self.good + self.bad > 0 {
+            return;
+        }
+        // The refusal of the record at `w`'s start, read again whole.
+        let first =
+            w.lines.iter().find_map(|(_, t)| t.as_ref().ok().filter(|t| !is_blank(t) && !is_comment(t)));
+        let Some(first) = first else { return };
+        let n = first.trim().chars().count();
+        let map: Vec<char> = w
+            .lines
+            .iter()
+            .filter_map(|(_, t)| t.as_ref().ok())
+            .filter(|t| !is_blank(t) && !is_comment(t))
+            .take(n)
+            .flat_map(|t| t.trim().chars())
+            .collect();
+        let mut labels = map.clone();
+        labels.sort_unstable();
+        labels.dedup();
+        self.broken_map = map.len() == n * n && labels.len() <= n;
     }
 
     fn describe(&self) -> String {
@@ -143,7 +215,8 @@ fn knuth(lines: &[Line]) -> Knuth {
 /// Decides the format of the input `reader` holds, reading as few lines
 /// as the decision needs.
 pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
-    let mut readings = [Reading::new(Format::Grouped), Reading::new(Format::Line), Reading::new(Format::Grid)];
+    let mut readings =
+        [Reading::new(Format::Grouped), Reading::new(Format::Line), Reading::new(Format::Grid)];
     let mut w = 1;
     loop {
         reader.fill(w);
@@ -193,6 +266,15 @@ fn decide(
             }
             return None;
         }
+        if r.partial(lines) && !last {
+            return None;
+        }
+        // A grid whose rows form a map of at most N labels, refused by the
+        // grouped reading as a broken map: the line after it (a count, or
+        // not) tells a broken grouped puzzle from a grid.
+        if r.format == Format::Grid && grouped.broken_map && r.pos >= lines.len() && !last {
+            return None;
+        }
         // Lines of N² characters are also rows of an N²xN² grid: wait for
         // the grid reading; when both parse, the line reading wins.
         if r.format == Format::Line && !grid.out() && grid.good == 0 && !last {
@@ -217,25 +299,28 @@ fn decide(
         _ => {}
     }
     // Every reading refuses something: the most good records, if any.
-    let best = readings.iter().filter(|r| r.good > 0).max_by_key(|r| (r.good, std::cmp::Reverse(r.format as u8)));
-    match best {
-        Some(b) => {
-            if b.format == Format::Grid && line.good > line.bad && line.bad > 0 && grid.bad < line.bad {
-                return Some(ambiguous(line, grid));
-            }
-            let others = readings.iter().any(|o| o.format != b.format && o.good > 0);
-            let announce = others.then(|| format!("read as {} (--format {})", b.describe(), b.format.name()));
-            let _ = grouped;
-            Some(Decision::Chosen { format: b.format, announce })
-        }
-        None if last => Some(Decision::Guessed(guess(lines))),
-        None => None,
+    // Every reading refuses something: read the whole window, then guess
+    // from the first lines which reading was meant (a batch with a typo is
+    // still a batch). Its refusals suggest `--format` when it read nothing.
+    if !last {
+        return None;
     }
+    let format = guess(lines);
+    let Some(r) = readings.iter().find(|r| r.format == format).filter(|r| r.good > 0) else {
+        return Some(Decision::Guessed(format));
+    };
+    if r.format == Format::Grid && line.good > line.bad && line.bad > 0 {
+        return Some(ambiguous(line, grid));
+    }
+    let others = readings.iter().any(|o| o.format != r.format && o.good > 0);
+    let announce = others.then(|| format!("read as {} (--format {})", r.describe(), r.format.name()));
+    Some(Decision::Chosen { format: r.format, announce })
 }
 
 fn ambiguous(line: &Reading, grid: &Reading) -> Decision {
     let n = line.order.unwrap_or(0);
-    let first = format!("line records of {n}x{n} puzzles ({} of {} lines read so)", line.good, line.good + line.bad);
+    let first =
+        format!("line records of {n}x{n} puzzles ({} of {} lines read so)", line.good, line.good + line.bad);
     let error = InputError::Ambiguous {
         first,
         first_format: Format::Line,
@@ -264,8 +349,18 @@ fn guess(lines: &[Line]) -> Format {
     let len = |t: &str| t.chars().count();
     if tokens.len() == 1 {
         let n = len(first);
-        if n <= reduce::MAX_ORDER && content.get(n).is_some_and(|t| t.parse::<i64>().is_ok()) {
+        // Grouped: N region lines of N labels, then a count line (of
+        // another length, or a number where the count belongs).
+        let region_lines = (1..n).all(|k| content.get(k).is_some_and(|t| len(t) == n && !t.contains(' ')));
+        let count_line = content.get(n).is_some_and(|t| len(t) != n || t.parse::<i64>().is_ok());
+        if (4..=reduce::MAX_ORDER).contains(&n)
+            && count_line
+            && (region_lines || content.get(n).is_some_and(|t| t.parse::<i64>().is_ok()))
+        {
             return Format::Grouped;
+        }
+        if n > reduce::MAX_ORDER {
+            return Format::Line;
         }
         let squareish = root(n).is_some() || (n % 2 == 0 && root(n / 2).is_some());
         if n >= 16 && squareish && (n > reduce::MAX_ORDER || content.get(1).is_none_or(|t| len(t) != n)) {
@@ -276,7 +371,9 @@ fn guess(lines: &[Line]) -> Format {
     if len(tokens[0]) >= 16 && root(len(tokens[0])).is_some() {
         return Format::Line;
     }
-    if tokens.iter().all(|t| len(t) == 1 || t.bytes().all(|b| b.is_ascii_digit())) || first.contains('|') {
+    // Grid rows: cells of one character or integers, with grid art.
+    let cells = tokens.iter().filter(|t| !t.chars().all(|c| c == '|' || c == '+'));
+    if cells.into_iter().all(|t| len(t) == 1 || t.bytes().all(|b| b.is_ascii_digit())) {
         return Format::Grid;
     }
     Format::Dlx
@@ -304,11 +401,14 @@ mod tests {
 
     #[test]
     fn each_format_is_found_by_parsing() {
-        assert_eq!(chosen("? 2 6\n. . .\n. . .\n"), Format::Grid);
+        assert_eq!(chosen("? 2 3\n. . .\n. . .\n"), Format::Grid);
         assert_eq!(chosen(&format!("{INKALA}\n")), Format::Line);
         assert_eq!(chosen(&format!("{INKALA} Inkala 2012\n")), Format::Line);
         assert_eq!(chosen("# c\n005300000\n800000020\n070010500\n400005300\n010070006\n003200080\n060500009\n004000030\n000009700\n"), Format::Grid);
-        assert_eq!(chosen("000011\n022013\n221113\n243333\n244455\n445555\n6\n02C\n03B\n05A\n20D\n35E\n53F\n"), Format::Grouped);
+        assert_eq!(
+            chosen("000011\n022013\n221113\n243333\n244455\n445555\n6\n02C\n03B\n05A\n20D\n35E\n53F\n"),
+            Format::Grouped
+        );
         assert_eq!(chosen("A B C D E | F G\nC E F\nA D G\n"), Format::Dlx);
         assert_eq!(chosen("{\"format\": 1}"), Format::Json);
     }

@@ -13,7 +13,10 @@ pub(crate) fn read(text: &str, first: usize) -> Parsed {
             let notices = parsed
                 .warnings
                 .iter()
-                .map(|(line, _)| Notice { line: *line, text: "option ignored (it has no primary item)".into() })
+                .map(|(line, _)| Notice {
+                    line: *line,
+                    text: "option ignored (it has no primary item)".into(),
+                })
                 .collect();
             Parsed {
                 first_line: first,
@@ -27,11 +30,16 @@ pub(crate) fn read(text: &str, first: usize) -> Parsed {
 }
 
 /// What detection learns from a window of text read as Knuth's format:
-/// `None` before the item line, then the options that parse so far, or the
-/// line of an error.
+/// `None` before the item line, then the options that parse so far (less
+/// trivial ones: an option that covers every item is a whole solution, as
+/// every row of a solved grid would be), or the line of an error.
 pub(crate) fn options_so_far(text: &str) -> Option<Result<usize, usize>> {
     match dlx::text::parse(text) {
-        Ok(p) => Some(Ok(p.problem.option_count() + p.warnings.len())),
+        Ok(p) => {
+            let items = p.problem.item_count();
+            let trivial = p.problem.options().filter(|o| o.len() == items).count();
+            Some(Ok(p.problem.option_count() - trivial))
+        }
         Err(e) if e.kind == dlx::text::TextErrorKind::NoItemLine => None,
         Err(e) => Some(Err(e.line)),
     }

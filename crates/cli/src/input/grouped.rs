@@ -90,24 +90,22 @@ impl<'a> Cursor<'_, 'a> {
 pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
     let mut c = Cursor { w, j: 0 };
     // Blank lines and comments before it.
-    let (first_no, first) = loop {
-        match c.next(false) {
-            Got::End => return Step::End(w.lines.len()),
-            Got::NeedMore(k) => return Step::NeedMore(k),
-            Got::Bad(no, e) => return Step::refused(c.j, no, Refusal::new(no, e)),
-            Got::Line(no, t) => break (no, t),
-        }
+    let (first_no, first) = match c.next(false) {
+        Got::End => return Step::End(w.lines.len()),
+        Got::NeedMore(k) => return Step::NeedMore(k),
+        Got::Bad(no, e) => return Step::refused(c.j, no, Refusal::new(no, e)),
+        Got::Line(no, t) => (no, t),
     };
     if auto && first.chars().count() < 4 {
         let e = InputError::GroupedStart { chars: first.chars().count() };
         return Step::refused(c.j, first_no, Refusal::new(first_no, e));
     }
     match body(&mut c, first_no, first, puzzles) {
-        Ok(Some(body)) => Step::Record(c.j, Parsed::new(first_no, Ok(body))),
+        Ok(Some(body)) => Step::Record(c.j, Box::new(Parsed::new(first_no, Ok(body)))),
         Ok(None) => Step::NeedMore(c.j + 1),
-        Err((refusal, stage)) => match resync(&mut c, stage) {
-            Some(k) => Step::NeedMore(k),
-            None => Step::refused(c.j, first_no, refusal),
+        Err(failed) => match resync(&mut c, failed.1) {
+            Some(k) => Step::Refusing(k),
+            None => Step::refused(c.j, first_no, failed.0),
         },
     }
 }
@@ -125,29 +123,38 @@ enum Stage {
     Done,
 }
 
-type Failed = (Refusal, Stage);
+type Failed = Box<(Refusal, Stage)>;
 
 /// The rest of a grouped puzzle after its first line; `Ok(None)` when the
 /// window ends inside it.
-fn body(c: &mut Cursor<'_, '_>, first_no: usize, first: &str, puzzles: &Puzzles) -> Result<Option<Body>, Failed> {
+fn body(
+    c: &mut Cursor<'_, '_>,
+    first_no: usize,
+    first: &str,
+    puzzles: &Puzzles,
+) -> Result<Option<Body>, Failed> {
     let n = first.chars().count();
     if !(1..=MAX_ORDER).contains(&n) || first.contains(char::is_whitespace) {
         let e = InputError::GroupedStart { chars: n };
-        return Err((Refusal::new(first_no, e), Stage::Done));
+        return Err(Box::new((Refusal::new(first_no, e), Stage::Done)));
     }
     let mut map: Vec<char> = first.chars().collect();
     for k in 1..n {
         match c.next(true) {
             Got::NeedMore(_) => return Ok(None),
             Got::End => {
-                return Err((Refusal::new(first_no, InputError::RegionLinesEnd { got: k, order: n }), Stage::Done))
+                return Err(Box::new((
+                    Refusal::new(first_no, InputError::RegionLinesEnd { got: k, order: n }),
+                    Stage::Done,
+                )))
             }
-            Got::Bad(no, e) => return Err((Refusal::new(no, e), Stage::Map { read: k + 1, n })),
+            Got::Bad(no, e) => return Err(Box::new((Refusal::new(no, e), Stage::Map { read: k + 1, n }))),
             Got::Line(no, t) => {
                 let chars = t.chars().count();
                 if chars != n || t.contains(char::is_whitespace) {
-                    let e = InputError::RegionLine { text: t.to_owned(), chars, order: n, first_line: first_no };
-                    return Err((Refusal::new(no, e), Stage::Map { read: k + 1, n }));
+                    let e =
+                        InputError::RegionLine { text: t.to_owned(), chars, order: n, first_line: first_no };
+                    return Err(Box::new((Refusal::new(no, e), Stage::Map { read: k + 1, n })));
                 }
                 map.extend(t.chars());
             }
@@ -157,8 +164,8 @@ fn body(c: &mut Cursor<'_, '_>, first_no: usize, first: &str, puzzles: &Puzzles)
         puzzles.grouped(n, map).map_err(|e| (Refusal::new(first_no, e), Stage::Count { n }))?;
     let (count_no, count) = match c.next(true) {
         Got::NeedMore(_) => return Ok(None),
-        Got::End => return Err((Refusal::new(first_no, InputError::CountMissing), Stage::Done)),
-        Got::Bad(no, e) => return Err((Refusal::new(no, e), Stage::Givens { n })),
+        Got::End => return Err(Box::new((Refusal::new(first_no, InputError::CountMissing), Stage::Done))),
+        Got::Bad(no, e) => return Err(Box::new((Refusal::new(no, e), Stage::Givens { n }))),
         Got::Line(no, t) => (no, t),
     };
     let count: i64 = count.parse().map_err(|_| {
@@ -166,7 +173,7 @@ fn body(c: &mut Cursor<'_, '_>, first_no: usize, first: &str, puzzles: &Puzzles)
     })?;
     if count < 0 || count as u64 > (n * n) as u64 {
         let e = InputError::CountRange { count, max: n * n };
-        return Err((Refusal::new(count_no, e), Stage::Givens { n }));
+        return Err(Box::new((Refusal::new(count_no, e), Stage::Givens { n })));
     }
     let count = count as usize;
     let mut givens = vec![None; n * n];
@@ -175,13 +182,17 @@ fn body(c: &mut Cursor<'_, '_>, first_no: usize, first: &str, puzzles: &Puzzles)
         let (no, t) = match c.next(true) {
             Got::NeedMore(_) => return Ok(None),
             Got::End => {
-                return Err((Refusal::new(count_no, InputError::GivensEnd { count, got: k }), Stage::Done))
+                return Err(Box::new((
+                    Refusal::new(count_no, InputError::GivensEnd { count, got: k }),
+                    Stage::Done,
+                )))
             }
-            Got::Bad(no, e) => return Err((Refusal::new(no, e), Stage::Givens { n })),
+            Got::Bad(no, e) => return Err(Box::new((Refusal::new(no, e), Stage::Givens { n }))),
             Got::Line(no, t) => (no, t),
         };
-        let fail = |e: InputError| (Refusal::new(no, e), Stage::Givens { n });
-        let (r, col, sym) = parse_given(t, n).ok_or_else(|| fail(InputError::NotAGiven { text: t.to_owned() }))?;
+        let fail = |e: InputError| Box::new((Refusal::new(no, e), Stage::Givens { n }));
+        let (r, col, sym) =
+            parse_given(t, n).ok_or_else(|| fail(InputError::NotAGiven { text: t.to_owned() }))?;
         if r >= n || col >= n {
             return Err(fail(InputError::CellOutside { row: r, column: col, order: n }));
         }
@@ -199,7 +210,7 @@ fn body(c: &mut Cursor<'_, '_>, first_no: usize, first: &str, puzzles: &Puzzles)
     match c.peek() {
         Got::NeedMore(_) => return Ok(None),
         Got::Line(no, t) if parse_given(t, n).is_some() && t.chars().count() != n => {
-            return Err((Refusal::new(no, InputError::MoreGivens { count }), Stage::Givens { n }));
+            return Err(Box::new((Refusal::new(no, InputError::MoreGivens { count }), Stage::Givens { n })));
         }
         _ => {}
     }

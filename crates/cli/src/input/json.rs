@@ -45,7 +45,8 @@ fn document(text: &str, first: usize) -> Result<(Body, Vec<Notice>), Refusal> {
         }
     }
     drop(value);
-    let doc: Document<&RawValue> = serde_json::from_str(text).map_err(|e| err(format!("bad document: {e}")))?;
+    let doc: Document<&RawValue> =
+        serde_json::from_str(text).map_err(|e| err(format!("bad document: {e}")))?;
     let mut b = ProblemBuilder::new(doc.primary, doc.secondary).map_err(|e| err(e.to_string()))?;
     let base = text.as_ptr() as usize;
     let mut notices = Vec::new();
@@ -74,7 +75,11 @@ fn document(text: &str, first: usize) -> Result<(Body, Vec<Notice>), Refusal> {
     Ok((Body::Problem { problem, cover }, notices))
 }
 
-fn read_puzzle(p: PuzzleDoc, placements: Vec<PlacementDoc>, problem: &Problem) -> Result<PuzzleCover, String> {
+fn read_puzzle(
+    p: PuzzleDoc,
+    placements: Vec<PlacementDoc>,
+    problem: &Problem,
+) -> Result<PuzzleCover, String> {
     let n = p.order;
     let regions = match p.regions {
         RegionsDoc::Boxes { rows, cols } => Regions::Boxes { rows, cols },

@@ -33,7 +33,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
         Ok(t) => record(no, t, puzzles, auto),
         Err(e) => Parsed::new(no, Err(Refusal::new(no, e.clone()))),
     };
-    Step::Record(i + 1, parsed)
+    Step::Record(i + 1, Box::new(parsed))
 }
 
 /// One line record: cells, optional map, note.
@@ -78,7 +78,11 @@ pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Pa
             after = after[end..].trim_start();
         } else if n >= 2 && count + n >= cells && count <= cells + n && distinct.len() <= n + 1 {
             let e = InputError::MapLength { labels: count, cells, text: field.to_owned() };
-            let column = col0 + len + text[lead + cells_end..].find(field).map_or(0, |k| text[lead + cells_end..lead + cells_end + k].chars().count());
+            let column = col0
+                + len
+                + text[lead + cells_end..]
+                    .find(field)
+                    .map_or(0, |k| text[lead + cells_end..lead + cells_end + k].chars().count());
             return Parsed::new(no, Err(Refusal::at(no, column, e)));
         }
     }

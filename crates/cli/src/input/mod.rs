@@ -57,16 +57,19 @@ impl Parsed {
 /// What a reader makes of a window.
 pub(crate) enum Step {
     /// A record that used this many lines of the window.
-    Record(usize, Parsed),
+    Record(usize, Box<Parsed>),
     /// The window ends before the record does: look at this many lines.
     NeedMore(usize),
+    /// The record is refused, but where it ends needs this many lines
+    /// (detection counts it refused at once).
+    Refusing(usize),
     /// Only blank lines and comments are left; they used this many lines.
     End(usize),
 }
 
 impl Step {
     pub(crate) fn refused(used: usize, first_line: usize, refusal: Refusal) -> Step {
-        Step::Record(used, Parsed::new(first_line, Err(refusal)))
+        Step::Record(used, Box::new(Parsed::new(first_line, Err(refusal))))
     }
 }
 
@@ -219,7 +222,9 @@ impl Records {
         notices.extend(p.notices);
         let mut body = p.body;
         match &mut body {
-            Err(r) if r.guessed.is_none() => r.guessed = self.guessed,
+            Err(r) if r.guessed.is_none() && !matches!(r.error, InputError::Empty { .. }) => {
+                r.guessed = self.guessed
+            }
             Ok(_) => self.guessed = None,
             _ => {}
         }
@@ -311,10 +316,10 @@ impl Iterator for Records {
                 _ => grouped::next(&w, &self.puzzles, false),
             };
             match step {
-                Step::NeedMore(k) => want = k.max(self.reader.held() + 1),
+                Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
                 Step::Record(used, parsed) => {
                     self.reader.consume(used);
-                    return Some(self.record(parsed));
+                    return Some(self.record(*parsed));
                 }
                 Step::End(used) => {
                     self.reader.consume(used);

@@ -99,7 +99,10 @@ pub fn parse_region_file(text: &str) -> Result<Vec<char>, (usize, String)> {
         }
     }
     if rows.len() != n {
-        return Err((*first_no, format!("{} rows of {n} labels: a map needs N rows of N labels", rows.len())));
+        return Err((
+            *first_no,
+            format!("{} rows of {n} labels: a map needs N rows of N labels", rows.len()),
+        ));
     }
     Ok(rows.into_iter().flat_map(|(_, r)| r).collect())
 }
@@ -243,7 +246,8 @@ impl Puzzles {
         for c in cells {
             givens.push(self.given(c.text, n, &alphabet).map_err(|e| Refusal::at(c.line, c.column, e))?);
         }
-        let puzzle = Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;
+        let puzzle =
+            Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;
         Ok(Body::Puzzle { puzzle, layout })
     }
 
@@ -268,7 +272,10 @@ mod tests {
         assert_eq!(p.given("0", 16, &a), Ok(None));
         assert_eq!(p.given("00", 16, &a), Ok(None));
         assert!(matches!(p.given("17", 16, &a), Err(InputError::IntegerOutOfRange { .. })));
-        assert!(matches!(p.given("x", 9, &p.alphabet(9, false).unwrap()), Err(InputError::NotASymbol { .. })));
+        assert!(matches!(
+            p.given("x", 9, &p.alphabet(9, false).unwrap()),
+            Err(InputError::NotASymbol { .. })
+        ));
     }
 
     #[test]

@@ -26,12 +26,12 @@ fn readable(doc: &Document<Vec<String>>) -> String {
     s += &format!("  \"format\": {},\n  \"version\": {},\n", j(&doc.format), doc.version);
     s += &format!("  \"primary\": {},\n  \"secondary\": {},\n", j(&doc.primary), j(&doc.secondary));
     let lines = |items: Vec<String>| items.iter().map(|l| format!("    {l}")).collect::<Vec<_>>().join(",\n");
-    s += &format!("  \"options\": [\n{}\n  ]", lines(doc.options.iter().map(|o| j(o)).collect()));
+    s += &format!("  \"options\": [\n{}\n  ]", lines(doc.options.iter().map(j).collect()));
     if let Some(p) = &doc.puzzle {
         s += &format!(",\n  \"puzzle\": {}", j(p));
     }
     if let Some(pl) = &doc.placements {
-        s += &format!(",\n  \"placements\": [\n{}\n  ]", lines(pl.iter().map(|p| j(p)).collect()));
+        s += &format!(",\n  \"placements\": [\n{}\n  ]", lines(pl.iter().map(j).collect()));
     }
     s += "\n}\n";
     s
@@ -75,7 +75,11 @@ pub fn puzzle_json(puzzle: &Puzzle, layout: Layout, r: &Reduction) -> String {
         placements: Some(
             r.placements
                 .iter()
-                .map(|p| PlacementDoc { row: p.cell / n, column: p.cell % n, symbol: a.char(p.symbol).to_string() })
+                .map(|p| PlacementDoc {
+                    row: p.cell / n,
+                    column: p.cell % n,
+                    symbol: a.char(p.symbol).to_string(),
+                })
                 .collect(),
         ),
     })

@@ -37,7 +37,12 @@ pub enum Answer {
     None(Found),
     /// The record was refused.
     Error {
-        /// What is wrong, as stderr says it after `path:line:`.
+        /// The line of the error (0: the input as a whole).
+        line: usize,
+        /// The column, where it helps.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        /// What is wrong.
         message: String,
     },
 }
@@ -102,9 +107,12 @@ mod tests {
             index: 1,
             source: "a.txt:1".into(),
             note: None,
-            answer: Answer::Error { message: "80 cells".into() },
+            answer: Answer::Error { line: 1, column: None, message: "80 cells".into() },
             stats: None,
         };
-        assert_eq!(err.to_line(), "{\"index\":1,\"source\":\"a.txt:1\",\"status\":\"error\",\"message\":\"80 cells\"}\n");
+        assert_eq!(
+            err.to_line(),
+            "{\"index\":1,\"source\":\"a.txt:1\",\"status\":\"error\",\"line\":1,\"message\":\"80 cells\"}\n"
+        );
     }
 }
