@@ -87,6 +87,10 @@ pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Pa
         }
     }
     let note = (!after.trim().is_empty()).then(|| after.trim().to_owned());
+    if cells_text.is_ascii() {
+        let body = puzzles.build_ascii(n, cells_text.as_bytes(), map, Layout::Line, no, col0);
+        return Parsed { first_line: no, note, notices: Vec::new(), body };
+    }
     let cells_v: Vec<Cell<'_>> = cells_text
         .char_indices()
         .enumerate()

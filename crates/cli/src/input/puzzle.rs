@@ -251,6 +251,45 @@ impl Puzzles {
         Ok(Body::Puzzle { puzzle, layout })
     }
 
+    /// Builds an `n`x`n` puzzle from N² ASCII cells on one line (the line
+    /// format's fast path: no cell list), the first at `column`.
+    pub fn build_ascii(
+        &self,
+        n: usize,
+        cells: &[u8],
+        map: Option<Vec<char>>,
+        layout: Layout,
+        line: usize,
+        column: usize,
+    ) -> Result<Body, Refusal> {
+        let (shape, alphabet) = match map {
+            Some(map) => {
+                let shape = self.shape(n, Some(map)).map_err(|e| Refusal::new(line, e))?;
+                (shape, self.alphabet(n, false).map_err(|e| Refusal::new(line, e))?)
+            }
+            None => self.resolved(n, false).map_err(|e| Refusal::new(line, e))?,
+        };
+        debug_assert_eq!(cells.len(), n * n);
+        let mut givens = Vec::with_capacity(n * n);
+        for (k, &b) in cells.iter().enumerate() {
+            let c = b as char;
+            let g = match alphabet.index(c) {
+                Some(v) => Some(v),
+                None if BLANKS.contains(&c) => None,
+                None => {
+                    let text = &cells[k..k + 1];
+                    let text = std::str::from_utf8(text).unwrap_or("?");
+                    let e = self.given(text, n, &alphabet).expect_err("not a symbol");
+                    return Err(Refusal::at(line, column + k, e));
+                }
+            };
+            givens.push(g);
+        }
+        let puzzle =
+            Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;
+        Ok(Body::Puzzle { puzzle, layout })
+    }
+
     /// The shape and alphabet of a grouped puzzle with its map.
     pub fn grouped(&self, n: usize, map: Vec<char>) -> Result<(Shape, Alphabet), InputError> {
         Ok((self.shape(n, Some(map))?, self.alphabet(n, true)?))
