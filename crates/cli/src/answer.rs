@@ -195,6 +195,8 @@ pub fn answer(
         Ok(())
     };
 
+    // Ctrl-C's probe, for listings to stop between two solutions.
+    let probe = engines.probe.clone();
     // Whether a note already says why there is no solution.
     let mut explained = false;
     // Whether a parallel listing was stopped by Ctrl-C.
@@ -213,7 +215,7 @@ pub fn answer(
                 }
                 Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
                 _ => {
-                    let mut list = Lister::new(keep, search_cap(plan.mode));
+                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
                     let lay_out = |grid: &[u8]| {
                         if text {
                             text::grid(puzzle, grid, layout)
@@ -239,7 +241,8 @@ pub fn answer(
                         Mode::All { .. } => engine.solve(puzzle, visit),
                         _ => engine.solve_any(puzzle, visit),
                     };
-                    let (n, cap) = list.finish()?;
+                    let (n, cap, stopped) = list.finish()?;
+                    interrupted |= stopped;
                     r.map(|_| (n, Some(cap)))
                 }
             };
@@ -288,7 +291,7 @@ pub fn answer(
                 }
                 Mode::Count { limit } => (solver.count(limit), limit),
                 _ => {
-                    let mut list = Lister::new(keep, search_cap(plan.mode));
+                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
                     let visit = |opts: &[usize]| {
                         list.visit(|k| match puzzle {
                             Some(pc) => {
@@ -308,7 +311,8 @@ pub fn answer(
                     } else {
                         solver.search(visit);
                     }
-                    let (n, cap) = list.finish()?;
+                    let (n, cap, stopped) = list.finish()?;
+                    interrupted |= stopped;
                     (n, Some(cap))
                 }
             };
@@ -382,21 +386,32 @@ pub fn answer(
 }
 
 /// Numbers the solutions a search visits, writes the first `keep`, and
-/// stops the search at `cap` or at the first write error.
+/// stops the search at `cap`, at the first write error, or when Ctrl-C
+/// stops the probe (a listing stops between two solutions, so that what
+/// was written ends with a whole one).
 struct Lister {
     seen: u64,
     keep: u64,
     cap: u64,
     error: Option<io::Error>,
+    probe: Option<Arc<Probe>>,
+    interrupted: bool,
 }
 
 impl Lister {
-    fn new(keep: u64, cap: u64) -> Lister {
-        Lister { seen: 0, keep, cap, error: None }
+    fn new(keep: u64, cap: u64, probe: Option<Arc<Probe>>) -> Lister {
+        Lister { seen: 0, keep, cap, error: None, probe, interrupted: false }
     }
 
     /// Counts one more solution and writes it (number `k`) with `write`.
     fn visit(&mut self, write: impl FnOnce(u64) -> io::Result<()>) -> ControlFlow<()> {
+        if let Some(p) = &self.probe {
+            if p.stopped() {
+                self.interrupted = true;
+                p.report(self.seen, p.nodes());
+                return ControlFlow::Break(());
+            }
+        }
         self.seen += 1;
         if self.seen <= self.keep {
             if let Err(e) = write(self.seen) {
@@ -411,11 +426,12 @@ impl Lister {
         }
     }
 
-    /// The solutions seen and the cap, or the write error.
-    fn finish(self) -> io::Result<(u64, u64)> {
+    /// The solutions seen, the cap and whether Ctrl-C stopped the listing,
+    /// or the write error.
+    fn finish(self) -> io::Result<(u64, u64, bool)> {
         match self.error {
             Some(e) => Err(e),
-            None => Ok((self.seen, self.cap)),
+            None => Ok((self.seen, self.cap, self.interrupted)),
         }
     }
 }

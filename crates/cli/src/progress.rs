@@ -60,10 +60,13 @@ impl Watch {
         if self.waiting.load(Ordering::SeqCst) {
             format!("dance: interrupted after {records}, while waiting for input")
         } else {
+            let nodes = match self.probe.nodes() {
+                0 => String::new(),
+                n => format!(" in {n} nodes"),
+            };
             format!(
-                "dance: interrupted after {records}; the search under way had found {} solutions in {} nodes",
-                self.probe.solutions(),
-                self.probe.nodes()
+                "dance: interrupted after {records}; the search under way had found {} solutions{nodes}",
+                self.probe.solutions()
             )
         }
     }

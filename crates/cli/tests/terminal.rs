@@ -120,6 +120,35 @@ fn ctrl_c_stops_a_listing() {
 }
 
 #[test]
+fn ctrl_c_stops_a_grid_listing_between_two_solutions() {
+    // All 28 million 6x6 grids of a grouped map with no givens.
+    let mut child = spawn(&["solve", "--all", "--format", "grouped"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"000111\n000111\n222333\n222333\n444555\n444555\n0\n").unwrap();
+    drop(stdin);
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut lines = BufReader::new(out).lines();
+        let first = lines.next();
+        tx.send(()).unwrap();
+        let mut last = String::new();
+        for l in lines.map_while(Result::ok) {
+            last = l;
+        }
+        (first, last)
+    });
+    rx.recv_timeout(Duration::from_secs(60)).expect("a first solution");
+    interrupt(&child);
+    let (code, err) = finish(child);
+    let (_, last) = reader.join().unwrap();
+    assert_eq!(code, 130, "{err}");
+    assert!(err.starts_with("dance: interrupted after 0 records; the search under way had found "), "{err}");
+    // The last line written is a whole row of a solution.
+    assert_eq!(last.split(' ').count(), 6, "{last:?}");
+}
+
+#[test]
 fn stdin_is_read_once() {
     dance(&["count", "-", "-"])
         .stdin(format!("{INKALA}\n"))
