@@ -284,7 +284,10 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         let r = row(no, t, puzzles);
         if r.cells.len() != n {
             let e = InputError::RowLength { cells: r.cells.len(), first: n, first_line: first_no };
-            let end = skip_rows(w, j, n - rows);
+            let end = match skip_rows(w, j, n - rows) {
+                Ok(end) => end,
+                Err(k) => return Step::Refusing(k),
+            };
             return or_stream_kind(w, start, puzzles, Refusal::new(no, e), n, row0_stream, end);
         }
         cells.extend(r.cells);
@@ -308,8 +311,9 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
 }
 
 /// The rows after a refused row that still belong to its puzzle: up to
-/// `left` more content lines, stopping at a blank line.
-fn skip_rows(w: &Window<'_>, mut j: usize, mut left: usize) -> usize {
+/// `left` more content lines, stopping at a blank line or the end; `Err`
+/// asks for more lines (the answer must not depend on how many are held).
+fn skip_rows(w: &Window<'_>, mut j: usize, mut left: usize) -> Result<usize, usize> {
     while left > 0 {
         match w.lines.get(j) {
             Some((_, Ok(t))) if is_blank(t) => break,
@@ -318,10 +322,11 @@ fn skip_rows(w: &Window<'_>, mut j: usize, mut left: usize) -> usize {
                 j += 1;
                 left -= 1;
             }
-            None => break,
+            None if w.eof => break,
+            None => return Err(j + 1),
         }
     }
-    j
+    Ok(j)
 }
 
 /// The next content line after `start`.
