@@ -130,7 +130,14 @@ pub fn answer(
         Ok(b) => b,
         Err(r) => {
             let once = r.error.is_setting().then(|| r.message());
-            notes.push(Note { text: format!("{}:{}", source.path, r.located()), once });
+            // An input that cannot be read as a whole has no line: `dance:
+            // x.txt: No such file or directory`.
+            let line = if r.line == 0 {
+                format!("dance: {}: {}", source.path, r.message())
+            } else {
+                format!("{}:{}", source.path, r.located())
+            };
+            notes.push(Note { text: line, once });
             if !text {
                 let error = Answer::Error { line: r.line, column: r.column, message: r.message() };
                 out.write_all(json_line(error, None).as_bytes())?;

@@ -423,6 +423,10 @@ fn export(config: &Config, to: ExportFormat, index: u64) -> i32 {
     let source = record.source.clone();
     let body = match record.body {
         Ok(b) => b,
+        Err(r) if r.line == 0 => {
+            eprintln!("dance: {}: {}", source.path, r.message());
+            return EXIT_ERROR;
+        }
         Err(r) => {
             eprintln!("{}:{}", source.path, r.located());
             return EXIT_ERROR;

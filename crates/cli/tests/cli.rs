@@ -190,7 +190,10 @@ fn refused_records_are_named_and_the_rest_answered() {
         .stdout(format!("{INKALA_SOLVED}\n{INKALA_SOLVED}\n"))
         .stderr("<stdin>:2: 80 cells: a puzzle line needs N*N cells (81 for 9x9), N from 1 to 64\n")
         .check();
-    dance(&["solve", "/no/such/file"]).status(2).stderr("/no/such/file: No such file or directory\n").check();
+    dance(&["solve", "/no/such/file"])
+        .status(2)
+        .stderr("dance: /no/such/file: No such file or directory\n")
+        .check();
     dance(&["solve"]).stdin("").status(2).stderr("<stdin>:1: no puzzle in <stdin>\n").check();
     dance(&["solve", "--format", "grid"])
         .stdin("1 2 x 4\n. . . .\n. . . .\n. . . .\n")
@@ -341,4 +344,32 @@ fn ctrl_c_exits_130_and_says_how_far_it_got() {
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted after 0 records; the search under way had found"), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "", "no partial count on stdout");
+}
+
+#[test]
+fn completions_man_page_and_version() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let r = dance(&["completions", shell]).any_stdout().check();
+        assert!(r.stdout.contains("dance") && r.stdout.contains("--layout"), "{shell}");
+    }
+    let r = dance(&["man"]).any_stdout().check();
+    assert!(
+        r.stdout.starts_with(".ie") || r.stdout.contains(".TH dance"),
+        "{}",
+        &r.stdout[..200.min(r.stdout.len())]
+    );
+    assert!(r.stdout.contains("completions"));
+    let r = dance(&["--version"]).any_stdout().check();
+    assert!(r.stdout.starts_with("dance 0.1.0"), "{}", r.stdout);
+}
+
+#[test]
+fn flags_for_puzzles_are_refused_on_problems_once() {
+    dance(&["count", "--box", "3x3", "--symbols", "123456789", &fixture("dlx/queens-8.dlx")])
+        .status(2)
+        .stderr(format!(
+            "{}:1: --box applies to puzzles; this input is an exact-cover problem (dlx format)\n",
+            fixture("dlx/queens-8.dlx")
+        ))
+        .check();
 }

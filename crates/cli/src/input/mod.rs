@@ -1,10 +1,11 @@
 //! Input: bytes to records. An input's format comes from `--format`, its
 //! extension (`.dlx`, `.json`, `.sdm`), or detection by parsing a window
-//! ([`detect`]); then each format's reader ([`grid`], [`line`], [`grouped`],
-//! [`dlx`], [`json`]) turns lines into records one at a time, so a batch of
-//! any size streams in flat memory and a refused record costs only itself.
+//! (`detect.rs`); then each format's reader (`grid.rs`, `line.rs`,
+//! `grouped.rs`, `dlx.rs`, `json.rs`) turns lines into records one at a
+//! time, so a batch of any size streams in flat memory and a refused record
+//! costs only itself.
 //!
-//! Every puzzle reader works on a [`Window`] of lines and says how many it
+//! Every puzzle reader works on a `Window` of lines and says how many it
 //! used, or that it needs more: detection runs the same readers on a
 //! window it grows, and reading never waits for a line a record does not
 //! need (the first answer of a slow stream comes before the next puzzle).
