@@ -18,7 +18,7 @@ use crate::answer::{answer, Engines, Note, Outcome};
 use crate::args::{Cli, Config, ExportFormat, Mode, Plan, Task};
 use crate::input::{self, InputPath, ReadSettings, Records};
 use crate::output::{export as doc, is_broken_pipe, NO_SOLUTION};
-use crate::progress::{on_interrupt, Progress, Watch, EXIT_INTERRUPTED};
+use crate::progress::{on_interrupt, Progress, Watch};
 use crate::record::{Body, Record, Source};
 
 /// Exit status: every record answered with a solution.
@@ -30,7 +30,8 @@ pub const EXIT_ERROR: i32 = 2;
 /// Exit status: at least one record unknown (a budget ran out), none
 /// refused.
 pub const EXIT_UNKNOWN: i32 = 3;
-pub use crate::progress::EXIT_INTERRUPTED as EXIT_CTRL_C;
+/// Exit status: stopped by Ctrl-C (128 + SIGINT).
+pub use crate::progress::EXIT_INTERRUPTED;
 
 /// Runs `dance` with these arguments (the program name first) and returns
 /// the exit status.

@@ -32,7 +32,7 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
                         s.push(' ');
                     }
                     if layout == Layout::Integers {
-                        s += itoa(v as usize + 1).as_str();
+                        s += &(v as usize + 1).to_string();
                     } else {
                         s.push(a.char(v));
                     }
@@ -45,10 +45,6 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
         }
     }
     s
-}
-
-fn itoa(v: usize) -> String {
-    v.to_string()
 }
 
 /// A filled grid as one string of N² symbols (JSON output).
