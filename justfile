@@ -13,6 +13,25 @@ build:
 test:
     cargo test --workspace
 
+# The corpus (fixtures/*/manifest) alone.
+corpus:
+    cargo test -p dance-cli --test corpus
+
+# Rewrite the corpus's expected stdout, stderr and statuses from what the
+# binary does now; review `git diff fixtures` before committing.
+bless:
+    DANCE_BLESS=1 cargo test -p dance-cli --test corpus
+
+# The man page and the shell completions, into target/doc-out.
+man:
+    mkdir -p target/doc-out
+    cargo run --release -q -- man > target/doc-out/dance.1
+    for s in bash zsh fish powershell elvish; do cargo run --release -q -- completions $s > target/doc-out/dance.$s; done
+
+# Fuzz format detection alone for SECONDS (default 600), one job.
+fuzz-detect seconds="600":
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run detect -- -max_total_time={{seconds}} -jobs=1 -rss_limit_mb=4096 -detect_leaks=0
+
 # The slow tests: 28 million 6x6 grids, queens-14, pentominoes (release mode).
 test-slow:
     cargo test --workspace --release -- --ignored

@@ -3,18 +3,18 @@
 //! search counts what dancing links count.
 #![no_main]
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
-use dance::answer::{answer, Engines, Plan};
-use dance::args::{Mode, OutputFormat};
-use dance::input::{Body, LineReader, Records, Settings};
+use dance::answer::{answer, Engines};
+use dance::args::{Mode, OutputFormat, Plan};
+use dance::input::{LineReader, ReadSettings, Records};
+use dance::record::Body;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let settings = Arc::new(Settings::default());
-    let reader = LineReader::new(Box::new(std::io::Cursor::new(data.to_vec())));
+    let settings = ReadSettings::default();
+    let reader = LineReader::from_bytes(data.to_vec());
     let mut engines = Engines::default();
-    for (i, record) in Records::new(reader, "fuzz", settings).take(20).enumerate() {
+    for (i, record) in Records::new(reader, "fuzz", &settings).take(20).enumerate() {
         // Keep searches small: grids up to 9x9, problems up to 60 options.
         match &record.body {
             Ok(Body::Puzzle { puzzle, .. }) if puzzle.n() <= 9 => {
@@ -40,6 +40,7 @@ fuzz_target!(|data: &[u8]| {
                 let plan = Plan {
                     mode,
                     output,
+                    layout: None,
                     stats: i % 2 == 0,
                     quiet: false,
                     jobs: 1,

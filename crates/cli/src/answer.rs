@@ -7,44 +7,46 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
-use dlx::parallel::Shard;
 use dlx::{Probe, Problem, Solver, Stats};
 use reduce::{GridSolver, Puzzle, Shape};
-use serde_json::json;
 
-use crate::args::{Mode, OutputFormat};
-use crate::input::{Body, Layout, Record};
-use crate::output::{self, NO_SOLUTION};
-use crate::schema::PuzzleCover;
+use crate::args::{Mode, OutputFormat, Plan};
+use crate::output::json::{Answer, Found as FoundJson, RecordLine, Solution, StatsJson};
+use crate::output::{text, NO_SOLUTION};
+use crate::record::{Body, Layout, PuzzleCover, Record};
 
-/// How a record came out.
+/// How a record came out. The run's exit status is the worst outcome's, in
+/// the order refused (2) > unknown (3) > no solution (1) > solved (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Answered with at least one solution (or counted).
     Solved,
     /// Answered with 无解.
     NoSolution,
+    /// A search budget ran out before the answer was known (the search
+    /// issue wires `--max-nodes` and `--timeout` to it).
+    Unknown,
     /// Refused.
     Refused,
     /// Stopped by Ctrl-C before it was answered: nothing was written.
     Interrupted,
 }
 
-/// What every record is answered with.
-#[derive(Clone, Copy, Debug)]
-pub struct Plan {
-    pub mode: Mode,
-    pub output: OutputFormat,
-    pub stats: bool,
-    pub quiet: bool,
-    /// Threads for counting one problem (split into subtrees).
-    pub jobs: usize,
-    /// Threads for listing one problem's solutions (`solve --all` with an
-    /// explicit `--jobs` above 1: in no set order); 1 lists in DLX1's
-    /// order.
-    pub list_jobs: usize,
-    /// Count only this part of each tree.
-    pub shard: Option<Shard>,
+/// A line for stderr about a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The full line.
+    pub text: String,
+    /// For an error every record of an input would repeat (a flag that
+    /// does not fit): what it says without its place, so that it is said
+    /// once.
+    pub once: Option<String>,
+}
+
+impl Note {
+    fn plain(text: String) -> Note {
+        Note { text, once: None }
+    }
 }
 
 /// One engine per puzzle shape, reused from puzzle to puzzle (a few shapes
@@ -100,28 +102,58 @@ enum Target<'a> {
     Cover { problem: &'a Problem, puzzle: Option<&'a PuzzleCover> },
 }
 
-/// Answers one record, writing to `out` and adding notes to `notes` (each
-/// a full line for stderr). `index` numbers records from 1 for JSON.
+/// Answers one record, writing to `out` and adding notes for stderr to
+/// `notes` (the record's notices first). `index` numbers records from 1
+/// for JSON.
 pub fn answer(
     record: &Record,
     index: u64,
     plan: &Plan,
     engines: &mut Engines,
     out: &mut dyn Write,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Note>,
 ) -> io::Result<Outcome> {
     let source = &record.source;
+    if !plan.quiet {
+        for n in &record.notices {
+            let at =
+                if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
+            notes.push(Note::plain(format!("{at}: {}", n.text)));
+        }
+    }
+    let text = plan.output == OutputFormat::Text;
+    let json_line = |answer: Answer, stats: Option<StatsJson>| {
+        RecordLine { index, source: source.to_string(), note: record.note.as_deref(), answer, stats }
+            .to_line()
+    };
     let body = match &record.body {
         Ok(b) => b,
-        Err(e) => {
-            let col = e.column.map_or(String::new(), |c| format!("{c}:"));
-            notes.push(format!("{}:{}:{col} {}", source.path, e.line, e.message));
+        Err(r) => {
+            let once = r.error.is_setting().then(|| r.message());
+            // An input that cannot be read as a whole has no line: `dance:
+            // x.txt: No such file or directory`.
+            let line = if r.line == 0 {
+                format!("dance: {}: {}", source.path, r.message())
+            } else {
+                format!("{}:{}", source.path, r.located())
+            };
+            notes.push(Note { text: line, once });
+            if !text {
+                let error = Answer::Error { line: r.line, column: r.column, message: r.message() };
+                out.write_all(json_line(error, None).as_bytes())?;
+            }
             return Ok(Outcome::Refused);
         }
     };
     let target = match body {
-        Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: *layout },
-        Body::Problem { problem, puzzle } => Target::Cover { problem, puzzle: puzzle.as_ref() },
+        Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: plan.layout.unwrap_or(*layout) },
+        Body::Problem { problem, cover } => Target::Cover { problem, puzzle: cover.as_ref() },
+    };
+    // How a grid answer is laid out (none for a plain problem).
+    let grid_layout = match &target {
+        Target::Grid { layout, .. } => Some(*layout),
+        Target::Cover { puzzle: Some(pc), .. } => Some(plan.layout.unwrap_or(pc.layout)),
+        Target::Cover { puzzle: None, .. } => None,
     };
     // The solutions to print (text) or list (JSON), up to how many.
     let keep = match plan.mode {
@@ -130,8 +162,7 @@ pub fn answer(
         Mode::All { limit } => limit.unwrap_or(u64::MAX),
         Mode::Count { .. } => 0,
     };
-    let mut json_solutions: Vec<serde_json::Value> = Vec::new();
-    let text = plan.output == OutputFormat::Text;
+    let mut json_solutions: Vec<Solution> = Vec::new();
     let numbered =
         matches!(plan.mode, Mode::All { .. }) || matches!(target, Target::Cover { puzzle: None, .. });
     // --unique holds the first solution until it knows.
@@ -152,16 +183,16 @@ pub fn answer(
                 if text {
                     buf.write_all(laid.as_bytes())?;
                 } else {
-                    json_solutions.push(json!(laid));
+                    json_solutions.push(Solution::Grid(laid.to_owned()));
                 }
             }
             SolutionRef::Options(problem, opts) => {
                 if text {
-                    output::options(&mut buf, problem, opts)?;
+                    text::options(&mut buf, problem, opts)?;
                 } else {
                     let names: Vec<String> =
                         opts.iter().map(|&o| problem.display_option(o).to_string()).collect();
-                    json_solutions.push(json!(names));
+                    json_solutions.push(Solution::Options(names));
                 }
             }
         }
@@ -171,6 +202,8 @@ pub fn answer(
         Ok(())
     };
 
+    // Ctrl-C's probe, for listings to stop between two solutions.
+    let probe = engines.probe.clone();
     // Whether a note already says why there is no solution.
     let mut explained = false;
     // Whether a parallel listing was stopped by Ctrl-C.
@@ -189,8 +222,14 @@ pub fn answer(
                 }
                 Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
                 _ => {
-                    let mut list = Lister::new(keep, search_cap(plan.mode));
-                    let lay_out = |grid: &[u8]| output::grid(puzzle, grid, text.then_some(layout));
+                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
+                    let lay_out = |grid: &[u8]| {
+                        if text {
+                            text::grid(puzzle, grid, layout)
+                        } else {
+                            text::symbols(puzzle, grid)
+                        }
+                    };
                     let visit = |grid: &[u8]| list.visit(|k| emit(k, SolutionRef::Grid(&lay_out(grid)), out));
                     // Listing follows DLX1's order, so that it is the same
                     // from run to run and engine to engine; the first
@@ -209,7 +248,8 @@ pub fn answer(
                         Mode::All { .. } => engine.solve(puzzle, visit),
                         _ => engine.solve_any(puzzle, visit),
                     };
-                    let (n, cap) = list.finish()?;
+                    let (n, cap, stopped) = list.finish()?;
+                    interrupted |= stopped;
                     r.map(|_| (n, Some(cap)))
                 }
             };
@@ -224,8 +264,10 @@ pub fn answer(
                     seconds: start.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                 },
                 Err(conflict) => {
-                    if !plan.quiet && !matches!(plan.mode, Mode::Count { .. }) {
-                        notes.push(format!("{source}: {NO_SOLUTION}: {conflict}"));
+                    if !plan.quiet {
+                        let what =
+                            if matches!(plan.mode, Mode::Count { .. }) { "0 solutions" } else { NO_SOLUTION };
+                        notes.push(Note::plain(format!("{source}: {what}: {conflict}")));
                         explained = true;
                     }
                     Found {
@@ -256,12 +298,16 @@ pub fn answer(
                 }
                 Mode::Count { limit } => (solver.count(limit), limit),
                 _ => {
-                    let mut list = Lister::new(keep, search_cap(plan.mode));
+                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
                     let visit = |opts: &[usize]| {
                         list.visit(|k| match puzzle {
                             Some(pc) => {
-                                let laid =
-                                    output::grid(&pc.puzzle, &pc.decode(opts), text.then_some(pc.layout));
+                                let grid = pc.decode(opts);
+                                let laid = if text {
+                                    text::grid(&pc.puzzle, &grid, plan.layout.unwrap_or(pc.layout))
+                                } else {
+                                    text::symbols(&pc.puzzle, &grid)
+                                };
                                 emit(k, SolutionRef::Grid(&laid), out)
                             }
                             None => emit(k, SolutionRef::Options(problem, opts), out),
@@ -272,7 +318,8 @@ pub fn answer(
                     } else {
                         solver.search(visit);
                     }
-                    let (n, cap) = list.finish()?;
+                    let (n, cap, stopped) = list.finish()?;
+                    interrupted |= stopped;
                     (n, Some(cap))
                 }
             };
@@ -289,13 +336,8 @@ pub fn answer(
     };
 
     // Close the record: 无解, the held unique solution, the count.
+    let wu_jie = text::no_solution(grid_layout);
     let mut outcome = Outcome::Solved;
-    let status = match (found.count, found.exhaustive) {
-        (0, _) => "none",
-        (1, true) => "unique",
-        (1, false) => "solved",
-        _ => "multiple",
-    };
     match plan.mode {
         Mode::Count { .. } => {
             if text {
@@ -311,12 +353,12 @@ pub fn answer(
                 json_solutions.clear();
                 outcome = Outcome::NoSolution;
                 if text {
-                    writeln!(out, "{NO_SOLUTION}")?;
+                    out.write_all(wu_jie.as_bytes())?;
                 }
                 if !plan.quiet && found.count > 1 {
-                    notes.push(format!("{source}: {NO_SOLUTION}: more than one solution"));
+                    notes.push(Note::plain(format!("{source}: {NO_SOLUTION}: more than one solution")));
                 } else if !plan.quiet && !explained {
-                    notes.push(format!("{source}: {NO_SOLUTION}: no solution"));
+                    notes.push(Note::plain(format!("{source}: {NO_SOLUTION}: no solution")));
                 }
             }
         }
@@ -324,50 +366,59 @@ pub fn answer(
             if found.count == 0 {
                 outcome = Outcome::NoSolution;
                 if text {
-                    writeln!(out, "{NO_SOLUTION}")?;
+                    out.write_all(wu_jie.as_bytes())?;
                 }
             }
         }
     }
     if plan.stats && !plan.quiet {
-        notes.push(format!("{source}: {}", output::stats_line(&found.stats, found.seconds)));
+        notes.push(Note::plain(format!("{source}: {}", text::stats_line(&found.stats, found.seconds))));
     }
     if !text {
-        let mut obj = json!({
-            "index": index,
-            "source": source.to_string(),
-            "status": status,
-            "count": found.count,
-            "solutions": json_solutions,
+        let f = FoundJson { count: found.count, solutions: json_solutions };
+        let answer = match (found.count, found.exhaustive) {
+            (0, _) => Answer::None(f),
+            (1, true) => Answer::Unique(f),
+            (1, false) => Answer::Solved(f),
+            _ => Answer::Multiple(f),
+        };
+        let stats = plan.stats.then_some(StatsJson {
+            nodes: found.stats.nodes,
+            updates: found.stats.updates,
+            seconds: found.seconds,
         });
-        if plan.stats {
-            obj["stats"] = json!({
-                "nodes": found.stats.nodes,
-                "updates": found.stats.updates,
-                "seconds": found.seconds,
-            });
-        }
-        writeln!(out, "{obj}")?;
+        out.write_all(json_line(answer, stats).as_bytes())?;
     }
     Ok(outcome)
 }
 
 /// Numbers the solutions a search visits, writes the first `keep`, and
-/// stops the search at `cap` or at the first write error.
+/// stops the search at `cap`, at the first write error, or when Ctrl-C
+/// stops the probe (a listing stops between two solutions, so that what
+/// was written ends with a whole one).
 struct Lister {
     seen: u64,
     keep: u64,
     cap: u64,
     error: Option<io::Error>,
+    probe: Option<Arc<Probe>>,
+    interrupted: bool,
 }
 
 impl Lister {
-    fn new(keep: u64, cap: u64) -> Lister {
-        Lister { seen: 0, keep, cap, error: None }
+    fn new(keep: u64, cap: u64, probe: Option<Arc<Probe>>) -> Lister {
+        Lister { seen: 0, keep, cap, error: None, probe, interrupted: false }
     }
 
     /// Counts one more solution and writes it (number `k`) with `write`.
     fn visit(&mut self, write: impl FnOnce(u64) -> io::Result<()>) -> ControlFlow<()> {
+        if let Some(p) = &self.probe {
+            if p.stopped() {
+                self.interrupted = true;
+                p.report(self.seen, p.nodes());
+                return ControlFlow::Break(());
+            }
+        }
         self.seen += 1;
         if self.seen <= self.keep {
             if let Err(e) = write(self.seen) {
@@ -382,11 +433,12 @@ impl Lister {
         }
     }
 
-    /// The solutions seen and the cap, or the write error.
-    fn finish(self) -> io::Result<(u64, u64)> {
+    /// The solutions seen, the cap and whether Ctrl-C stopped the listing,
+    /// or the write error.
+    fn finish(self) -> io::Result<(u64, u64, bool)> {
         match self.error {
             Some(e) => Err(e),
-            None => Ok((self.seen, self.cap)),
+            None => Ok((self.seen, self.cap, self.interrupted)),
         }
     }
 }
@@ -408,7 +460,7 @@ fn search_cap(mode: Mode) -> u64 {
 }
 
 enum SolutionRef<'a> {
-    /// A grid laid out by [`output::grid`].
+    /// A grid laid out by [`text::grid`].
     Grid(&'a str),
     Options(&'a Problem, &'a [usize]),
 }

@@ -1,17 +1,22 @@
 //! # dance: the command line
 //!
-//! Arguments become a typed configuration ([`args`]), inputs become records
-//! ([`input`], [`schema`]), each record is answered ([`answer`]) and written
-//! ([`output`]). This crate parses and prints; the searching is `dlx`'s and
-//! the puzzles are `reduce`'s. [`run`] is the whole program.
+//! Arguments become one typed [`args::Config`]; inputs become records
+//! ([`input`], in the vocabulary of [`record`]); each record is answered
+//! ([`answer`]) and written ([`output`]: text layouts, JSON Lines, the
+//! exact-cover document of [`schema`]). [`app`] runs the whole: the record
+//! loop on one thread or many, progress, Ctrl-C, exit codes. This crate
+//! parses and prints; the searching is `dlx`'s and the puzzles are
+//! `reduce`'s. [`run`] is the whole program.
 
 pub mod answer;
+pub mod app;
 pub mod args;
 pub mod input;
 pub mod output;
+pub mod record;
 pub mod render;
 pub mod schema;
 
-mod app;
+mod progress;
 
 pub use app::run;

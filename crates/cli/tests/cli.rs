@@ -4,20 +4,38 @@ mod common;
 use common::*;
 
 const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+const INKALA_SOLVED: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+/// The Inkala solution as spaced rows and a blank line.
+fn inkala_spaced() -> String {
+    let mut s = String::new();
+    for row in INKALA_SOLVED.as_bytes().chunks(9) {
+        let cells: Vec<String> = row.iter().map(|&b| (b as char).to_string()).collect();
+        s += &cells.join(" ");
+        s.push('\n');
+    }
+    s + "\n"
+}
 
 #[test]
 fn line_format_solves_and_counts() {
-    let r = dance(&["solve"]).stdin(INKALA).expect(0);
-    assert_eq!(
-        r.stdout,
-        "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n"
-    );
-    let r = dance(&["count"])
+    dance(&["solve"]).stdin(INKALA).stdout(format!("{INKALA_SOLVED}\n")).check();
+    dance(&["count", "--limit", "2"])
         .stdin(format!("# a comment\n{INKALA}\n{}\n", ".".repeat(81)))
-        .arg("--limit")
-        .arg("2")
-        .expect(0);
-    assert_eq!(r.stdout, "1\n2\n");
+        .stdout("1\n2\n")
+        .check();
+}
+
+#[test]
+fn the_knuth_round_trip_of_the_readme() {
+    // What export writes reads back from stdin, with no extension to help.
+    let text =
+        dance(&["export", "--to", "dlx", &fixture("dlx/knuth-dlx1-example.dlx")]).any_stdout().check().stdout;
+    dance(&["solve"]).stdin(text).stdout("1\nA D\nC E F\nB G\n").check();
+    // And a puzzle's export solves to the puzzle's answer.
+    let text = dance(&["export", "--to", "dlx"]).stdin(INKALA).any_stdout().check().stdout;
+    dance(&["count"]).stdin(text).stdout("1\n").check();
 }
 
 #[test]
@@ -35,22 +53,26 @@ fn grid_art_parses() {
 . . 8 | 5 . . | . 1 .
 . 9 . | . . . | 4 . .
 ";
-    let r = dance(&["solve"]).stdin(art).expect(0);
-    assert!(r.stdout.starts_with("8 1 2 7 5 3 6 4 9\n"), "{}", r.stdout);
+    dance(&["solve"]).stdin(art).stdout(inkala_spaced()).check();
 }
 
 #[test]
 fn other_orders_and_shapes() {
     // 4x4 blank: 288; as a Latin square: 576; 6x6 with 3x2 boxes.
     let blank4 = ".... .... .... ....".replace(' ', "\n") + "\n";
-    assert_eq!(dance(&["count"]).stdin(blank4.clone()).expect(0).stdout, "288\n");
-    assert_eq!(dance(&["count", "--box", "none"]).stdin(blank4.clone()).expect(0).stdout, "576\n");
-    assert_eq!(dance(&["count", "--box", "1x4"]).stdin(blank4.clone()).expect(0).stdout, "576\n");
-    let r = dance(&["count", "--box", "3x3"]).stdin(blank4).expect(2);
-    assert!(r.stderr.contains("<stdin>:1: boxes of 3x3 do not tile a 4x4 grid"), "{}", r.stderr);
+    dance(&["count"]).stdin(blank4.clone()).stdout("288\n").check();
+    dance(&["count", "--box", "none"]).stdin(blank4.clone()).stdout("576\n").check();
+    dance(&["count", "--box", "1x4"]).stdin(blank4.clone()).stdout("576\n").check();
+    dance(&["count", "--box", "3x3"])
+        .stdin(blank4)
+        .status(2)
+        .stderr("<stdin>:1: --box 3x3: boxes of 3x3 do not tile a 4x4 grid (3x3 must be 4)\n")
+        .check();
     // Custom symbols.
-    let r = dance(&["solve", "--symbols", "abcd"]).stdin("a...\n....\n....\n...a\n").expect(0);
-    assert!(r.stdout.starts_with('a'));
+    dance(&["solve", "--symbols", "abcd"])
+        .stdin("a...\n....\n....\n...a\n")
+        .stdout("abcd\ncdab\nbadc\ndcba\n")
+        .check();
 }
 
 #[test]
@@ -61,32 +83,38 @@ fn jigsaw_by_region_file_and_inline_map() {
     std::fs::write(&map, "000011\n022013\n221113\n243333\n244455\n445555\n").unwrap();
     // Seed 001's first example as a grid plus a region file.
     let grid = "..CB.A\n......\nD.....\n.....E\n......\n...F..\n";
-    let r = dance(&["solve", "--symbols", "ABCDEF", "--regions"])
+    dance(&["solve", "--symbols", "ABCDEF", "--regions"])
         .arg(map.display().to_string())
         .stdin(grid)
-        .expect(0);
-    assert_eq!(r.stdout, "EFCBDA\nACEDFB\nDABECF\nFBDCAE\nBDFAEC\nCEAFBD\n");
+        .stdout("EFCBDA\nACEDFB\nDABECF\nFBDCAE\nBDFAEC\nCEAFBD\n")
+        .check();
     // The same as a line record with its map inline.
     let line = format!("{} {}\n", grid.replace('\n', ""), "000011022013221113243333244455445555");
-    let r = dance(&["solve", "--symbols", "ABCDEF"]).stdin(line).expect(0);
-    assert_eq!(r.stdout, "EFCBDAACEDFBDABECFFBDCAEBDFAECCEAFBD\n");
+    dance(&["solve", "--symbols", "ABCDEF"])
+        .stdin(line)
+        .stdout("EFCBDAACEDFBDABECFFBDCAEBDFAECCEAFBD\n")
+        .check();
 }
 
 #[test]
 fn dlx_problems_solve_count_and_number() {
-    let r = dance(&["solve", &fixture("dlx/knuth-dlx1-example.dlx")]).expect(0);
-    assert_eq!(r.stdout, "1\nA D\nC E F\nB G\n");
-    let r = dance(&["solve", "--all", &fixture("dlx/queens-8.dlx")]).arg("--limit").arg("3").expect(0);
-    assert_eq!(numbered(&r.stdout, 8).len(), 3);
-    let r = dance(&["count", "--stats", &fixture("dlx/queens-8.dlx")]).expect(0);
-    assert_eq!(r.stdout, "92\n");
-    assert!(
-        r.stderr.contains("queens-8.dlx:1: Altogether 92 solutions, 21191 updates, 1223 nodes,"),
-        "{}",
-        r.stderr
-    );
-    let r = dance(&["solve", &fixture("dlx/knuth-dlx2-color-example.dlx")]).expect(0);
-    assert!(r.stdout.contains("A C X:1 Y:1"), "{}", r.stdout);
+    dance(&["solve", &fixture("dlx/knuth-dlx1-example.dlx")]).stdout("1\nA D\nC E F\nB G\n").check();
+    let r =
+        dance(&["solve", "--all", &fixture("dlx/queens-8.dlx")]).arg("--limit").arg("3").any_stdout().check();
+    let listed = numbered(&r.stdout, 8);
+    assert_eq!(listed.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+    let r = dance(&["count", "--stats", &fixture("dlx/queens-8.dlx")])
+        .stdout("92\n")
+        .stderr_has("queens-8.dlx:1: Altogether 92 solutions, 21191 updates, 1223 nodes,")
+        .check();
+    assert_eq!(r.stderr.lines().count(), 1);
+    dance(&["solve", &fixture("dlx/knuth-dlx2-color-example.dlx")])
+        .stdout("1\nA C X:1 Y:1\nB X:1\n")
+        .stderr(format!(
+            "{}:5: option ignored (it has no primary item)\n",
+            fixture("dlx/knuth-dlx2-color-example.dlx")
+        ))
+        .check();
 }
 
 #[test]
@@ -116,11 +144,15 @@ fn export_round_trips() {
         }
     }
     // A problem, both ways.
-    let json = dance(&["export", &fixture("dlx/knuth-dlx2-color-example.dlx")]).expect(0).stdout;
+    let json = dance(&["export", "-q", &fixture("dlx/knuth-dlx2-color-example.dlx")]).expect(0).stdout;
     assert!(json.contains("\"X:0\""));
     assert_eq!(dance(&["count", "--format", "json"]).stdin(json).expect(0).stdout, "1\n");
     let text = dance(&["export", "--to", "dlx", &fixture("dlx/queens-8.dlx")]).expect(0).stdout;
-    assert_eq!(dance(&["count", "--format", "dlx", "--stats"]).stdin(text).expect(0).stdout, "92\n");
+    dance(&["count", "--format", "dlx", "--stats"])
+        .stdin(text)
+        .stdout("92\n")
+        .stderr_has("<stdin>:1: Altogether 92 solutions, 21191 updates, 1223 nodes,")
+        .check();
     // --index picks a record.
     let second = dance(&["export", "--index", "2", &fixture("seeds/000-sample.in")]).expect(0).stdout;
     assert!(second.contains("\"givens\""));
@@ -139,7 +171,11 @@ fn json_lines_output() {
     assert_eq!(lines[0]["solutions"][0].as_str().unwrap().len(), 81);
     assert_eq!(lines[1]["status"], "multiple");
     assert_eq!(lines[1]["solutions"].as_array().unwrap().len(), 0);
-    let r = dance(&["count", "--limit", "5", "--output", "json", "--stats"]).stdin(input).expect(0);
+    let r = dance(&["count", "--limit", "5", "--output", "json", "--stats"])
+        .stdin(input)
+        .any_stdout()
+        .stderr_has("<stdin>:2: Altogether 5 solutions")
+        .check();
     let last: serde_json::Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
     assert_eq!(last["count"], 5);
     assert!(last["stats"]["nodes"].as_u64().unwrap() > 0);
@@ -148,30 +184,38 @@ fn json_lines_output() {
 #[test]
 fn refused_records_are_named_and_the_rest_answered() {
     let input = format!("{INKALA}{}\n{INKALA}", "1".repeat(80));
-    let r = dance(&["solve"]).stdin(input).expect(2);
-    assert_eq!(r.stdout.lines().count(), 2, "both good puzzles answered: {}", r.stdout);
-    assert!(r.stderr.contains("<stdin>:2: 80 cells"), "{}", r.stderr);
-    let r = dance(&["solve", "/no/such/file"]).expect(2);
-    assert!(r.stderr.contains("/no/such/file"), "{}", r.stderr);
-    let r = dance(&["solve"]).stdin("").expect(2);
-    assert!(r.stderr.contains("no puzzle in <stdin>"), "{}", r.stderr);
-    let r = dance(&["solve", "--format", "grid"]).stdin("1 2 x 4\n. . . .\n. . . .\n. . . .\n").expect(2);
-    assert!(r.stderr.contains("<stdin>:1:5: 'x' is not a symbol"), "{}", r.stderr);
-    assert_eq!(r.stdout, "");
-    let r = dance(&["frobnicate"]).expect(2);
-    assert!(r.stderr.contains("frobnicate"));
+    dance(&["solve"])
+        .stdin(input)
+        .status(2)
+        .stdout(format!("{INKALA_SOLVED}\n{INKALA_SOLVED}\n"))
+        .stderr("<stdin>:2: 80 cells: a puzzle line needs N*N cells (81 for 9x9), N from 1 to 64\n")
+        .check();
+    dance(&["solve", "/no/such/file"])
+        .status(2)
+        .stderr("dance: /no/such/file: No such file or directory\n")
+        .check();
+    dance(&["solve"]).stdin("").status(2).stderr("<stdin>:1: no puzzle in <stdin>\n").check();
+    dance(&["solve", "--format", "grid"])
+        .stdin("1 2 x 4\n. . . .\n. . . .\n. . . .\n")
+        .status(2)
+        .stderr("<stdin>:1:5: 'x' is not a symbol of this 4x4 puzzle (symbols 1234, blanks ? 0 . _)\n")
+        .check();
+    dance(&["frobnicate"]).status(2).stderr_has("frobnicate").check();
 }
 
 #[test]
 fn exit_one_when_a_puzzle_has_no_solution() {
-    let r = dance(&["solve"]).stdin(format!("11{}\n", ".".repeat(79))).expect(1);
-    assert_eq!(r.stdout, "无解\n");
-    assert!(r.stderr.contains("symbol 1 twice in row 1"));
+    let clash = format!("11{}\n", ".".repeat(79));
+    let why = "<stdin>:1: 无解: symbol 1 twice in row 1\n";
+    dance(&["solve"]).stdin(clash.clone()).status(1).stdout("无解\n").stderr(why).check();
     // --unique explains a clash once, without a second "no solution" line.
-    let r = dance(&["solve", "--unique"]).stdin(format!("11{}\n", ".".repeat(79))).expect(1);
-    assert_eq!(r.stderr, "<stdin>:1: 无解: symbol 1 twice in row 1\n");
-    // count exits 0 whatever the count.
-    assert_eq!(dance(&["count"]).stdin(format!("11{}\n", ".".repeat(79))).expect(0).stdout, "0\n");
+    dance(&["solve", "--unique"]).stdin(clash.clone()).status(1).stdout("无解\n").stderr(why).check();
+    // count exits 0 whatever the count, and says why it is 0.
+    dance(&["count"])
+        .stdin(clash)
+        .stdout("0\n")
+        .stderr("<stdin>:1: 0 solutions: symbol 1 twice in row 1\n")
+        .check();
 }
 
 #[test]
@@ -300,4 +344,32 @@ fn ctrl_c_exits_130_and_says_how_far_it_got() {
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted after 0 records; the search under way had found"), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "", "no partial count on stdout");
+}
+
+#[test]
+fn completions_man_page_and_version() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let r = dance(&["completions", shell]).any_stdout().check();
+        assert!(r.stdout.contains("dance") && r.stdout.contains("--layout"), "{shell}");
+    }
+    let r = dance(&["man"]).any_stdout().check();
+    assert!(
+        r.stdout.starts_with(".ie") || r.stdout.contains(".TH dance"),
+        "{}",
+        &r.stdout[..200.min(r.stdout.len())]
+    );
+    assert!(r.stdout.contains("completions"));
+    let r = dance(&["--version"]).any_stdout().check();
+    assert!(r.stdout.starts_with("dance 0.1.0"), "{}", r.stdout);
+}
+
+#[test]
+fn flags_for_puzzles_are_refused_on_problems_once() {
+    dance(&["count", "--box", "3x3", "--symbols", "123456789", &fixture("dlx/queens-8.dlx")])
+        .status(2)
+        .stderr(format!(
+            "{}:1: --box applies to puzzles; this input is an exact-cover problem (dlx format)\n",
+            fixture("dlx/queens-8.dlx")
+        ))
+        .check();
 }

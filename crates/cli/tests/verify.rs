@@ -1,19 +1,21 @@
-//! Property: every grid the command line prints verifies against its puzzle,
-//! whatever the layout, the mode or the region map.
+//! Properties of reading and answering:
+//! - every grid the command line prints verifies against its puzzle,
+//!   whatever the layout, the mode or the region map;
+//! - any puzzle written in any supported layout (spaced, compact, integers
+//!   in any whitespace, a line with a note, with comments, a BOM, CRLF)
+//!   reads back as the same puzzle.
 
 mod common;
 use common::*;
 
-use std::sync::Arc;
-
-use dance::answer::{answer, Engines, Plan};
-use dance::args::{Mode, OutputFormat};
-use dance::input::{Body, LineReader, Records, Settings};
+use dance::answer::{answer, Engines};
+use dance::args::{Mode, OutputFormat, Plan};
+use dance::input::{read_str, ReadSettings};
+use dance::record::Body;
 use proptest::prelude::*;
 
-fn records(text: &str) -> Vec<dance::input::Record> {
-    let reader = LineReader::new(Box::new(std::io::Cursor::new(text.as_bytes().to_vec())));
-    Records::new(reader, "prop", Arc::new(Settings::default())).collect()
+fn records(text: &str) -> Vec<dance::record::Record> {
+    read_str(text, "prop", &ReadSettings::default())
 }
 
 proptest! {
@@ -33,8 +35,7 @@ proptest! {
         let recs = records(&line);
         let Ok(Body::Puzzle { puzzle, .. }) = &recs[0].body else { panic!("not a puzzle") };
         let mode = [Mode::First, Mode::Unique, Mode::All { limit: Some(20) }][mode];
-        let plan =
-            Plan { mode, output: OutputFormat::Json, stats: false, quiet: true, jobs: 1, shard: None, list_jobs: 1 };
+        let plan = Plan { mode, output: OutputFormat::Json, layout: None, stats: false, quiet: true, jobs: 1, shard: None, list_jobs: 1 };
         let mut out = Vec::new();
         answer(&recs[0], 1, &plan, &mut Engines::default(), &mut out, &mut Vec::new()).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
@@ -44,5 +45,117 @@ proptest! {
             let grid: Vec<u8> = s.as_str().unwrap().chars().map(|c| puzzle.alphabet().index(c).unwrap()).collect();
             prop_assert_eq!(puzzle.verify(&grid), Ok(()));
         }
+    }
+}
+
+/// How a puzzle is written in a test input.
+#[derive(Clone, Copy, Debug)]
+enum Written {
+    Spaced,
+    Compact,
+    /// Integers 1..N with 0 blank, `per_line` to a line.
+    Integers {
+        per_line: usize,
+    },
+    Line {
+        note: bool,
+    },
+}
+
+/// Writes an `n`x`n` puzzle (cells: 0 blank, 1..=n symbols).
+fn write(cells: &[u8], n: usize, how: Written, comments: bool, bom: bool, crlf: bool) -> String {
+    let sym = |v: u8| -> String {
+        match v {
+            0 => ".".into(),
+            v => reduce::Alphabet::default_for(n).unwrap().char(v - 1).to_string(),
+        }
+    };
+    let mut lines: Vec<String> = Vec::new();
+    if comments {
+        lines.push("# a puzzle".into());
+    }
+    match how {
+        Written::Spaced => {
+            for (i, row) in cells.chunks(n).enumerate() {
+                lines.push(row.iter().map(|&v| sym(v)).collect::<Vec<_>>().join(" "));
+                if comments && i == 0 {
+                    lines.push("  # after the first row".into());
+                }
+            }
+        }
+        Written::Compact => {
+            for row in cells.chunks(n) {
+                lines.push(row.iter().map(|&v| sym(v)).collect());
+            }
+        }
+        Written::Integers { per_line } => {
+            // 0: a row a line.
+            let per_line = if per_line == 0 { n } else { per_line };
+            for chunk in cells.chunks(per_line) {
+                lines.push(chunk.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" "));
+            }
+        }
+        Written::Line { note } => {
+            let mut l: String = cells.iter().map(|&v| sym(v)).collect();
+            if note {
+                l += "\tSE 9.1 #12";
+            }
+            lines.push(l);
+        }
+    }
+    let eol = if crlf { "\r\n" } else { "\n" };
+    let mut s = if bom { "\u{feff}".to_string() } else { String::new() };
+    for l in lines {
+        s += &l;
+        s += eol;
+    }
+    s
+}
+
+fn layouts() -> impl Strategy<Value = Written> {
+    prop_oneof![
+        Just(Written::Spaced),
+        Just(Written::Compact),
+        // Any count to a line but those of a smaller grid's rows (4 to a
+        // line for a 16x16 reads as 4x4 rows when the cells fit 4x4).
+        // (and 16, 25, ... 64: a line of N² cells whose cells fit NxN is a
+        // whole puzzle).
+        prop_oneof![1usize..=3, Just(0), 65usize..300].prop_map(|per_line| Written::Integers { per_line }),
+        any::<bool>().prop_map(|note| Written::Line { note }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_layout_reads_back_as_the_same_puzzle(
+        n in prop_oneof![Just(4usize), Just(6), Just(9), Just(12), Just(16)],
+        seed in proptest::collection::vec(0u8..=64, 256),
+        how in layouts(),
+        comments in any::<bool>(),
+        bom in any::<bool>(),
+        crlf in any::<bool>(),
+    ) {
+        // About a third of the cells given, any symbols (clashes are fine:
+        // reading does not solve).
+        let cells: Vec<u8> = seed[..n * n].iter().map(|&s| if s % 3 == 0 { 1 + s % n as u8 } else { 0 }).collect();
+        let text = write(&cells, n, how, comments, bom, crlf);
+        let recs = records(&text);
+        // Rows of a 16x16 that mostly fit 4x4 are also 4x4 line records:
+        // refused as ambiguous, by design (docs/formats.md).
+        let small_rows = cells.chunks(n).filter(|r| r.iter().all(|&v| v <= 4)).count();
+        let rows_of_16 = matches!(how, Written::Compact | Written::Spaced | Written::Integers { per_line: 0 });
+        if n == 16 && rows_of_16 && 2 * small_rows > n {
+            let ambiguous = recs.len() == 1 && matches!(&recs[0].body, Err(e) if e.message().contains("reads two ways"));
+            prop_assert!(ambiguous || recs.len() == 1);
+            return Ok(());
+        }
+        prop_assert_eq!(recs.len(), 1, "{:?} read as {} records: {:?}", how, recs.len(), recs.iter().map(|r| r.body.as_ref().err().map(|e| e.located())).collect::<Vec<_>>());
+        let body = recs[0].body.as_ref().map_err(|e| e.located());
+        let Ok(Body::Puzzle { puzzle, .. }) = body else { return Err(TestCaseError::fail(format!("{how:?}: {body:?}\n{text}"))) };
+        prop_assert_eq!(puzzle.n(), n);
+        let got: Vec<u8> = puzzle.givens().iter().map(|g| g.map_or(0, |v| v + 1)).collect();
+        prop_assert_eq!(got, cells);
     }
 }

@@ -100,7 +100,9 @@ impl Alphabet {
     }
 
     /// A custom alphabet: distinct, non-blank characters, none of them a
-    /// blank marker (`? 0 . _`) or a grid-art separator (`| + -`).
+    /// blank marker (`? . _`) or a grid-art separator (`| + - #`). `0` may
+    /// be a symbol (hexadecimal grids): it is a blank only in alphabets
+    /// without it.
     pub fn custom(symbols: &str) -> Result<Alphabet, GridError> {
         let symbols: Vec<char> = symbols.chars().collect();
         let bad = |reason: String| Err(GridError::Alphabet { reason });
@@ -108,7 +110,8 @@ impl Alphabet {
             return bad(format!("it has {} symbols (1 to {MAX_ORDER})", symbols.len()));
         }
         for (i, &c) in symbols.iter().enumerate() {
-            if c.is_whitespace() || c.is_control() || BLANKS.contains(&c) || "|+-#".contains(c) {
+            if c.is_whitespace() || c.is_control() || (BLANKS.contains(&c) && c != '0') || "|+-#".contains(c)
+            {
                 return bad(format!("{c:?} cannot be a symbol"));
             }
             if symbols[..i].contains(&c) {
@@ -508,6 +511,7 @@ mod tests {
         assert_eq!(Alphabet::default_for(16).unwrap().char(15), 'G');
         assert_eq!(Alphabet::letters(6).unwrap().index('f'), Some(5));
         assert!(Alphabet::custom("AB?").is_err());
+        assert_eq!(Alphabet::custom("0123").unwrap().index('0'), Some(0));
         assert!(Alphabet::custom("ABA").is_err());
         assert_eq!(Alphabet::custom("xyz").unwrap().index('y'), Some(1));
     }

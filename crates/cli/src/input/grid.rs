@@ -1,0 +1,497 @@
+//! The grid format: a puzzle is N rows of N cells, compact (`005300000`),
+//! spaced (`? 2 6 ...`), integers (`12 0 3 ...`), or grouped in boxes
+//! (`530 070 000`); or N² cells in any whitespace up to a blank line or the
+//! end (seed 002 read as `scanf("%d")` does); or N² spaced cells on one line.
+//! Puzzles follow each other with or without blank lines; `#` starts a
+//! comment; grid art (`|`, `+`, lines of `-+|=`) is ignored.
+
+use reduce::MAX_ORDER;
+
+use super::puzzle::{Cell, Puzzles};
+use super::{is_blank, is_comment, is_separator, Parsed, Step, Window};
+use crate::record::{InputError, Layout, Refusal};
+
+/// Stream blocks (N² cells in any whitespace) hold at most this many cells.
+const MAX_BLOCK: usize = MAX_ORDER * MAX_ORDER;
+
+/// How a row's cells are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// One character a cell, no blanks between.
+    Compact,
+    /// Blank-separated cells.
+    Spaced,
+}
+
+/// A row: its cells and how they were written.
+struct Row<'a> {
+    cells: Vec<Cell<'a>>,
+    kind: Kind,
+    /// Compact groups of digits (`530 070 000`, or `10 16` of a stream).
+    digit_groups: bool,
+}
+
+/// Splits a row into cells: art (`|`, `+`) and a `#` comment dropped.
+fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> {
+    let text = match text.find('#') {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    // Tokens with their columns (from 1, in characters).
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut col = 0;
+    for (i, c) in text.char_indices() {
+        col += 1;
+        let sep = c.is_whitespace() || c == '|' || c == '+';
+        match (sep, start) {
+            (true, Some((s, sc))) => {
+                tokens.push((sc, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, col)),
+            _ => {}
+        }
+    }
+    if let Some((s, sc)) = start {
+        tokens.push((sc, &text[s..]));
+    }
+    let chars = |tokens: &[(usize, &'a str)]| -> Vec<Cell<'a>> {
+        tokens
+            .iter()
+            .flat_map(|&(c0, t)| {
+                t.char_indices().enumerate().map(move |(k, (i, ch))| Cell {
+                    line,
+                    column: c0 + k,
+                    text: &t[i..i + ch.len_utf8()],
+                })
+            })
+            .collect()
+    };
+    let spaced = |tokens: &[(usize, &'a str)]| -> Vec<Cell<'a>> {
+        tokens.iter().map(|&(column, text)| Cell { line, column, text }).collect()
+    };
+    if tokens.len() <= 1 {
+        return Row { cells: chars(&tokens), kind: Kind::Compact, digit_groups: false };
+    }
+    if tokens.iter().all(|t| t.1.chars().count() == 1) {
+        return Row { cells: spaced(&tokens), kind: Kind::Spaced, digit_groups: false };
+    }
+    // Integers (`12 0 3 ...`): digits, each a cell. Compact groups such as
+    // `530 070 000` are digits too: tokens of one length, some beyond the
+    // row's count of cells.
+    let k = tokens.len();
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let numeric = tokens.iter().all(|t| t.1.chars().count() == 1 || digits(t.1));
+    let fit = tokens.iter().all(|t| t.1.chars().count() == 1 || t.1.parse::<usize>().is_ok_and(|v| v <= k));
+    let one_length = tokens.iter().all(|t| t.1.len() == tokens[0].1.len());
+    if !puzzles.custom_symbols() && numeric && (fit || !one_length) {
+        return Row { cells: spaced(&tokens), kind: Kind::Spaced, digit_groups: false };
+    }
+    Row { cells: chars(&tokens), kind: Kind::Compact, digit_groups: numeric }
+}
+
+/// A line's tokens as cells when each is one character or an integer.
+fn integer_tokens(line: usize, text: &str) -> Option<Vec<Cell<'_>>> {
+    let text = text.split('#').next().unwrap_or("");
+    let mut cells = Vec::new();
+    let mut col = 0;
+    let mut start: Option<(usize, usize)> = None;
+    let mut bounds = Vec::new();
+    for (i, ch) in text.char_indices() {
+        col += 1;
+        let sep = ch.is_whitespace() || ch == '|' || ch == '+';
+        match (sep, start) {
+            (true, Some((s, c))) => {
+                bounds.push((s, i, c));
+                start = None;
+            }
+            (false, None) => start = Some((i, col)),
+            _ => {}
+        }
+    }
+    if let Some((s, c)) = start {
+        bounds.push((s, text.len(), c));
+    }
+    for (s, e, column) in bounds {
+        let t = &text[s..e];
+        if !(t.chars().count() == 1 || t.bytes().all(|b| b.is_ascii_digit())) {
+            return None;
+        }
+        cells.push(Cell { line, column, text: t });
+    }
+    Some(cells)
+}
+
+/// How a first row counts for streaming: digit groups may be integers.
+fn stream_kind(r: &Row<'_>) -> Kind {
+    if r.digit_groups {
+        Kind::Spaced
+    } else {
+        r.kind
+    }
+}
+
+/// Whether a line is skipped between and inside grids.
+fn skipped(t: &str) -> bool {
+    is_comment(t) || is_separator(t)
+}
+
+/// The layout an answer takes for cells written like these.
+fn layout_of(kind: Kind, cells: &[Cell<'_>], n: usize, puzzles: &Puzzles) -> Layout {
+    if kind == Kind::Compact {
+        return Layout::Compact;
+    }
+    let integers = !puzzles.custom_symbols()
+        && (cells.iter().any(|c| c.text.len() > 1)
+            || (n >= 10 && cells.iter().all(|c| c.text.bytes().all(|b| b.is_ascii_digit()))));
+    if integers {
+        Layout::Integers
+    } else {
+        Layout::Spaced
+    }
+}
+
+/// Reads the next grid puzzle.
+pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
+    let lines = w.lines;
+    // Skip blank lines, comments and art before the puzzle.
+    let mut i = 0;
+    loop {
+        let Some((_, text)) = lines.get(i) else {
+            return if w.eof { Step::End(i) } else { Step::NeedMore(i + 1) };
+        };
+        match text {
+            Ok(t) if is_blank(t) || skipped(t) => i += 1,
+            _ => break,
+        }
+    }
+    let start = i;
+    let (first_no, first) = &lines[start];
+    let first_no = *first_no;
+    let first = match first {
+        Ok(t) => t,
+        Err(e) => return Step::refused(start + 1, first_no, Refusal::new(first_no, e.clone())),
+    };
+    let row0 = row(first_no, first, puzzles);
+    let k = row0.cells.len();
+
+    // One character alone: a 1x1 puzzle, or the first of N² cells one a
+    // line (the next line goes on the same block).
+    if k == 1 {
+        match lines.get(start + 1) {
+            None if !w.eof => return Step::NeedMore(start + 2),
+            Some((_, Ok(t))) if !is_blank(t) => return stream(w, start, puzzles, None),
+            _ => {
+                let body = puzzles.build(
+                    1,
+                    &row0.cells,
+                    None,
+                    layout_of(row0.kind, &row0.cells, 1, puzzles),
+                    first_no,
+                );
+                return Step::Record(start + 1, Box::new(Parsed::new(first_no, body)));
+            }
+        }
+    }
+
+    // N² spaced cells on one line (N from 4): a whole puzzle when it stands alone or
+    // is followed by lines as long (a batch), unless those lines are the
+    // rest of an N²xN² grid that the small order does not fit; followed by
+    // a line of another length, it may start N² cells in any whitespace.
+    if row0.kind == Kind::Spaced {
+        if let Some(m) = (4..=MAX_ORDER).find(|m| m * m == k) {
+            if puzzles.fit(row0.cells.iter().map(|c| c.text), m) {
+                let whole = match next_count(w, start, puzzles) {
+                    Next::NeedMore(j) => return Step::NeedMore(j),
+                    Next::None => true,
+                    Next::Cells(c) if c == k => {
+                        // Lines as long up to a blank line: a batch; a
+                        // line of another length in the block: maybe N²
+                        // cells in any whitespace.
+                        if k <= MAX_ORDER {
+                            match uniform_block(w, start, k, puzzles) {
+                                Next::NeedMore(j) => return Step::NeedMore(j),
+                                Next::Cells(_) => match stream(w, start, puzzles, None) {
+                                    Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
+                                    Step::NeedMore(j) => return Step::NeedMore(j),
+                                    _ => {}
+                                },
+                                Next::None => {}
+                            }
+                        }
+                        k > MAX_ORDER
+                            || match rows_ahead(w, start, k, puzzles) {
+                                Ahead::NeedMore(j) => return Step::NeedMore(j),
+                                Ahead::NotRows => true,
+                                Ahead::Rows(rows) => {
+                                    rows.iter().all(|r| puzzles.fit(r.iter().map(|c| c.text), m))
+                                }
+                            }
+                    }
+                    Next::Cells(_) => match stream(w, start, puzzles, None) {
+                        Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
+                        Step::NeedMore(j) => return Step::NeedMore(j),
+                        _ => true,
+                    },
+                };
+                if whole {
+                    let layout = layout_of(Kind::Spaced, &row0.cells, m, puzzles);
+                    let body = puzzles.build(m, &row0.cells, None, layout, first_no);
+                    return Step::Record(start + 1, Box::new(Parsed::new(first_no, body)));
+                }
+            } else if k > MAX_ORDER {
+                let error = Refusal::new(first_no, InputError::NotSquare { cells: k, one_line: true });
+                return or_stream(w, start, puzzles, error, k);
+            }
+        } else if k > MAX_ORDER {
+            let error = Refusal::new(first_no, InputError::NotSquare { cells: k, one_line: true });
+            return or_stream(w, start, puzzles, error, k);
+        }
+    }
+
+    if row0.kind == Kind::Compact && k > MAX_ORDER {
+        return Step::refused(start + 1, first_no, Refusal::new(first_no, InputError::WideRow { cells: k }));
+    }
+
+    // N rows of N cells.
+    let n = k;
+    let row0_stream = stream_kind(&row0);
+    let mut cells = row0.cells;
+    let mut rows = 1;
+    let mut j = start + 1;
+    while rows < n {
+        let Some((no, text)) = lines.get(j) else {
+            if !w.eof {
+                return Step::NeedMore(j + 1);
+            }
+            let e = InputError::TooFewRows { rows, order: n, blank_line: false };
+            return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
+        };
+        let no = *no;
+        let t = match text {
+            Ok(t) => t,
+            Err(e) => return Step::refused(j + 1, first_no, Refusal::new(no, e.clone())),
+        };
+        if is_blank(t) {
+            let e = InputError::TooFewRows { rows, order: n, blank_line: true };
+            return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
+        }
+        if skipped(t) {
+            j += 1;
+            continue;
+        }
+        let r = row(no, t, puzzles);
+        if r.cells.len() != n {
+            let e = InputError::RowLength { cells: r.cells.len(), first: n, first_line: first_no };
+            let end = match skip_rows(w, j, n - rows) {
+                Ok(end) => end,
+                Err(k) => return Step::Refusing(k),
+            };
+            return or_stream_kind(w, start, puzzles, Refusal::new(no, e), n, row0_stream, end);
+        }
+        cells.extend(r.cells);
+        rows += 1;
+        j += 1;
+    }
+    let layout = layout_of(row0.kind, &cells, n, puzzles);
+    let body = puzzles.build(n, &cells, None, layout, first_no);
+    // Spaced rows of 3 cells or fewer, or rows whose cells do not fit
+    // their order, may be N² cells in any whitespace instead (27 lines of
+    // 3 integers): that reading wins when it reads.
+    let misfit = matches!(&body, Err(r) if matches!(r.error, InputError::NotASymbol { .. } | InputError::IntegerOutOfRange { .. }));
+    if n <= 3 || (row0.kind == Kind::Spaced && misfit) {
+        match stream(w, start, puzzles, Some(n)) {
+            Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
+            Step::NeedMore(k) => return Step::NeedMore(k),
+            _ => {}
+        }
+    }
+    Step::Record(j, Box::new(Parsed::new(first_no, body)))
+}
+
+/// The rows after a refused row that still belong to its puzzle: up to
+/// `left` more content lines, stopping at a blank line or the end; `Err`
+/// asks for more lines (the answer must not depend on how many are held).
+fn skip_rows(w: &Window<'_>, mut j: usize, mut left: usize) -> Result<usize, usize> {
+    while left > 0 {
+        match w.lines.get(j) {
+            Some((_, Ok(t))) if is_blank(t) => break,
+            Some((_, Ok(t))) if skipped(t) => j += 1,
+            Some(_) => {
+                j += 1;
+                left -= 1;
+            }
+            None if w.eof => break,
+            None => return Err(j + 1),
+        }
+    }
+    Ok(j)
+}
+
+/// The next content line after `start`.
+enum Next {
+    /// Its cells.
+    Cells(usize),
+    /// A blank line, or the end.
+    None,
+    /// The window ends first.
+    NeedMore(usize),
+}
+
+fn next_count(w: &Window<'_>, start: usize, puzzles: &Puzzles) -> Next {
+    let mut j = start + 1;
+    loop {
+        match w.lines.get(j) {
+            None if w.eof => return Next::None,
+            None => return Next::NeedMore(j + 1),
+            Some((_, Ok(t))) if is_blank(t) => return Next::None,
+            Some((_, Ok(t))) if skipped(t) => j += 1,
+            Some((no, Ok(t))) => return Next::Cells(row(*no, t, puzzles).cells.len()),
+            Some((_, Err(_))) => return Next::None,
+        }
+    }
+}
+
+/// Whether the lines from `start` to a blank line (or the end, or a block
+/// too big to be one puzzle) all have `k` cells: `None` when they do,
+/// `Cells` with the first other count when not.
+fn uniform_block(w: &Window<'_>, start: usize, k: usize, puzzles: &Puzzles) -> Next {
+    let mut j = start + 1;
+    let mut cells = k;
+    while cells <= MAX_BLOCK {
+        match w.lines.get(j) {
+            None if w.eof => return Next::None,
+            None => return Next::NeedMore(j + 1),
+            Some((_, Ok(t))) if is_blank(t) => return Next::None,
+            Some((_, Ok(t))) if skipped(t) => {}
+            Some((no, Ok(t))) => {
+                let c = row(*no, t, puzzles).cells.len();
+                if c != k {
+                    return Next::Cells(c);
+                }
+                cells += c;
+            }
+            Some((_, Err(_))) => return Next::None,
+        }
+        j += 1;
+    }
+    Next::None
+}
+
+/// What follows a line of `k` spaced cells.
+enum Ahead<'a> {
+    /// The `k - 1` lines after it are rows of `k` cells.
+    Rows(Vec<Vec<Cell<'a>>>),
+    /// They are not.
+    NotRows,
+    /// The window ends before it is known.
+    NeedMore(usize),
+}
+
+fn rows_ahead<'a>(w: &Window<'a>, start: usize, k: usize, puzzles: &Puzzles) -> Ahead<'a> {
+    let mut rows = Vec::new();
+    let mut j = start + 1;
+    while rows.len() + 1 < k {
+        match w.lines.get(j) {
+            None if w.eof => return Ahead::NotRows,
+            None => return Ahead::NeedMore(j + 1),
+            Some((_, Ok(t))) if is_blank(t) => return Ahead::NotRows,
+            Some((_, Ok(t))) if skipped(t) => {}
+            Some((no, Ok(t))) => {
+                let r = row(*no, t, puzzles);
+                if r.cells.len() != k {
+                    return Ahead::NotRows;
+                }
+                rows.push(r.cells);
+            }
+            Some((_, Err(_))) => return Ahead::NotRows,
+        }
+        j += 1;
+    }
+    Ahead::Rows(rows)
+}
+
+/// After a row error of a spaced puzzle, N² cells in any whitespace may
+/// still read (seed 002's layout); otherwise the error stands, and the
+/// record ends at `end`.
+#[allow(clippy::too_many_arguments)]
+fn or_stream_kind(
+    w: &Window<'_>,
+    start: usize,
+    puzzles: &Puzzles,
+    error: Refusal,
+    first: usize,
+    kind: Kind,
+    end: usize,
+) -> Step {
+    // Compact rows of 4 or more do not stream (`12` alone on a line may be
+    // an integer of a stream; `005300000` is a row).
+    if kind == Kind::Compact && first > 3 {
+        let no = w.lines[start].0;
+        return Step::refused(end.max(start + 1), no, error);
+    }
+    match stream(w, start, puzzles, Some(first)) {
+        Step::Record(used, p) if p.body.is_ok() => Step::Record(used, p),
+        Step::NeedMore(j) => Step::NeedMore(j),
+        _ => Step::refused(end.max(start + 1), w.lines[start].0, error),
+    }
+}
+
+fn or_stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, error: Refusal, first: usize) -> Step {
+    or_stream_kind(w, start, puzzles, error, first, Kind::Spaced, start + 1)
+}
+
+/// N² cells in any whitespace, from `start` to a blank line or the end. A
+/// block whose first line has N cells must be N rows instead (`not`): the
+/// row error is then the better message.
+fn stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, not: Option<usize>) -> Step {
+    let first_no = w.lines[start].0;
+    let mut cells: Vec<Cell<'_>> = Vec::new();
+    let mut j = start;
+    loop {
+        match w.lines.get(j) {
+            None if !w.eof => return Step::NeedMore(j + 1),
+            None => break,
+            Some((_, Ok(t))) if is_blank(t) => break,
+            Some((_, Ok(t))) if skipped(t) => {}
+            Some((no, Ok(t))) => {
+                let mut r = row(*no, t, puzzles);
+                if r.kind == Kind::Compact && r.cells.len() > 1 && !puzzles.custom_symbols() {
+                    // Integers in any whitespace: each token a cell, however
+                    // the line alone would read (`11 11` is two cells here).
+                    if let Some(cells) = integer_tokens(*no, t) {
+                        r = Row { cells, kind: Kind::Spaced, digit_groups: false };
+                    }
+                }
+                if r.kind == Kind::Compact && r.cells.len() > 1 {
+                    // Compact rows do not stream.
+                    return Step::refused(
+                        j + 1,
+                        first_no,
+                        Refusal::new(*no, InputError::NotSquare { cells: r.cells.len(), one_line: true }),
+                    );
+                }
+                cells.extend(r.cells);
+                if cells.len() > MAX_BLOCK {
+                    break;
+                }
+            }
+            Some((no, Err(e))) => return Step::refused(j + 1, first_no, Refusal::new(*no, e.clone())),
+        }
+        j += 1;
+    }
+    let t = cells.len();
+    match (1..=MAX_ORDER).find(|m| m * m == t) {
+        Some(m) if Some(m) != not && puzzles.fit(cells.iter().map(|c| c.text), m) => {
+            let layout = layout_of(Kind::Spaced, &cells, m, puzzles);
+            let body = puzzles.build(m, &cells, None, layout, first_no);
+            Step::Record(j, Box::new(Parsed::new(first_no, body)))
+        }
+        _ => Step::refused(
+            j.max(start + 1),
+            first_no,
+            Refusal::new(first_no, InputError::NotSquare { cells: t, one_line: false }),
+        ),
+    }
+}

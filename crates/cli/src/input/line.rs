@@ -1,0 +1,101 @@
+//! The line format: one puzzle a line, the exchange format of puzzle
+//! collections. N² cells, then optionally N² region labels (a jigsaw,
+//! separated by blanks or not), then a note: whatever follows (a name, a
+//! rating), kept as the record's note. `#` lines are comments.
+
+use reduce::MAX_ORDER;
+
+use super::puzzle::{Cell, Puzzles};
+use super::{is_blank, is_comment, Parsed, Step, Window};
+use crate::record::{InputError, Layout, Refusal};
+
+/// The order whose square is `len`.
+fn root(len: usize) -> Option<usize> {
+    (1..=MAX_ORDER).find(|k| k * k == len)
+}
+
+/// Reads the next line record. `auto`: detection is trying this reading,
+/// which then does not take orders 1 to 3 (their lines are grid rows).
+pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
+    let mut i = 0;
+    loop {
+        let Some((_, text)) = w.lines.get(i) else {
+            return if w.eof { Step::End(i) } else { Step::NeedMore(i + 1) };
+        };
+        match text {
+            Ok(t) if is_blank(t) || is_comment(t) => i += 1,
+            _ => break,
+        }
+    }
+    let (no, text) = &w.lines[i];
+    let no = *no;
+    let parsed = match text {
+        Ok(t) => record(no, t, puzzles, auto),
+        Err(e) => Parsed::new(no, Err(Refusal::new(no, e.clone()))),
+    };
+    Step::Record(i + 1, Box::new(parsed))
+}
+
+/// One line record: cells, optional map, note.
+pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
+    let lead = text.len() - text.trim_start().len();
+    let rest = &text[lead..];
+    let cells_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let mut cells_text = &rest[..cells_end];
+    let mut after = rest[cells_end..].trim_start();
+    let col0 = text[..lead].chars().count() + 1;
+    let len = cells_text.chars().count();
+    let mut map: Option<Vec<char>> = None;
+    let n = match root(len) {
+        Some(n) => n,
+        None => match root(len / 2).filter(|_| len % 2 == 0) {
+            // Cells and map as one token.
+            Some(n) => {
+                let split = cells_text.char_indices().nth(len / 2).map_or(cells_text.len(), |(i, _)| i);
+                map = Some(cells_text[split..].chars().collect());
+                cells_text = &cells_text[..split];
+                n
+            }
+            None => return Parsed::new(no, Err(Refusal::new(no, InputError::LineLength { cells: len }))),
+        },
+    };
+    let cells = n * n;
+    if auto && n < 4 {
+        return Parsed::new(no, Err(Refusal::new(no, InputError::SmallLine { cells })));
+    }
+    if map.is_none() && !after.is_empty() {
+        // A second field as long as the cells is their region map; one
+        // nearly as long, of few distinct labels, is a broken map (refused)
+        // rather than a note.
+        let end = after.find(char::is_whitespace).unwrap_or(after.len());
+        let field = &after[..end];
+        let count = field.chars().count();
+        let mut distinct: Vec<char> = field.chars().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if count == cells {
+            map = Some(field.chars().collect());
+            after = after[end..].trim_start();
+        } else if n >= 2 && count + n >= cells && count <= cells + n && distinct.len() <= n + 1 {
+            let e = InputError::MapLength { labels: count, cells, text: field.to_owned() };
+            let column = col0
+                + len
+                + text[lead + cells_end..]
+                    .find(field)
+                    .map_or(0, |k| text[lead + cells_end..lead + cells_end + k].chars().count());
+            return Parsed::new(no, Err(Refusal::at(no, column, e)));
+        }
+    }
+    let note = (!after.trim().is_empty()).then(|| after.trim().to_owned());
+    if cells_text.is_ascii() {
+        let body = puzzles.build_ascii(n, cells_text.as_bytes(), map, Layout::Line, no, col0);
+        return Parsed { first_line: no, note, notices: Vec::new(), body };
+    }
+    let cells_v: Vec<Cell<'_>> = cells_text
+        .char_indices()
+        .enumerate()
+        .map(|(k, (i, c))| Cell { line: no, column: col0 + k, text: &cells_text[i..i + c.len_utf8()] })
+        .collect();
+    let body = puzzles.build(n, &cells_v, map, Layout::Line, no);
+    Parsed { first_line: no, note, notices: Vec::new(), body }
+}

@@ -1,0 +1,206 @@
+//! Lines from a reader, numbered from 1, with lookahead. A UTF-8
+//! byte-order mark at the start is dropped, a `\r` before each `\n` too; an
+//! over-long line is refused without being held and invalid UTF-8 without
+//! stopping. The reader also says when the next line would need a read that
+//! may block, so that answers can be flushed before waiting for input.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, ErrorKind, Read};
+
+use crate::record::InputError;
+
+/// The longest line read, in bytes: enough for a DLX item line of a million
+/// short names; a longer line is refused without being held in memory.
+pub const MAX_LINE: usize = 1 << 24;
+
+/// A line: its number (from 1) and text, or why it is unreadable.
+pub type Line = (usize, Result<String, InputError>);
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Lines from a reader, with lookahead.
+pub struct LineReader {
+    inner: BufReader<Box<dyn Read + Send>>,
+    next_no: usize,
+    ahead: VecDeque<Line>,
+    done: bool,
+    io_error: Option<std::io::Error>,
+}
+
+impl LineReader {
+    /// Lines of `inner`.
+    pub fn new(inner: Box<dyn Read + Send>) -> Self {
+        LineReader {
+            inner: BufReader::with_capacity(1 << 16, inner),
+            next_no: 1,
+            ahead: VecDeque::new(),
+            done: false,
+            io_error: None,
+        }
+    }
+
+    /// Lines of a string (tests, fuzzing).
+    pub fn from_bytes(bytes: impl Into<Vec<u8>>) -> Self {
+        LineReader::new(Box::new(std::io::Cursor::new(bytes.into())))
+    }
+
+    fn read_one(&mut self) -> Option<Line> {
+        if self.done {
+            return None;
+        }
+        let mut buf = Vec::new();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let chunk = match self.inner.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.io_error = Some(e);
+                    self.done = true;
+                    break;
+                }
+            };
+            if chunk.is_empty() {
+                self.done = true;
+                break;
+            }
+            any = true;
+            let (take, end) = match memchr_newline(chunk) {
+                Some(i) => (i, true),
+                None => (chunk.len(), false),
+            };
+            if !too_long {
+                if buf.len() + take > MAX_LINE {
+                    too_long = true;
+                    buf = Vec::new();
+                } else {
+                    buf.extend_from_slice(&chunk[..take]);
+                }
+            }
+            self.inner.consume(take + end as usize);
+            if end {
+                break;
+            }
+        }
+        if !any {
+            return None;
+        }
+        let no = self.next_no;
+        self.next_no += 1;
+        if too_long {
+            return Some((no, Err(InputError::LineTooLong { max: MAX_LINE })));
+        }
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        if no == 1 && buf.starts_with(BOM) {
+            buf.drain(..BOM.len());
+        }
+        Some((no, String::from_utf8(buf).map_err(|_| InputError::InvalidUtf8)))
+    }
+
+    /// Reads ahead until `k` lines are held or the input ends.
+    pub fn fill(&mut self, k: usize) {
+        while self.ahead.len() < k {
+            match self.read_one() {
+                Some(l) => self.ahead.push_back(l),
+                None => break,
+            }
+        }
+    }
+
+    /// The lines held, and whether the input ends after them.
+    pub fn window(&mut self) -> (&[Line], bool) {
+        let done = self.done;
+        (self.ahead.make_contiguous(), done)
+    }
+
+    /// The number of lines held.
+    pub fn held(&self) -> usize {
+        self.ahead.len()
+    }
+
+    /// The `k`-th line ahead (from 0), reading it if need be.
+    pub fn peek(&mut self, k: usize) -> Option<&Line> {
+        self.fill(k + 1);
+        self.ahead.get(k)
+    }
+
+    /// Drops `k` held lines.
+    pub fn consume(&mut self, k: usize) {
+        self.ahead.drain(..k.min(self.ahead.len()));
+    }
+
+    /// The next line, consumed.
+    pub fn next_line(&mut self) -> Option<Line> {
+        self.ahead.pop_front().or_else(|| self.read_one())
+    }
+
+    /// The number the next line will have.
+    pub fn next_no(&self) -> usize {
+        match self.ahead.front() {
+            Some(l) => l.0,
+            None => self.next_no,
+        }
+    }
+
+    /// Whether the input has ended (every line read).
+    pub fn at_end(&mut self) -> bool {
+        self.fill(1);
+        self.ahead.is_empty()
+    }
+
+    /// Whether the next line needs a read that may wait for input: nothing
+    /// is held, nothing buffered, and the input has not ended.
+    pub fn may_block(&self) -> bool {
+        self.ahead.is_empty() && !self.done && self.inner.buffer().is_empty()
+    }
+
+    /// An I/O error that ended the input early, taken once.
+    pub fn take_io_error(&mut self) -> Option<std::io::Error> {
+        self.io_error.take()
+    }
+}
+
+/// The position of the first `\n`.
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<Line> {
+        let mut r = LineReader::from_bytes(bytes.to_vec());
+        std::iter::from_fn(|| r.next_line()).collect()
+    }
+
+    #[test]
+    fn a_bom_and_carriage_returns_are_dropped() {
+        let l = lines(b"\xEF\xBB\xBFab\r\ncd\n\xEF\xBB\xBFx");
+        assert_eq!(l[0], (1, Ok("ab".to_string())));
+        assert_eq!(l[1], (2, Ok("cd".to_string())));
+        // Only at the start of the input.
+        assert_eq!(l[2], (3, Ok("\u{feff}x".to_string())));
+    }
+
+    #[test]
+    fn bad_lines_are_refused_and_reading_goes_on() {
+        let l = lines(b"\xff\nok\n");
+        assert_eq!(l[0], (1, Err(InputError::InvalidUtf8)));
+        assert_eq!(l[1], (2, Ok("ok".to_string())));
+    }
+
+    #[test]
+    fn lookahead_keeps_numbers() {
+        let mut r = LineReader::from_bytes("a\nb\nc\n");
+        assert_eq!(r.peek(2).unwrap().0, 3);
+        assert_eq!(r.next_no(), 1);
+        r.consume(2);
+        assert_eq!(r.next_line().unwrap(), (3, Ok("c".to_string())));
+        assert!(r.at_end());
+    }
+}

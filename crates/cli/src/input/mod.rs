@@ -1,0 +1,349 @@
+//! Input: bytes to records. An input's format comes from `--format`, its
+//! extension (`.dlx`, `.json`, `.sdm`), or detection by parsing a window
+//! (`detect.rs`); then each format's reader (`grid.rs`, `line.rs`,
+//! `grouped.rs`, `dlx.rs`, `json.rs`) turns lines into records one at a
+//! time, so a batch of any size streams in flat memory and a refused record
+//! costs only itself.
+//!
+//! Every puzzle reader works on a `Window` of lines and says how many it
+//! used, or that it needs more: detection runs the same readers on a
+//! window it grows, and reading never waits for a line a record does not
+//! need (the first answer of a slow stream comes before the next puzzle).
+
+mod detect;
+mod dlx;
+mod grid;
+mod grouped;
+mod json;
+mod line;
+pub mod lines;
+pub mod puzzle;
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use detect::MAX_WINDOW;
+pub use lines::{LineReader, MAX_LINE};
+pub use puzzle::{parse_box, parse_region_file, PuzzleSettings, RegionsSetting};
+
+use crate::record::{Body, Format, InputError, Notice, Record, Refusal, Source};
+use lines::Line;
+use puzzle::Puzzles;
+
+/// The largest input read whole (the dlx and json formats), in bytes.
+pub const MAX_DOCUMENT: usize = 1 << 30;
+
+/// Lines a reader looks at, and whether the input ends after them.
+pub(crate) struct Window<'a> {
+    pub lines: &'a [Line],
+    pub eof: bool,
+}
+
+/// A record as a reader returns it, before it has a path.
+pub(crate) struct Parsed {
+    pub first_line: usize,
+    pub note: Option<String>,
+    pub notices: Vec<Notice>,
+    pub body: Result<Body, Refusal>,
+}
+
+impl Parsed {
+    pub(crate) fn new(first_line: usize, body: Result<Body, Refusal>) -> Parsed {
+        Parsed { first_line, note: None, notices: Vec::new(), body }
+    }
+}
+
+/// What a reader makes of a window.
+pub(crate) enum Step {
+    /// A record that used this many lines of the window.
+    Record(usize, Box<Parsed>),
+    /// The window ends before the record does: look at this many lines.
+    NeedMore(usize),
+    /// The record is refused, but where it ends needs this many lines
+    /// (detection counts it refused at once).
+    Refusing(usize),
+    /// Only blank lines and comments are left; they used this many lines.
+    End(usize),
+}
+
+impl Step {
+    pub(crate) fn refused(used: usize, first_line: usize, refusal: Refusal) -> Step {
+        Step::Record(used, Box::new(Parsed::new(first_line, Err(refusal))))
+    }
+}
+
+pub(crate) fn is_blank(s: &str) -> bool {
+    s.trim().is_empty()
+}
+
+/// A comment line: its first non-blank character is `#`.
+pub(crate) fn is_comment(s: &str) -> bool {
+    s.trim_start().starts_with('#')
+}
+
+/// A grid-art separator line: only `- + | =` and blanks.
+pub(crate) fn is_separator(s: &str) -> bool {
+    !is_blank(s) && s.chars().all(|c| "-+|=".contains(c) || c.is_whitespace())
+}
+
+/// One input: a file, or standard input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputPath {
+    /// Standard input (`-`, or no input named).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl InputPath {
+    /// `-` is standard input.
+    pub fn from_arg(p: PathBuf) -> InputPath {
+        if p == Path::new("-") {
+            InputPath::Stdin
+        } else {
+            InputPath::File(p)
+        }
+    }
+
+    /// The name messages give it.
+    pub fn name(&self) -> String {
+        match self {
+            InputPath::Stdin => "<stdin>".into(),
+            InputPath::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// How to read inputs: the format (`None`: by extension, then detection)
+/// and the puzzle flags.
+#[derive(Clone, Debug, Default)]
+pub struct ReadSettings {
+    /// `--format`, if not auto.
+    pub format: Option<Format>,
+    /// `--box`, `--regions`, `--symbols`.
+    pub puzzles: Arc<PuzzleSettings>,
+}
+
+/// The format an extension names.
+fn by_extension(path: &str) -> Option<Format> {
+    match path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?.as_str() {
+        "dlx" => Some(Format::Dlx),
+        "json" => Some(Format::Json),
+        "sdm" => Some(Format::Line),
+        _ => None,
+    }
+}
+
+/// The system's message for an I/O error, without Rust's `(os error N)`.
+pub fn io_message(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" (os error") {
+        Some(i) => s[..i].to_owned(),
+        None => s,
+    }
+}
+
+/// Opens an input as records, or says why it cannot be read.
+pub fn open(input: &InputPath, settings: &ReadSettings) -> Result<Records, Refusal> {
+    let name = input.name();
+    let reader: Box<dyn Read + Send> = match input {
+        InputPath::Stdin => Box::new(std::io::stdin()),
+        InputPath::File(p) => {
+            let io = |m: String| Refusal::new(0, InputError::Io { message: m });
+            let f = File::open(p).map_err(|e| io(io_message(&e)))?;
+            if f.metadata().is_ok_and(|m| m.is_dir()) {
+                return Err(io("is a directory".into()));
+            }
+            Box::new(f)
+        }
+    };
+    Ok(Records::new(LineReader::new(reader), &name, settings))
+}
+
+/// Where an input's reading is.
+enum State {
+    /// The format is not known yet.
+    Undecided,
+    /// Reading records of this format.
+    Reading(Format),
+    /// Every record has been read.
+    Done,
+}
+
+/// The records of one input, in order.
+pub struct Records {
+    reader: LineReader,
+    path: Arc<str>,
+    settings: ReadSettings,
+    puzzles: Puzzles,
+    state: State,
+    /// Whether any record was given out.
+    any: bool,
+    /// Notices for the next record (how the input was read).
+    notices: Vec<Notice>,
+    /// Set when detection guessed: refusals suggest `--format` until a
+    /// record reads.
+    guessed: Option<Format>,
+}
+
+impl Records {
+    /// The records of the lines of `reader`, named `path` in messages.
+    pub fn new(reader: LineReader, path: &str, settings: &ReadSettings) -> Records {
+        let state = match settings.format.or_else(|| by_extension(path)) {
+            Some(f) => State::Reading(f),
+            None => State::Undecided,
+        };
+        Records {
+            reader,
+            path: path.into(),
+            settings: settings.clone(),
+            puzzles: Puzzles::new(settings.puzzles.clone()),
+            state,
+            any: false,
+            notices: Vec::new(),
+            guessed: None,
+        }
+    }
+
+    /// The input's name, as messages give it.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Whether the next record may wait for input (so that what was
+    /// answered should be flushed first).
+    pub fn may_block(&self) -> bool {
+        matches!(self.state, State::Undecided | State::Reading(_)) && self.reader.may_block()
+    }
+
+    fn record(&mut self, p: Parsed) -> Record {
+        let mut notices = std::mem::take(&mut self.notices);
+        notices.extend(p.notices);
+        let mut body = p.body;
+        match &mut body {
+            Err(r) if r.guessed.is_none() && !matches!(r.error, InputError::Empty { .. }) => {
+                r.guessed = self.guessed
+            }
+            Ok(_) => self.guessed = None,
+            _ => {}
+        }
+        self.any = true;
+        Record { source: Source { path: self.path.clone(), line: p.first_line }, note: p.note, notices, body }
+    }
+
+    fn refusal(&mut self, line: usize, refusal: Refusal) -> Record {
+        self.record(Parsed::new(line, Err(refusal)))
+    }
+
+    /// Reads the rest of the input as one document (dlx, json), keeping
+    /// line numbers: lines before the first are empty.
+    fn document(&mut self) -> Result<(usize, String), Refusal> {
+        let first = self.reader.next_no();
+        let mut text = "\n".repeat(first - 1);
+        while let Some((no, t)) = self.reader.next_line() {
+            let t = t.map_err(|e| Refusal::new(no, e))?;
+            if text.len() + t.len() > MAX_DOCUMENT {
+                return Err(Refusal::new(no, InputError::DocumentTooLarge { max: MAX_DOCUMENT }));
+            }
+            text.push_str(&t);
+            text.push('\n');
+        }
+        Ok((first, text))
+    }
+
+    fn read_document(&mut self, format: Format) -> Record {
+        self.state = State::Done;
+        let start = self.reader.next_no();
+        if let Some(flag) = self.settings.puzzles.flags().first() {
+            // Drain the input so that the refusal is the input's only record.
+            while self.reader.next_line().is_some() {}
+            let e = InputError::FlagNotForProblems { flag, format };
+            return self.refusal(start, Refusal::new(start, e));
+        }
+        let parsed = match self.document() {
+            Ok((first, text)) => match format {
+                Format::Dlx => dlx::read(&text, first),
+                _ => json::read(&text, first),
+            },
+            Err(r) => Parsed::new(start, Err(r)),
+        };
+        self.record(parsed)
+    }
+}
+
+impl Iterator for Records {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        let format = match self.state {
+            State::Done => return None,
+            State::Reading(f) => f,
+            State::Undecided => match detect::detect(&mut self.reader, &self.puzzles) {
+                detect::Decision::Chosen { format, announce } => {
+                    self.notices.extend(announce.map(|text| Notice { line: 0, text }));
+                    self.state = State::Reading(format);
+                    format
+                }
+                detect::Decision::Guessed(format) => {
+                    self.guessed = Some(format);
+                    self.state = State::Reading(format);
+                    format
+                }
+                detect::Decision::Ambiguous(refusal) => {
+                    self.state = State::Done;
+                    return Some(self.refusal(1, refusal));
+                }
+            },
+        };
+        if matches!(format, Format::Dlx | Format::Json) {
+            if self.reader.at_end() && !self.any {
+                self.state = State::Done;
+                let line = self.reader.next_no().saturating_sub(1).max(1);
+                let e = InputError::Empty { path: self.path.to_string() };
+                return Some(self.refusal(line, Refusal::new(line, e)));
+            }
+            return Some(self.read_document(format));
+        }
+        let mut want = 1;
+        loop {
+            self.reader.fill(want);
+            let (lines, eof) = self.reader.window();
+            let w = Window { lines, eof };
+            let step = match format {
+                Format::Grid => grid::next(&w, &self.puzzles),
+                Format::Line => line::next(&w, &self.puzzles, false),
+                _ => grouped::next(&w, &self.puzzles, false),
+            };
+            match step {
+                Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
+                Step::Record(used, parsed) => {
+                    self.reader.consume(used);
+                    return Some(self.record(*parsed));
+                }
+                Step::End(used) => {
+                    self.reader.consume(used);
+                    self.state = State::Done;
+                    if let Some(e) = self.reader.take_io_error() {
+                        let line = self.reader.next_no();
+                        let r = Refusal::new(line, InputError::ReadStopped { message: io_message(&e) });
+                        return Some(self.refusal(line, r));
+                    }
+                    if !self.any {
+                        // An empty input is refused: there is nothing to answer.
+                        let line = self.reader.next_no().saturating_sub(1).max(1);
+                        let e = InputError::Empty { path: self.path.to_string() };
+                        return Some(self.refusal(line, Refusal::new(line, e)));
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+/// Reads every record of a string (tests, fuzzing, other commands).
+pub fn read_str(text: &str, path: &str, settings: &ReadSettings) -> Vec<Record> {
+    Records::new(LineReader::from_bytes(text.as_bytes().to_vec()), path, settings).collect()
+}

@@ -1,0 +1,340 @@
+//! What the flags say about puzzles (`--box`, `--regions`, `--symbols`),
+//! and the one place where cells as written become givens: a symbol of the
+//! alphabet, a blank marker, or (with the default alphabet) an integer 1..N
+//! with 0 blank. Every puzzle format builds its puzzle here.
+
+use std::cell::RefCell;
+
+use reduce::{Alphabet, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
+
+use crate::record::{Body, InputError, Layout, Refusal};
+
+/// `--box` or `--regions`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegionsSetting {
+    /// `--box RxC`.
+    Boxes {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+        /// The flag's value as given.
+        text: String,
+    },
+    /// `--box none`: Latin squares.
+    None,
+    /// `--regions FILE`: a map read row by row.
+    Map(Vec<char>),
+}
+
+/// What the flags say about puzzles.
+#[derive(Clone, Debug, Default)]
+pub struct PuzzleSettings {
+    /// The regions, if a flag sets them.
+    pub regions: Option<RegionsSetting>,
+    /// The alphabet, if `--symbols` sets it.
+    pub symbols: Option<Alphabet>,
+}
+
+impl PuzzleSettings {
+    /// The puzzle-only flags given, by name (for refusing them on
+    /// exact-cover inputs).
+    pub fn flags(&self) -> Vec<&'static str> {
+        let mut flags = Vec::new();
+        match self.regions {
+            Some(RegionsSetting::Map(_)) => flags.push("--regions"),
+            Some(_) => flags.push("--box"),
+            None => {}
+        }
+        if self.symbols.is_some() {
+            flags.push("--symbols");
+        }
+        flags
+    }
+}
+
+/// Parses `--box`: `RxC` or `none`.
+pub fn parse_box(s: &str) -> Result<RegionsSetting, String> {
+    if s.eq_ignore_ascii_case("none") {
+        return Ok(RegionsSetting::None);
+    }
+    let parse = |(r, c): (&str, &str)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?));
+    match s.split_once(['x', 'X']).and_then(parse) {
+        Some((rows, cols)) if rows > 0 && cols > 0 && rows * cols <= MAX_ORDER => {
+            Ok(RegionsSetting::Boxes { rows, cols, text: s.to_owned() })
+        }
+        _ => Err(format!("--box {s:?}: expected RxC (R*C at most {MAX_ORDER}) or none")),
+    }
+}
+
+/// Reads a `--regions` file: N lines of N labels (blanks between labels
+/// ignored, `#` comment lines skipped), or all N*N labels on one line. A
+/// ragged map is refused, naming the line.
+pub fn parse_region_file(text: &str) -> Result<Vec<char>, (usize, String)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        rows.push((i + 1, t.chars().filter(|c| !c.is_whitespace()).collect()));
+    }
+    let Some((first_no, first)) = rows.first() else {
+        return Err((1, "the region map is empty".into()));
+    };
+    let n = first.len();
+    if rows.len() == 1 {
+        if (1..=MAX_ORDER).any(|k| k * k == n) {
+            return Ok(first.clone());
+        }
+        return Err((*first_no, format!("{n} labels on one line: a map needs N*N (N lines of N labels)")));
+    }
+    for (no, row) in &rows {
+        if row.len() != n {
+            return Err((
+                *no,
+                format!("row has {} labels; the first row (line {first_no}) has {n}", row.len()),
+            ));
+        }
+    }
+    if rows.len() != n {
+        return Err((
+            *first_no,
+            format!("{} rows of {n} labels: a map needs N rows of N labels", rows.len()),
+        ));
+    }
+    Ok(rows.into_iter().flat_map(|(_, r)| r).collect())
+}
+
+/// Builds puzzles for one input: resolves shapes and alphabets from the
+/// flags (once per order), and reads cells.
+pub struct Puzzles {
+    settings: std::sync::Arc<PuzzleSettings>,
+    /// The last shape and alphabet built, by order and whether grouped.
+    cache: RefCell<Option<(usize, bool, Shape, Alphabet)>>,
+}
+
+/// A cell as written: its line, column (from 1) and text.
+#[derive(Clone, Copy, Debug)]
+pub struct Cell<'a> {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+    /// The text: one character, or an integer.
+    pub text: &'a str,
+}
+
+impl Puzzles {
+    /// Puzzles under these flags.
+    pub fn new(settings: std::sync::Arc<PuzzleSettings>) -> Puzzles {
+        Puzzles { settings, cache: RefCell::new(None) }
+    }
+
+    /// Whether `--symbols` set the alphabet.
+    pub fn custom_symbols(&self) -> bool {
+        self.settings.symbols.is_some()
+    }
+
+    /// The alphabet of an `n`x`n` puzzle.
+    pub fn alphabet(&self, n: usize, grouped: bool) -> Result<Alphabet, InputError> {
+        match &self.settings.symbols {
+            Some(a) if a.len() == n => Ok(a.clone()),
+            Some(a) => Err(InputError::SymbolsSetting { symbols: a.len(), order: n }),
+            None if grouped => Alphabet::letters(n).map_err(InputError::Grid),
+            None => Alphabet::default_for(n).map_err(InputError::Grid),
+        }
+    }
+
+    /// The shape of an `n`x`n` puzzle, with its own map if it has one.
+    pub fn shape(&self, n: usize, map: Option<Vec<char>>) -> Result<Shape, InputError> {
+        if let Some(map) = map {
+            return Shape::new(n, Regions::Map(map)).map_err(InputError::Grid);
+        }
+        match &self.settings.regions {
+            None => Shape::default_for(n).map_err(InputError::Grid),
+            Some(RegionsSetting::None) => Shape::new(n, Regions::None).map_err(InputError::Grid),
+            Some(RegionsSetting::Boxes { rows, cols, text }) => {
+                Shape::new(n, Regions::Boxes { rows: *rows, cols: *cols })
+                    .map_err(|error| InputError::BoxSetting { value: text.clone(), error })
+            }
+            Some(RegionsSetting::Map(map)) => {
+                if map.len() != n * n {
+                    return Err(InputError::RegionsSetting { labels: map.len(), order: n });
+                }
+                Shape::new(n, Regions::Map(map.clone())).map_err(InputError::Grid)
+            }
+        }
+    }
+
+    /// The shape and alphabet of a puzzle without its own map, built once
+    /// per order.
+    fn resolved(&self, n: usize, grouped: bool) -> Result<(Shape, Alphabet), InputError> {
+        if let Some((k, g, s, a)) = &*self.cache.borrow() {
+            if *k == n && *g == grouped {
+                return Ok((s.clone(), a.clone()));
+            }
+        }
+        let shape = self.shape(n, None)?;
+        let alphabet = self.alphabet(n, grouped)?;
+        *self.cache.borrow_mut() = Some((n, grouped, shape.clone(), alphabet.clone()));
+        Ok((shape, alphabet))
+    }
+
+    /// The blank markers of a puzzle: `? 0 . _`, less its symbols.
+    pub fn blanks(alphabet: &Alphabet) -> String {
+        let b: Vec<String> =
+            BLANKS.iter().filter(|c| alphabet.index(**c).is_none()).map(|c| c.to_string()).collect();
+        b.join(" ")
+    }
+
+    /// The given a cell holds in an `n`x`n` puzzle over `alphabet`.
+    pub fn given(&self, text: &str, n: usize, alphabet: &Alphabet) -> Result<Option<u8>, InputError> {
+        let mut chars = text.chars();
+        let first = chars.next().unwrap_or('?');
+        if chars.next().is_none() {
+            if let Some(v) = alphabet.index(first) {
+                return Ok(Some(v));
+            }
+            if BLANKS.contains(&first) {
+                return Ok(None);
+            }
+        } else if !self.custom_symbols() && text.bytes().all(|b| b.is_ascii_digit()) {
+            // An integer: 0 blank, 1..N the symbols in order.
+            return match text.parse::<usize>() {
+                Ok(0) => Ok(None),
+                Ok(v) if v <= n => Ok(Some((v - 1) as u8)),
+                _ => Err(InputError::IntegerOutOfRange { text: text.to_owned(), order: n }),
+            };
+        }
+        Err(InputError::NotASymbol {
+            text: text.to_owned(),
+            order: n,
+            symbols: alphabet.chars().iter().collect(),
+            blanks: Puzzles::blanks(alphabet),
+        })
+    }
+
+    /// Whether every cell reads in an `n`x`n` puzzle (detection's test of
+    /// whether cells "fit" an order).
+    pub fn fit(&self, cells: impl IntoIterator<Item = impl AsRef<str>>, n: usize) -> bool {
+        let Ok(alphabet) = self.alphabet(n, false) else { return false };
+        cells.into_iter().all(|c| self.given(c.as_ref(), n, &alphabet).is_ok())
+    }
+
+    /// Builds an `n`x`n` puzzle from its N² cells (row by row), with its
+    /// own region map if it has one. `line` is where errors of the whole
+    /// puzzle are reported.
+    pub fn build(
+        &self,
+        n: usize,
+        cells: &[Cell<'_>],
+        map: Option<Vec<char>>,
+        layout: Layout,
+        line: usize,
+    ) -> Result<Body, Refusal> {
+        let (shape, alphabet) = match map {
+            Some(map) => {
+                let shape = self.shape(n, Some(map)).map_err(|e| Refusal::new(line, e))?;
+                (shape, self.alphabet(n, false).map_err(|e| Refusal::new(line, e))?)
+            }
+            None => self.resolved(n, false).map_err(|e| Refusal::new(line, e))?,
+        };
+        debug_assert_eq!(cells.len(), n * n);
+        let mut givens = Vec::with_capacity(n * n);
+        for c in cells {
+            givens.push(self.given(c.text, n, &alphabet).map_err(|e| Refusal::at(c.line, c.column, e))?);
+        }
+        let puzzle =
+            Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;
+        Ok(Body::Puzzle { puzzle, layout })
+    }
+
+    /// Builds an `n`x`n` puzzle from N² ASCII cells on one line (the line
+    /// format's fast path: no cell list), the first at `column`.
+    pub fn build_ascii(
+        &self,
+        n: usize,
+        cells: &[u8],
+        map: Option<Vec<char>>,
+        layout: Layout,
+        line: usize,
+        column: usize,
+    ) -> Result<Body, Refusal> {
+        let (shape, alphabet) = match map {
+            Some(map) => {
+                let shape = self.shape(n, Some(map)).map_err(|e| Refusal::new(line, e))?;
+                (shape, self.alphabet(n, false).map_err(|e| Refusal::new(line, e))?)
+            }
+            None => self.resolved(n, false).map_err(|e| Refusal::new(line, e))?,
+        };
+        debug_assert_eq!(cells.len(), n * n);
+        let mut givens = Vec::with_capacity(n * n);
+        for (k, &b) in cells.iter().enumerate() {
+            let c = b as char;
+            let g = match alphabet.index(c) {
+                Some(v) => Some(v),
+                None if BLANKS.contains(&c) => None,
+                None => {
+                    let text = &cells[k..k + 1];
+                    let text = std::str::from_utf8(text).unwrap_or("?");
+                    let e = self.given(text, n, &alphabet).expect_err("not a symbol");
+                    return Err(Refusal::at(line, column + k, e));
+                }
+            };
+            givens.push(g);
+        }
+        let puzzle =
+            Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;
+        Ok(Body::Puzzle { puzzle, layout })
+    }
+
+    /// The shape and alphabet of a grouped puzzle with its map.
+    pub fn grouped(&self, n: usize, map: Vec<char>) -> Result<(Shape, Alphabet), InputError> {
+        Ok((self.shape(n, Some(map))?, self.alphabet(n, true)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn cells_read_as_symbols_blanks_or_integers() {
+        let p = Puzzles::new(Arc::default());
+        let a = p.alphabet(16, false).unwrap();
+        assert_eq!(p.given("5", 16, &a), Ok(Some(4)));
+        assert_eq!(p.given("G", 16, &a), Ok(Some(15)));
+        assert_eq!(p.given("16", 16, &a), Ok(Some(15)));
+        assert_eq!(p.given("0", 16, &a), Ok(None));
+        assert_eq!(p.given("00", 16, &a), Ok(None));
+        assert!(matches!(p.given("17", 16, &a), Err(InputError::IntegerOutOfRange { .. })));
+        assert!(matches!(
+            p.given("x", 9, &p.alphabet(9, false).unwrap()),
+            Err(InputError::NotASymbol { .. })
+        ));
+    }
+
+    #[test]
+    fn zero_is_a_symbol_when_the_alphabet_has_it() {
+        let hex = Alphabet::custom("0123456789ABCDEF").unwrap();
+        let p = Puzzles::new(Arc::new(PuzzleSettings { regions: None, symbols: Some(hex.clone()) }));
+        assert_eq!(p.given("0", 16, &hex), Ok(Some(0)));
+        assert_eq!(p.given(".", 16, &hex), Ok(None));
+        assert_eq!(Puzzles::blanks(&hex), "? . _");
+        // Integers are for the default alphabet only.
+        assert!(p.given("10", 16, &hex).is_err());
+    }
+
+    #[test]
+    fn region_files_are_square_and_not_ragged() {
+        assert_eq!(parse_region_file("\u{feff}0011\n0011\n2233\n2233\n").unwrap().len(), 16);
+        assert_eq!(parse_region_file("0 0 1 1\n# c\n0 0 1 1\n2 2 3 3\n2 2 3 3\n").unwrap().len(), 16);
+        assert_eq!(parse_region_file("0011001122332233\n").unwrap().len(), 16);
+        assert_eq!(parse_region_file("0011\n001\n2233\n2233\n").unwrap_err().0, 2);
+        assert_eq!(parse_region_file("0011\n0011\n2233\n").unwrap_err().0, 1);
+        assert!(parse_region_file("\n\n").is_err());
+    }
+}

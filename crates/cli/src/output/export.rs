@@ -1,0 +1,102 @@
+//! The exact-cover document `dance export` writes: JSON (the typed
+//! [`crate::schema`] structs, one option a line so that diffs read well) or
+//! Knuth's text format.
+
+use dlx::Problem;
+use reduce::{Puzzle, Reduction, Regions};
+
+use crate::record::Layout;
+use crate::schema::{Document, PlacementDoc, PuzzleDoc, RegionsDoc, FORMAT, VERSION};
+
+fn options_of(problem: &Problem) -> Vec<Vec<String>> {
+    (0..problem.option_count())
+        .map(|k| problem.display_option(k).to_string().split(' ').map(String::from).collect())
+        .collect()
+}
+
+/// One value as compact JSON.
+fn j<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).expect("serializes")
+}
+
+/// Writes a document readably: one field a line, one option (and one
+/// placement) a line.
+fn readable(doc: &Document<Vec<String>>) -> String {
+    let mut s = String::from("{\n");
+    s += &format!("  \"format\": {},\n  \"version\": {},\n", j(&doc.format), doc.version);
+    s += &format!("  \"primary\": {},\n  \"secondary\": {},\n", j(&doc.primary), j(&doc.secondary));
+    let lines = |items: Vec<String>| items.iter().map(|l| format!("    {l}")).collect::<Vec<_>>().join(",\n");
+    s += &format!("  \"options\": [\n{}\n  ]", lines(doc.options.iter().map(j).collect()));
+    if let Some(p) = &doc.puzzle {
+        s += &format!(",\n  \"puzzle\": {}", j(p));
+    }
+    if let Some(pl) = &doc.placements {
+        s += &format!(",\n  \"placements\": [\n{}\n  ]", lines(pl.iter().map(j).collect()));
+    }
+    s += "\n}\n";
+    s
+}
+
+/// The JSON of a plain problem.
+pub fn problem_json(problem: &Problem) -> String {
+    readable(&Document {
+        format: FORMAT.into(),
+        version: VERSION,
+        primary: problem.primary_names().to_vec(),
+        secondary: problem.secondary_names().to_vec(),
+        options: options_of(problem),
+        puzzle: None,
+        placements: None,
+    })
+}
+
+/// The JSON of a puzzle's reduction.
+pub fn puzzle_json(puzzle: &Puzzle, layout: Layout, r: &Reduction) -> String {
+    let n = puzzle.n();
+    let a = puzzle.alphabet();
+    let regions = match puzzle.shape().regions() {
+        &Regions::Boxes { rows, cols } => RegionsDoc::Boxes { rows, cols },
+        Regions::Map(map) => RegionsDoc::Map { labels: map.iter().collect() },
+        Regions::None => RegionsDoc::None,
+    };
+    readable(&Document {
+        format: FORMAT.into(),
+        version: VERSION,
+        primary: r.problem.primary_names().to_vec(),
+        secondary: r.problem.secondary_names().to_vec(),
+        options: options_of(&r.problem),
+        puzzle: Some(PuzzleDoc {
+            order: n,
+            symbols: a.chars().iter().collect(),
+            regions,
+            givens: puzzle.givens().iter().map(|g| g.map_or('.', |v| a.char(v))).collect(),
+            layout: Some(layout.name().into()),
+        }),
+        placements: Some(
+            r.placements
+                .iter()
+                .map(|p| PlacementDoc {
+                    row: p.cell / n,
+                    column: p.cell % n,
+                    symbol: a.char(p.symbol).to_string(),
+                })
+                .collect(),
+        ),
+    })
+}
+
+/// A puzzle's reduction in Knuth's format, with a comment naming it.
+pub fn puzzle_dlx(puzzle: &Puzzle, source: &str, r: &Reduction) -> String {
+    let n = puzzle.n();
+    let mut s = format!(
+        "| dance export: the {n}x{n} puzzle at {source}, Knuth's reduced encoding\n| givens: {}\n",
+        puzzle.render(puzzle.givens()).trim_end().replace('\n', "/")
+    );
+    s += &dlx::text::to_string(&r.problem);
+    s
+}
+
+/// A problem in Knuth's format.
+pub fn problem_dlx(problem: &Problem) -> String {
+    dlx::text::to_string(problem)
+}

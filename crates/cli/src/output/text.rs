@@ -1,0 +1,82 @@
+//! Text output: a filled grid in each [`Layout`] (the one place that writes
+//! each layout), a problem's solution as its options, and DLX1's statistics
+//! line.
+
+use std::io::{self, Write};
+
+use dlx::Problem;
+use reduce::Puzzle;
+
+use crate::record::Layout;
+
+/// A filled grid (symbol indices, row by row) laid out in `layout`.
+pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
+    let n = puzzle.n();
+    let a = puzzle.alphabet();
+    let mut s = String::with_capacity(2 * n * n + n + 1);
+    match layout {
+        Layout::Line => {
+            s.extend(grid.iter().map(|&v| a.char(v)));
+            s.push('\n');
+        }
+        Layout::Compact => {
+            for row in grid.chunks(n) {
+                s.extend(row.iter().map(|&v| a.char(v)));
+                s.push('\n');
+            }
+        }
+        Layout::Spaced | Layout::Grouped | Layout::Integers => {
+            for row in grid.chunks(n) {
+                for (i, &v) in row.iter().enumerate() {
+                    if i > 0 {
+                        s.push(' ');
+                    }
+                    if layout == Layout::Integers {
+                        s += &(v as usize + 1).to_string();
+                    } else {
+                        s.push(a.char(v));
+                    }
+                }
+                s.push('\n');
+            }
+            if layout != Layout::Grouped {
+                s.push('\n');
+            }
+        }
+    }
+    s
+}
+
+/// A filled grid as one string of N² symbols (JSON output).
+pub fn symbols(puzzle: &Puzzle, grid: &[u8]) -> String {
+    grid.iter().map(|&v| puzzle.alphabet().char(v)).collect()
+}
+
+/// The line that stands for "no solution" in a layout: `无解`, followed by
+/// a blank line where grids are followed by one, so that blocks split on
+/// blank lines.
+pub fn no_solution(layout: Option<Layout>) -> &'static str {
+    match layout {
+        Some(Layout::Spaced | Layout::Integers) => "无解\n\n",
+        _ => "无解\n",
+    }
+}
+
+/// Writes a solution of a problem: one option a line, as its item names.
+pub fn options(out: &mut dyn Write, problem: &Problem, options: &[usize]) -> io::Result<()> {
+    for &k in options {
+        writeln!(out, "{}", problem.display_option(k))?;
+    }
+    Ok(())
+}
+
+/// DLX1's closing line, with the elapsed time.
+pub fn stats_line(stats: &dlx::Stats, seconds: f64) -> String {
+    format!(
+        "Altogether {} solution{}, {} updates, {} nodes, {seconds:.4} s",
+        stats.solutions,
+        if stats.solutions == 1 { "" } else { "s" },
+        stats.updates,
+        stats.nodes
+    )
+}

@@ -1,0 +1,622 @@
+//! The vocabulary every other file of the command line shares: where a
+//! record came from ([`Source`]), what it holds ([`Record`], [`Body`]), how a
+//! grid is laid out ([`Layout`]), which format an input is in ([`Format`]),
+//! and why a record was refused ([`Refusal`], [`InputError`], each error
+//! carrying the offending text). Nothing here reads or writes.
+
+use std::fmt;
+use std::sync::Arc;
+
+use dlx::Problem;
+use reduce::{GridError, Placement, Puzzle, MAX_ORDER};
+
+/// Where a record or a message is: a file (or `<stdin>`) and a line from 1.
+/// Line 0 stands for the input as a whole (a file that cannot be opened).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The input's name as messages give it.
+    pub path: Arc<str>,
+    /// The first line of the record, from 1; 0 for the whole input.
+    pub line: usize,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.path)
+        } else {
+            write!(f, "{}:{}", self.path, self.line)
+        }
+    }
+}
+
+/// The formats an input can be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// N rows of N cells (spaced, compact or integers), or N² cells in any
+    /// whitespace; puzzles one after another.
+    Grid,
+    /// One puzzle a line: N² cells, an optional region map, a note.
+    Line,
+    /// N lines of region labels, a count n, then n givens `rcL`.
+    Grouped,
+    /// Knuth's exact-cover text format.
+    Dlx,
+    /// The JSON exact-cover document of `docs/schema.json`.
+    Json,
+}
+
+impl Format {
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Grid => "grid",
+            Format::Line => "line",
+            Format::Grouped => "grouped",
+            Format::Dlx => "dlx",
+            Format::Json => "json",
+        }
+    }
+
+    /// Whether records of this format are puzzles (so that `--box`,
+    /// `--regions` and `--symbols` apply).
+    pub fn is_puzzle(self) -> bool {
+        matches!(self, Format::Grid | Format::Line | Format::Grouped)
+    }
+}
+
+/// How a grid is written: how an input puzzle was laid out, and how an
+/// answer is (`--layout`). One place writes each: `output::text::grid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// One puzzle a line: N² symbols.
+    Line,
+    /// N rows of N symbols (seed 003).
+    Compact,
+    /// N rows of blank-separated symbols, then a blank line (seeds 000, 002).
+    Spaced,
+    /// N rows of blank-separated integers 1..N (0 blank), then a blank
+    /// line: the usual layout of large grids.
+    Integers,
+    /// Rows of blank-separated symbols with no blank line after (seed 001's
+    /// answers).
+    Grouped,
+}
+
+impl Layout {
+    /// Every layout, in the order the docs list them.
+    pub const ALL: [Layout; 5] =
+        [Layout::Line, Layout::Compact, Layout::Spaced, Layout::Integers, Layout::Grouped];
+
+    /// The layout's name (`--layout`, and the JSON document's `layout`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Line => "line",
+            Layout::Compact => "compact",
+            Layout::Spaced => "spaced",
+            Layout::Integers => "integers",
+            Layout::Grouped => "grouped",
+        }
+    }
+
+    /// The layout with this name.
+    pub fn from_name(s: &str) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| l.name() == s)
+    }
+}
+
+/// A problem that came from a puzzle (an exported JSON document): enough to
+/// print its solutions as grids.
+#[derive(Clone, Debug)]
+pub struct PuzzleCover {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// What each option places where.
+    pub placements: Vec<Placement>,
+    /// How the puzzle was laid out.
+    pub layout: Layout,
+}
+
+impl PuzzleCover {
+    /// The grid a solution fills in. A hand-written document whose options
+    /// leave a cell empty gets the first symbol there rather than a panic.
+    pub fn decode(&self, options: &[usize]) -> Vec<u8> {
+        reduce::decode(&self.puzzle, &self.placements, options, 0)
+    }
+}
+
+/// What a record holds.
+#[derive(Clone, Debug)]
+pub enum Body {
+    /// A Sudoku-family puzzle, and how it was laid out.
+    Puzzle {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Its layout in the input.
+        layout: Layout,
+    },
+    /// An exact-cover problem; when it was exported from a puzzle, what
+    /// each option places where.
+    Problem {
+        /// The problem.
+        problem: Problem,
+        /// The puzzle it came from, if any.
+        cover: Option<PuzzleCover>,
+    },
+}
+
+/// Something worth telling about a record that was read anyway: an option
+/// dropped for having no primary item, or how the input was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The line it is about (0: the input as a whole).
+    pub line: usize,
+    /// What to say.
+    pub text: String,
+}
+
+/// One puzzle or problem, or why it was refused.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// Where it starts.
+    pub source: Source,
+    /// The text after a line record's cells (its name, rating, ...).
+    pub note: Option<String>,
+    /// Notices for stderr (said before the record's answer).
+    pub notices: Vec<Notice>,
+    /// The record, or why it was refused.
+    pub body: Result<Body, Refusal>,
+}
+
+/// Why a record was refused, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The line, from 1 (0: the input as a whole).
+    pub line: usize,
+    /// The column, from 1, where it helps.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub error: InputError,
+    /// Set when no reading of the input parsed and detection guessed this
+    /// format: the message then suggests `--format`.
+    pub guessed: Option<Format>,
+}
+
+impl Refusal {
+    /// A refusal at a line.
+    pub fn new(line: usize, error: InputError) -> Refusal {
+        Refusal { line, column: None, error, guessed: None }
+    }
+
+    /// A refusal at a line and column.
+    pub fn at(line: usize, column: usize, error: InputError) -> Refusal {
+        Refusal { line, column: Some(column), error, guessed: None }
+    }
+
+    /// The message as stderr gives it after the path:
+    /// `LINE[:COLUMN]: what is wrong`.
+    pub fn located(&self) -> String {
+        let mut s = String::new();
+        if self.line > 0 {
+            s += &format!("{}:", self.line);
+        }
+        if let Some(c) = self.column {
+            s += &format!("{c}:");
+        }
+        format!("{s} {}", self.message())
+    }
+
+    /// What is wrong, with the `--format` hint when detection guessed.
+    pub fn message(&self) -> String {
+        match self.guessed {
+            Some(f) => format!(
+                "{} (no reading of the input parses; read as {}: --format picks another)",
+                self.error,
+                f.name()
+            ),
+            None => self.error.to_string(),
+        }
+    }
+}
+
+/// What is wrong with a record; each variant carries the offending text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// The input cannot be opened or read (the system's message).
+    Io {
+        /// What the system said.
+        message: String,
+    },
+    /// Reading stopped part way (the system's message).
+    ReadStopped {
+        /// What the system said.
+        message: String,
+    },
+    /// A line is longer than the reader holds.
+    LineTooLong {
+        /// The limit, in bytes.
+        max: usize,
+    },
+    /// A line is not UTF-8.
+    InvalidUtf8,
+    /// The input holds no record.
+    Empty {
+        /// The input's name.
+        path: String,
+    },
+    /// A whole document (dlx, json) is larger than the reader holds.
+    DocumentTooLarge {
+        /// The limit, in bytes.
+        max: usize,
+    },
+    /// A cell is not a symbol of the puzzle.
+    NotASymbol {
+        /// The cell as written.
+        text: String,
+        /// The puzzle's order.
+        order: usize,
+        /// The symbols, as a string.
+        symbols: String,
+        /// The blank markers, as a string.
+        blanks: String,
+    },
+    /// An integer cell is out of range.
+    IntegerOutOfRange {
+        /// The cell as written.
+        text: String,
+        /// The puzzle's order.
+        order: usize,
+    },
+    /// A grid row has the wrong number of cells.
+    RowLength {
+        /// Cells in this row.
+        cells: usize,
+        /// Cells in the first row.
+        first: usize,
+        /// The first row's line.
+        first_line: usize,
+    },
+    /// The input ends (or a blank line comes) before the grid's last row.
+    TooFewRows {
+        /// Rows read.
+        rows: usize,
+        /// Rows needed.
+        order: usize,
+        /// Whether a blank line (not the end of the input) cut it short.
+        blank_line: bool,
+    },
+    /// Cells on one line (or in a block) that are not N² for any N.
+    NotSquare {
+        /// The cells counted.
+        cells: usize,
+        /// Whether they were all on one line.
+        one_line: bool,
+    },
+    /// A compact row wider than the largest grid.
+    WideRow {
+        /// The cells counted.
+        cells: usize,
+    },
+    /// A line record whose cells are not N².
+    LineLength {
+        /// The cells counted.
+        cells: usize,
+    },
+    /// A line record of order 1 to 3 met by detection (they read only with
+    /// `--format line`).
+    SmallLine {
+        /// The cells counted.
+        cells: usize,
+    },
+    /// A line record's region map has the wrong number of labels.
+    MapLength {
+        /// The labels given.
+        labels: usize,
+        /// The cells.
+        cells: usize,
+        /// The map as written.
+        text: String,
+    },
+    /// A grouped puzzle's first line is not a row of region labels.
+    GroupedStart {
+        /// The line's characters.
+        chars: usize,
+    },
+    /// The input ends inside a grouped puzzle's region lines.
+    RegionLinesEnd {
+        /// Region lines read.
+        got: usize,
+        /// Region lines needed.
+        order: usize,
+    },
+    /// A region line of the wrong length.
+    RegionLine {
+        /// The line as written.
+        text: String,
+        /// Its characters.
+        chars: usize,
+        /// The order (the first line's length).
+        order: usize,
+        /// The first region line.
+        first_line: usize,
+    },
+    /// The input ends before a grouped puzzle's count of givens.
+    CountMissing,
+    /// A grouped puzzle's count is not a number.
+    CountNotNumber {
+        /// The line as written.
+        text: String,
+    },
+    /// A grouped puzzle's count is out of range.
+    CountRange {
+        /// The count.
+        count: i64,
+        /// The largest count (N²).
+        max: usize,
+    },
+    /// The input ends before the counted givens.
+    GivensEnd {
+        /// The count.
+        count: usize,
+        /// Givens read.
+        got: usize,
+    },
+    /// More given lines follow than the count says.
+    MoreGivens {
+        /// The count.
+        count: usize,
+    },
+    /// A grouped given that is not `rcL` or `r c L`.
+    NotAGiven {
+        /// The line as written.
+        text: String,
+    },
+    /// A given outside the grid.
+    CellOutside {
+        /// The row (from 0).
+        row: usize,
+        /// The column (from 0).
+        column: usize,
+        /// The order.
+        order: usize,
+    },
+    /// A given symbol that is not one of the puzzle's.
+    GivenNotSymbol {
+        /// The symbol.
+        symbol: char,
+        /// The symbols, as a string.
+        symbols: String,
+    },
+    /// A cell given twice.
+    GivenTwice {
+        /// The row (from 0).
+        row: usize,
+        /// The column (from 0).
+        column: usize,
+        /// The line of the first.
+        first_line: usize,
+    },
+    /// The puzzle's shape or alphabet is not valid (a record's own region
+    /// map, for example).
+    Grid(GridError),
+    /// `--box` does not fit this record.
+    BoxSetting {
+        /// The flag's value.
+        value: String,
+        /// Why.
+        error: GridError,
+    },
+    /// The `--regions` map does not fit this record.
+    RegionsSetting {
+        /// The map's labels.
+        labels: usize,
+        /// The record's order.
+        order: usize,
+    },
+    /// `--symbols` does not fit this record.
+    SymbolsSetting {
+        /// The symbols given.
+        symbols: usize,
+        /// The record's order.
+        order: usize,
+    },
+    /// A flag that applies to puzzles only, on an exact-cover input.
+    FlagNotForProblems {
+        /// The flag (`--box`, `--regions`, `--symbols`).
+        flag: &'static str,
+        /// The input's format.
+        format: Format,
+    },
+    /// Knuth's text format says no.
+    Knuth(dlx::text::TextErrorKind),
+    /// The JSON is not JSON.
+    Json {
+        /// serde_json's message.
+        message: String,
+    },
+    /// The JSON document is not the exact-cover format or version, or does
+    /// not hold together.
+    JsonDocument {
+        /// What is wrong.
+        message: String,
+    },
+    /// Detection found two readings that both parse and that its order
+    /// does not settle.
+    Ambiguous {
+        /// The first reading, described.
+        first: String,
+        /// Its format.
+        first_format: Format,
+        /// The second reading, described.
+        second: String,
+        /// Its format.
+        second_format: Format,
+    },
+}
+
+impl InputError {
+    /// Whether this error comes from a flag rather than from the record
+    /// (so that every record of an input would repeat it: said once).
+    pub fn is_setting(&self) -> bool {
+        matches!(
+            self,
+            InputError::BoxSetting { .. }
+                | InputError::RegionsSetting { .. }
+                | InputError::SymbolsSetting { .. }
+                | InputError::FlagNotForProblems { .. }
+        )
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use InputError as E;
+        match self {
+            E::Io { message } => write!(f, "{message}"),
+            E::ReadStopped { message } => write!(f, "reading stopped: {message}"),
+            E::LineTooLong { max } => write!(f, "line longer than {max} bytes"),
+            E::InvalidUtf8 => write!(f, "invalid UTF-8"),
+            E::Empty { path } => write!(f, "no puzzle in {path}"),
+            E::DocumentTooLarge { max } => write!(f, "the input is larger than {max} bytes"),
+            E::NotASymbol { text, order, symbols, blanks } => {
+                let shown = match text.chars().count() {
+                    1 => format!("{:?}", text.chars().next().expect("one char")),
+                    _ => format!("{text:?}"),
+                };
+                write!(f, "{shown} is not a symbol of this {order}x{order} puzzle (symbols {symbols}, blanks {blanks})")
+            }
+            E::IntegerOutOfRange { text, order } => {
+                write!(f, "{text} is not a symbol of this {order}x{order} puzzle (integers 1 to {order}, 0 blank)")
+            }
+            E::RowLength { cells, first, first_line } => write!(
+                f,
+                "row has {cells} cells; the puzzle's first row (line {first_line}) has {first}"
+            ),
+            E::TooFewRows { rows, order, blank_line: false } => {
+                write!(f, "the input ends after {rows} of the puzzle's {order} rows")
+            }
+            E::TooFewRows { rows, order, blank_line: true } => write!(
+                f,
+                "the puzzle has {}; its first row has {order} cells (a blank line ends it)",
+                plural(*rows, "row")
+            ),
+            E::NotSquare { cells, one_line: true } => write!(
+                f,
+                "{cells} cells on one line: a puzzle needs N*N (81 for 9x9), N from 1 to {MAX_ORDER}"
+            ),
+            E::NotSquare { cells, one_line: false } => write!(
+                f,
+                "{cells} cells before a blank line or the end: a puzzle needs N rows of N cells, or N*N cells in all"
+            ),
+            E::WideRow { cells } => write!(
+                f,
+                "row has {cells} cells: a grid has at most {MAX_ORDER} columns (a whole puzzle on one line is the line format)"
+            ),
+            E::LineLength { cells } => write!(
+                f,
+                "{cells} cells: a puzzle line needs N*N cells (81 for 9x9), N from 1 to {MAX_ORDER}"
+            ),
+            E::SmallLine { cells } => write!(
+                f,
+                "{cells} cells: line records of 3x3 and smaller are read only with --format line"
+            ),
+            E::MapLength { labels, cells, text } => write!(
+                f,
+                "{labels} region labels for {cells} cells: the map needs one label per cell (map {text:?})"
+            ),
+            E::GroupedStart { chars } => write!(
+                f,
+                "a grouped puzzle starts with N lines of N region labels; this line has {chars} characters"
+            ),
+            E::RegionLinesEnd { got, order } => {
+                write!(f, "the input ends after {got} of {order} region lines")
+            }
+            E::RegionLine { text, chars, order, first_line } => write!(
+                f,
+                "region line has {chars} characters; the first (line {first_line}) has {order} ({text:?})"
+            ),
+            E::CountMissing => write!(f, "the input ends before the count of givens"),
+            E::CountNotNumber { text } => write!(f, "{text:?} is not a count of givens (a whole number)"),
+            E::CountRange { count, max } => write!(f, "count {count} is out of range (0 to {max})"),
+            E::GivensEnd { count, got } => {
+                write!(f, "the count says {count} givens, but the input ends after {got}")
+            }
+            E::MoreGivens { count } => write!(f, "the count says {count} givens, but more follow"),
+            E::NotAGiven { text } => write!(
+                f,
+                "{text:?} is not a given: expected rcL (row, column from 0, then the symbol) or r c L"
+            ),
+            E::CellOutside { row, column, order } => write!(
+                f,
+                "cell ({row}, {column}) is outside the {order}x{order} grid (0 to {})",
+                order - 1
+            ),
+            E::GivenNotSymbol { symbol, symbols } => {
+                write!(f, "{symbol:?} is not a symbol of this puzzle ({symbols})")
+            }
+            E::GivenTwice { row, column, first_line } => {
+                write!(f, "cell ({row}, {column}) is given twice (first on line {first_line})")
+            }
+            E::Grid(e) => write!(f, "{e}"),
+            E::BoxSetting { value, error } => write!(f, "--box {value}: {error}"),
+            E::RegionsSetting { labels, order } => write!(
+                f,
+                "the --regions map has {labels} labels; this {order}x{order} puzzle needs {}",
+                order * order
+            ),
+            E::SymbolsSetting { symbols, order } => {
+                write!(f, "--symbols has {symbols} symbols; this {order}x{order} puzzle needs {order}")
+            }
+            E::FlagNotForProblems { flag, format } => write!(
+                f,
+                "{flag} applies to puzzles; this input is an exact-cover problem ({} format)",
+                format.name()
+            ),
+            E::Knuth(kind) => {
+                // The text error's own wording, without its position.
+                let e = dlx::text::TextError { line: 0, column: 0, kind: kind.clone() };
+                write!(f, "{e}")
+            }
+            E::Json { message } => write!(f, "invalid JSON: {message}"),
+            E::JsonDocument { message } => write!(f, "{message}"),
+            E::Ambiguous { first, first_format, second, second_format } => write!(
+                f,
+                "the input reads two ways: as {first} (--format {}) or as {second} (--format {}); say which with --format",
+                first_format.name(),
+                second_format.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_read_as_path_line_column_message() {
+        let r = Refusal::at(3, 5, InputError::InvalidUtf8);
+        assert_eq!(r.located(), "3:5: invalid UTF-8");
+        let r = Refusal::new(0, InputError::Io { message: "No such file or directory".into() });
+        assert_eq!(r.located(), " No such file or directory");
+        let s = Source { path: "x.txt".into(), line: 0 };
+        assert_eq!(s.to_string(), "x.txt");
+    }
+
+    #[test]
+    fn layouts_round_trip_their_names() {
+        for l in Layout::ALL {
+            assert_eq!(Layout::from_name(l.name()), Some(l));
+        }
+    }
+}
