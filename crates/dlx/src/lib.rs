@@ -41,12 +41,13 @@
 //! }
 //! let problem = text::parse(&src).unwrap().problem;
 //! let mut solver = Solver::new(&problem);
-//! assert_eq!(solver.count(None), 2);
+//! assert_eq!(solver.count(None).solutions(), Some(2));
 //! let first = solver.solutions().next().unwrap();
 //! assert!(problem.is_solution(&first));
 //! ```
 
 mod arena;
+mod budget;
 pub mod parallel;
 mod problem;
 mod solver;
@@ -55,5 +56,6 @@ pub mod text;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
 pub use problem::{is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning};
-pub use solver::{ForceError, Probe, Solutions, Solver, Stats};
+pub use solver::{ForceError, Solutions, Solver, Stats};

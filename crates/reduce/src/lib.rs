@@ -21,7 +21,7 @@
 //! let givens = text.chars().map(|c| alphabet.index(c)).collect();
 //! let puzzle = Puzzle::new(Shape::default_for(9).unwrap(), alphabet, givens).unwrap();
 //! let mut solver = GridSolver::new(puzzle.shape());
-//! assert_eq!(solver.count(&puzzle, None), Ok(1));
+//! assert_eq!(solver.count(&puzzle, None).unwrap().solutions(), Some(1));
 //! solver.solve(&puzzle, |grid| {
 //!     assert!(puzzle.verify(grid).is_ok());
 //!     assert_eq!(grid[..9], [7, 0, 1, 6, 4, 2, 5, 3, 8]); // 812753649
@@ -29,11 +29,10 @@
 //! }).unwrap();
 //! ```
 
-mod bits;
 mod cover;
 mod grid;
-mod nine;
+pub mod search;
 
-pub use bits::{BitSolver, MAX_BITS_ORDER};
-pub use cover::{decode, full_matrix, reduce, Encoding, GridSolver, Placement, Reduction};
+pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};
 pub use grid::{Alphabet, Conflict, GridError, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
+pub use search::{Engine, GridSolver};

@@ -19,19 +19,15 @@
 //! twice"). Every solution is found exactly once, so counts equal the
 //! dancing-links search's; the order of solutions is this search's own.
 //!
-//! [`BitSolver`] lays out the units of one shape once and solves puzzle after
-//! puzzle with it, allocating nothing per puzzle once it has warmed up. For
-//! 9x9 grids with 3x3 boxes (the common case by far) it hands the search to
-//! `crate::nine`, the same exact cover on boards by symbol and band, which
-//! is 1.4 to 4 times as fast (figures in docs/reductions.md).
+//! [`Bits`] lays out the units of one shape once and solves puzzle after
+//! puzzle with it, allocating nothing per puzzle once it has warmed up.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Probe, Stats};
+use dlx::{Budget, End, Meter, Outcome, Probe, Stats};
 
-use crate::grid::{Puzzle, Regions, Shape};
-use crate::nine::Nine;
+use crate::grid::{Puzzle, Shape};
 
 /// The largest order the bit-parallel search takes (a cell's symbols fit
 /// in a `u32`).
@@ -39,9 +35,6 @@ pub const MAX_BITS_ORDER: usize = 32;
 
 /// A grid cell's value before it is filled.
 const EMPTY: u8 = u8::MAX;
-
-/// How often, in nodes, a search reports to its probe.
-const PROBE_EVERY: u64 = 4096;
 
 /// One branching point: the cell, and the symbols not tried yet.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +45,7 @@ struct Frame {
 
 /// The bit-parallel search for one shape.
 #[derive(Clone, Debug)]
-pub struct BitSolver {
+pub struct Bits {
     n: usize,
     cells: usize,
     /// Every symbol: the low `n` bits.
@@ -84,94 +77,16 @@ pub struct BitSolver {
     /// at for symbols with one cell left.
     dirty: u128,
     frames: Vec<Frame>,
-    /// Solutions visited by the last search.
-    found: u64,
-    watch: Watch,
-    /// The search on bit boards by symbol, for 9x9 grids with 3x3 boxes.
-    nine: Option<Box<Nine>>,
+    meter: Meter,
+    /// The solutions and nodes of the last search, and how it ended.
+    stats: Stats,
+    end: End,
 }
 
-/// What a search reports as it goes, and what can stop it.
-#[derive(Clone, Debug)]
-pub(crate) struct Watch {
-    /// The nodes of the last search: the root and every branch tried.
-    nodes: u64,
-    /// Nodes left until the next report.
-    tick: u64,
-    probe: Option<Arc<Probe>>,
-    interrupted: bool,
-    /// Nodes a search may visit before it gives up (see
-    /// [`BitSolver::count_within`]), and whether the last one did.
-    budget: u64,
-    over_budget: bool,
-}
-
-impl Watch {
-    fn new() -> Watch {
-        Watch {
-            nodes: 0,
-            tick: PROBE_EVERY,
-            probe: None,
-            interrupted: false,
-            budget: u64::MAX,
-            over_budget: false,
-        }
-    }
-
-    /// Starts a search at its root node.
-    fn start(&mut self) {
-        self.nodes = 1;
-        self.tick = PROBE_EVERY;
-        self.interrupted = false;
-        self.over_budget = false;
-    }
-
-    /// Counts a node, with `found` solutions so far. Returns true when the
-    /// search must stop: its probe says so, or it is over budget.
-    #[inline]
-    pub(crate) fn node(&mut self, found: u64) -> bool {
-        self.nodes += 1;
-        self.tick -= 1;
-        if self.tick != 0 {
-            return false;
-        }
-        self.tick = PROBE_EVERY;
-        self.report(found)
-    }
-
-    #[cold]
-    fn report(&mut self, found: u64) -> bool {
-        if let Some(p) = &self.probe {
-            p.report(found, self.nodes);
-            if p.stopped() {
-                self.interrupted = true;
-                return true;
-            }
-        }
-        if self.nodes > self.budget {
-            self.over_budget = true;
-            return true;
-        }
-        false
-    }
-}
-
-/// Whether `shape` is 9x9 with 3x3 boxes, as boxes or as a map of them.
-fn is_nine_by_boxes(shape: &Shape) -> bool {
-    match shape.regions() {
-        Regions::Boxes { rows: 3, cols: 3 } => true,
-        // Every cell in the region of its box's top left cell.
-        Regions::Map(_) if shape.n() == 9 => {
-            (0..81).all(|cell| shape.region(cell) == shape.region(cell / 27 * 27 + cell % 9 / 3 * 3))
-        }
-        _ => false,
-    }
-}
-
-impl BitSolver {
+impl Bits {
     /// Lays out the units of `shape`, or `None` if its order is above
     /// [`MAX_BITS_ORDER`].
-    pub fn new(shape: &Shape) -> Option<BitSolver> {
+    pub fn new(shape: &Shape) -> Option<Bits> {
         let n = shape.n();
         if n > MAX_BITS_ORDER {
             return None;
@@ -211,7 +126,7 @@ impl BitSolver {
         let cell_unit_bits =
             cell_units.iter().map(|us| us.iter().fold(0u128, |acc, &u| acc | 1u128 << u)).collect();
         let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        Some(BitSolver {
+        Some(Bits {
             n,
             cells,
             full,
@@ -228,32 +143,31 @@ impl BitSolver {
             queued: 0,
             dirty: 0,
             frames: Vec::new(),
-            found: 0,
-            watch: Watch::new(),
-            nine: is_nine_by_boxes(shape).then(|| Box::new(Nine::new())),
+            meter: Meter::new(),
+            stats: Stats::default(),
+            end: End::Complete,
         })
     }
 
-    /// Watches searches through `probe`: it sees the nodes and solutions
-    /// so far, and can stop the search.
+    /// Bounds the searches to come (nodes: the root and every branch tried).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.meter.set_budget(budget);
+    }
+
+    /// Reports the searches to come to `probe`, which can also stop them.
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
-        self.watch.probe = probe;
+        self.meter.set_probe(probe);
     }
 
-    /// Whether the last search was stopped by its probe.
-    pub fn interrupted(&self) -> bool {
-        self.watch.interrupted
-    }
-
-    /// The nodes of the last search: the root and every branch tried.
-    pub fn nodes(&self) -> u64 {
-        self.watch.nodes
-    }
-
-    /// The statistics of the last search: its solutions and nodes (it
-    /// makes no list updates to count).
+    /// The solutions and nodes of the last search (the root and every
+    /// branch tried; it makes no list updates to count).
     pub fn stats(&self) -> Stats {
-        Stats { solutions: self.found, nodes: self.watch.nodes, updates: 0 }
+        self.stats
+    }
+
+    /// How the last search ended.
+    pub fn end(&self) -> End {
+        self.end
     }
 
     /// Makes room for level `level` and copies level `level - 1` into it.
@@ -277,7 +191,7 @@ impl BitSolver {
     #[inline]
     fn place(&mut self, level: usize, cell: usize, v: u32) -> bool {
         let bit = 1u32 << v;
-        let BitSolver { cells, units, cand, value, placed, cell_units, cell_unit_bits, .. } = self;
+        let Bits { cells, units, cand, value, placed, cell_units, cell_unit_bits, .. } = self;
         let cand = &mut cand[level * *cells..][..*cells];
         cand[cell] = 0;
         value[level * *cells + cell] = v as u8;
@@ -436,28 +350,34 @@ impl BitSolver {
 
     /// Visits every solution of `puzzle` (the shape must be this solver's,
     /// up to its regions: the solver's own are used) as a filled grid of
-    /// symbol indices, row by row, until the visitor breaks. Returns how
-    /// many it visited.
-    pub fn solve<F>(&mut self, puzzle: &Puzzle, visit: F) -> u64
-    where
-        F: FnMut(&[u8]) -> ControlFlow<()>,
-    {
-        self.found = self.search(puzzle, visit);
-        self.found
-    }
-
-    fn search<F>(&mut self, puzzle: &Puzzle, mut visit: F) -> u64
+    /// symbol indices, row by row, until the visitor breaks or the budget
+    /// runs out, and says how it ended.
+    pub fn solve<F>(&mut self, puzzle: &Puzzle, visit: F) -> Outcome
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
         assert_eq!(puzzle.n(), self.n, "a puzzle of another order");
-        self.watch.start();
-        if let Some(nine) = &mut self.nine {
-            return nine.search(puzzle.givens(), &mut self.watch, visit);
-        }
+        self.meter.start();
+        let (found, otherwise) = self.search(puzzle, visit);
+        let outcome = self.meter.finish(found, self.meter.nodes(), otherwise);
+        self.stats = Stats { solutions: found, nodes: outcome.nodes(), updates: 0 };
+        self.end = outcome.end();
+        outcome
+    }
+
+    /// The search: the solutions visited, and how it ended unless the
+    /// meter stopped it.
+    fn search<F>(&mut self, puzzle: &Puzzle, mut visit: F) -> (u64, End)
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
         let mut found = 0u64;
+        // The root.
+        if self.meter.node(0) {
+            return (0, End::Complete);
+        }
         if !self.start(puzzle) {
-            return 0;
+            return (0, End::Complete);
         }
         let cells = self.cells;
         let mut level = 0usize;
@@ -468,14 +388,14 @@ impl BitSolver {
                 None => {
                     found += 1;
                     if visit(&self.value[level * cells..][..cells]).is_break() {
-                        return found;
+                        return (found, End::Limit);
                     }
                 }
                 Some((cell, rest)) => self.frames.push(Frame { cell: cell as u32, rest }),
             }
             // Take the next branch, backing up as far as needed.
             loop {
-                let Some(frame) = self.frames.last_mut() else { return found };
+                let Some(frame) = self.frames.last_mut() else { return (found, End::Complete) };
                 if frame.rest == 0 {
                     self.frames.pop();
                     continue;
@@ -487,41 +407,14 @@ impl BitSolver {
                 self.push_level(level);
                 self.queued = 0;
                 self.dirty = 0;
-                if self.watch.node(found) {
-                    return found;
+                if self.meter.node(found) {
+                    return (found, End::Complete);
                 }
                 if self.place(level, cell, bit.trailing_zeros()) && self.propagate(level) {
                     break;
                 }
             }
         }
-    }
-
-    /// Counts the solutions of `puzzle` as [`BitSolver::count`] does if
-    /// that takes at most about `max_nodes` nodes; `None` if it would take
-    /// more (the search stops there).
-    pub fn count_within(&mut self, puzzle: &Puzzle, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
-        self.watch.budget = max_nodes;
-        let count = self.count(puzzle, limit);
-        self.watch.budget = u64::MAX;
-        (!self.watch.over_budget).then_some(count)
-    }
-
-    /// Counts the solutions of `puzzle`, up to `limit` if given.
-    pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> u64 {
-        let limit = limit.unwrap_or(u64::MAX);
-        if limit == 0 {
-            return 0;
-        }
-        let mut left = limit;
-        self.solve(puzzle, |_| {
-            left -= 1;
-            if left == 0 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
     }
 }
 
@@ -536,6 +429,17 @@ mod tests {
         Puzzle::new(shape, alphabet, givens).unwrap()
     }
 
+    /// Every solution, as grids.
+    fn all(s: &mut Bits, p: &Puzzle) -> Vec<Vec<u8>> {
+        let mut grids = Vec::new();
+        let o = s.solve(p, |g| {
+            grids.push(g.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!((o.end(), o.so_far()), (End::Complete, grids.len() as u64));
+        grids
+    }
+
     #[test]
     fn blank_grids_count_as_known() {
         for (shape, count) in [
@@ -546,9 +450,8 @@ mod tests {
         ] {
             let n = shape.n();
             let p = puzzle(shape.clone(), &".".repeat(n * n));
-            let mut s = BitSolver::new(&shape).unwrap();
-            assert_eq!(s.count(&p, None), count, "order {n}");
-            assert_eq!(s.count(&p, Some(7)), count.min(7));
+            let mut s = Bits::new(&shape).unwrap();
+            assert_eq!(all(&mut s, &p).len(), count, "order {n}");
         }
     }
 
@@ -559,12 +462,7 @@ mod tests {
             shape.clone(),
             "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
         );
-        let mut s = BitSolver::new(&shape).unwrap();
-        let mut grids = Vec::new();
-        s.solve(&p, |g| {
-            grids.push(g.to_vec());
-            ControlFlow::Continue(())
-        });
+        let grids = all(&mut Bits::new(&shape).unwrap(), &p);
         assert_eq!(grids.len(), 1);
         assert_eq!(p.verify(&grids[0]), Ok(()));
         assert_eq!(grids[0][..9], [7, 0, 1, 6, 4, 2, 5, 3, 8]);
@@ -574,130 +472,12 @@ mod tests {
     fn clashing_givens_have_no_solution() {
         let shape = Shape::default_for(4).unwrap();
         let p = puzzle(shape.clone(), "11..............");
-        assert_eq!(BitSolver::new(&shape).unwrap().count(&p, None), 0);
+        assert!(all(&mut Bits::new(&shape).unwrap(), &p).is_empty());
     }
 
     #[test]
-    fn counts_within_a_budget_give_up_past_it() {
-        // 6x6 on the general search, 9x9 on the boards by symbol.
-        for n in [6, 9] {
-            let shape = Shape::default_for(n).unwrap();
-            let p = puzzle(shape.clone(), &".".repeat(n * n));
-            let mut s = BitSolver::new(&shape).unwrap();
-            assert_eq!(s.nine.is_some(), n == 9);
-            assert_eq!(s.count_within(&p, None, 10_000), None, "order {n}");
-            assert!(s.nodes() > 10_000, "order {n}");
-            assert_eq!(s.count_within(&p, Some(5), 10_000), Some(5), "order {n}");
-            assert!(s.nodes() <= 100, "order {n}: {} nodes for five solutions", s.nodes());
-            assert_eq!(s.count(&p, Some(1000)), 1000, "order {n}");
-        }
-        let shape = Shape::default_for(4).unwrap();
-        let p = puzzle(shape.clone(), &".".repeat(16));
-        let mut s = BitSolver::new(&shape).unwrap();
-        assert_eq!(s.count_within(&p, None, 10_000), Some(288));
-    }
-
-    /// A small generator for the differential tests (xorshift64*).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-        }
-    }
-
-    /// Every solution (up to `limit`) each way: the search on bit boards by
-    /// symbol and the generic one.
-    fn both_ways(p: &Puzzle, limit: usize) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
-        let mut nine = BitSolver::new(p.shape()).unwrap();
-        assert!(nine.nine.is_some());
-        let mut generic = BitSolver::new(p.shape()).unwrap();
-        generic.nine = None;
-        let run = |s: &mut BitSolver| {
-            let mut grids = Vec::new();
-            s.solve(p, |g| {
-                grids.push(g.to_vec());
-                if grids.len() == limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            assert_eq!(s.stats().solutions, grids.len() as u64);
-            grids
-        };
-        (run(&mut nine), run(&mut generic))
-    }
-
-    #[test]
-    fn nine_by_nine_boxes_use_the_boards_by_symbol() {
-        let boxes = Shape::default_for(9).unwrap();
-        assert!(BitSolver::new(&boxes).unwrap().nine.is_some());
-        // The boxes as a map, labelled out of order.
-        let labels = "QWERTYUIO".chars().collect::<Vec<_>>();
-        let map = (0..81).map(|c| labels[(c / 27) * 3 + (c % 9) / 3]).collect();
-        assert!(BitSolver::new(&Shape::new(9, Regions::Map(map)).unwrap()).unwrap().nine.is_some());
-        // One cell swapped between two boxes: a jigsaw, searched generically.
-        let mut map: Vec<char> = (0..81).map(|c| labels[(c / 27) * 3 + (c % 9) / 3]).collect();
-        map.swap(2, 3);
-        assert!(BitSolver::new(&Shape::new(9, Regions::Map(map)).unwrap()).unwrap().nine.is_none());
-        for shape in [Shape::new(9, Regions::None).unwrap(), Shape::default_for(16).unwrap()] {
-            assert!(BitSolver::new(&shape).unwrap().nine.is_none());
-        }
-    }
-
-    #[test]
-    fn boards_by_symbol_agree_with_the_generic_search() {
-        let shape = Shape::default_for(9).unwrap();
-        let alphabet = Alphabet::default_for(9).unwrap();
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let mut filled = 0;
-        for round in 0..400 {
-            // Sparse givens, clashes allowed: many solutions, or none.
-            let mut givens = vec![None; 81];
-            let count = if round % 2 == 1 { rng.below(12) } else { rng.below(30) };
-            for _ in 0..count {
-                givens[rng.below(81)] = Some(rng.below(9) as u8);
-            }
-            if round % 2 == 1 {
-                // Holes in a solution of those givens (if any): few
-                // solutions, and the hard cases in between.
-                let p = Puzzle::new(shape.clone(), alphabet.clone(), givens.clone()).unwrap();
-                let (grids, _) = both_ways(&p, 1);
-                let Some(grid) = grids.first() else { continue };
-                filled += 1;
-                let holes = 40 + rng.below(30);
-                givens = grid.iter().map(|&v| Some(v)).collect();
-                for _ in 0..holes {
-                    givens[rng.below(81)] = None;
-                }
-            }
-            let p = Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap();
-            let (mut fast, mut slow) = both_ways(&p, 30);
-            assert_eq!(fast.len(), slow.len(), "round {round}");
-            for g in &fast {
-                assert_eq!(p.verify(g), Ok(()), "round {round}");
-            }
-            if fast.len() < 30 {
-                // Every solution each way: the same set.
-                fast.sort();
-                slow.sort();
-                assert_eq!(fast, slow, "round {round}");
-            } else {
-                fast.sort();
-                fast.dedup();
-                assert_eq!(fast.len(), 30, "round {round}: a solution twice");
-            }
-        }
-        assert!(filled > 100, "too few filled grids: {filled}");
-    }
-
-    #[test]
-    fn orders_above_32_are_declined() {
-        assert!(BitSolver::new(&Shape::default_for(32).unwrap()).is_some());
-        assert!(BitSolver::new(&Shape::default_for(33).unwrap()).is_none());
+    fn orders_above_the_limit_are_declined() {
+        assert!(Bits::new(&Shape::default_for(MAX_BITS_ORDER).unwrap()).is_some());
+        assert!(Bits::new(&Shape::default_for(MAX_BITS_ORDER + 1).unwrap()).is_none());
     }
 }
