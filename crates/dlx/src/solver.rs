@@ -156,9 +156,9 @@ impl<I: Index> Engine<I> {
     /// level that has nothing to try. Every level entered then has no empty
     /// list, so the first item with one option left is DLX1's choice and
     /// the walk along the items stops there. Counting also skips the last
-    /// level (see [`Solver::count`]), and no updates are counted: the same
-    /// solutions, sooner, but [`Solver::stats`] then reports only the
-    /// solutions and a lower bound on the nodes.
+    /// level (see [`Solver::count`]). The nodes skipped are still counted
+    /// as DLX1 counts them, but no updates are: the same solutions and
+    /// nodes, sooner, but [`Solver::stats`] then reports no updates.
     pub fn set_faithful(&mut self, faithful: bool) {
         self.faithful = faithful;
     }
@@ -616,14 +616,20 @@ impl<I: Index> Engine<I> {
                         }
                     } else if FAST && a.empty > 0 {
                         // An active primary item has no option left: the
-                        // level below would be a dead end.
+                        // level below would be a dead end. DLX1 enters it,
+                        // so it counts as a node.
+                        nodes += 1;
                     } else if COUNT && FAST && left < last_level_below {
                         // Each option of an active item that holds every
                         // item left completes a solution, and no other
                         // completion exists: two options would hold at
                         // least `last_level_below` items. Count those of
                         // the shortest list instead of entering the level.
+                        // DLX1 would enter it (a node) and each option's
+                        // level below (a solution, or a dead end since no
+                        // option fits in the items left): as many nodes.
                         let item = a.choose(true);
+                        nodes += 2 + a.spare(item) as u64;
                         let mut y = a.down(item);
                         while y != item {
                             solutions += (primaries[y as usize] == left) as u64;
@@ -730,9 +736,9 @@ impl Solver {
     /// level that has nothing to try. Every level entered then has no empty
     /// list, so the first item with one option left is DLX1's choice and
     /// the walk along the items stops there. Counting also skips the last
-    /// level (see [`Solver::count`]), and no updates are counted: the same
-    /// solutions, sooner, but [`Solver::stats`] then reports only the
-    /// solutions and a lower bound on the nodes.
+    /// level (see [`Solver::count`]). The nodes skipped are still counted
+    /// as DLX1 counts them, but no updates are: the same solutions and
+    /// nodes, sooner, but [`Solver::stats`] then reports no updates.
     pub fn set_faithful(&mut self, faithful: bool) {
         each!(&mut self.inner, e => e.set_faithful(faithful))
     }

@@ -135,6 +135,16 @@ fn shared_slow_files_have_their_known_counts() {
 }
 
 #[test]
+#[ignore = "slow in debug builds; CI runs it in release mode"]
+fn the_fast_count_counts_dlx1s_nodes_on_pentominoes() {
+    // DLX1's nodes, as the faithful search counts them (and Knuth's DLX1).
+    for (name, nodes) in [("pentominoes-6x10.dlx", 3_637_261), ("pentominoes-6x10-knuthgen.dlx", 3_620_988)] {
+        let o = Solver::new(&fixture(name)).count(None);
+        assert_eq!((o.solutions(), o.nodes()), (Some(9356), nodes), "{name}");
+    }
+}
+
+#[test]
 fn statistics_equal_dlx1s() {
     for (name, nodes, updates) in [
         ("knuth-dlx1-example.dlx", 6, 30),
@@ -150,6 +160,11 @@ fn statistics_equal_dlx1s() {
         // A faithful count walks the very same tree.
         solver.count(None).solutions().unwrap();
         assert_eq!(solver.stats(), stats, "{name}, count without shortcut");
+        // The fast search and count skip dead ends and last levels, but
+        // count DLX1's nodes.
+        solver.set_faithful(false);
+        assert_eq!(solver.count(None).nodes(), nodes, "{name}, fast count");
+        assert_eq!(solver.search(|_| ControlFlow::Continue(())).nodes(), nodes, "{name}, fast search");
     }
 }
 
