@@ -48,6 +48,7 @@
 
 mod arena;
 mod budget;
+pub mod estimate;
 pub mod parallel;
 mod problem;
 mod solver;
@@ -57,5 +58,6 @@ pub mod text;
 mod serde_impl;
 
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
+pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use problem::{is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning};
 pub use solver::{ForceError, Solutions, Solver, Stats};

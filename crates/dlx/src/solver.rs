@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use crate::arena::{fits, Arena, Index};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
+use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
 use crate::problem::Problem;
 
 /// DLX1's statistics for one search.
@@ -352,6 +353,129 @@ impl<I: Index> Engine<I> {
         };
         self.unforce_to(base);
         outcome
+    }
+
+    /// Chooses the option of node `x` at a level whose item is `x`'s own:
+    /// covers the item, then commits the option.
+    fn take(&mut self, x: u32) {
+        let item = self.arena.top(x);
+        let mut links = self.arena.links::<true>(0);
+        if self.colors {
+            links.cover::<true>(item);
+            links.commit::<true>(x);
+        } else {
+            links.cover::<false>(item);
+            links.commit::<false>(x);
+        }
+    }
+
+    /// The children of the node the committed choices lead to, as the
+    /// nodes of DLX1's item (empty for a dead end), or `None` at a
+    /// solution.
+    fn children(&mut self) -> Option<Vec<u32>> {
+        let links = self.arena.links::<true>(0);
+        if links.first_primary() == 0 {
+            return None;
+        }
+        let item = links.choose(false);
+        let mut kids = Vec::with_capacity((links.spare(item) + 1).max(0) as usize);
+        let mut x = links.down(item);
+        while x != item {
+            kids.push(x);
+            x = links.down(x);
+        }
+        Some(kids)
+    }
+
+    /// One of Knuth's random probes from the node the committed choices
+    /// lead to, down to a leaf of DLX1's tree; the links are as they were
+    /// afterwards.
+    fn random_path(&mut self, rng: &mut SplitMix64) -> Path {
+        let colors = self.colors;
+        let mut links = self.arena.links::<true>(0);
+        let choice = &mut self.choice[..];
+        let (mut nodes, mut weight, mut depth) = (1.0, 1.0, 0);
+        let solution = loop {
+            if links.first_primary() == 0 {
+                break true;
+            }
+            let item = links.choose(false);
+            let d = links.spare(item) + 1;
+            if d <= 0 {
+                break false;
+            }
+            let mut x = links.down(item);
+            for _ in 0..rng.below(d as u64) {
+                x = links.down(x);
+            }
+            if colors {
+                links.cover::<true>(item);
+                links.commit::<true>(x);
+            } else {
+                links.cover::<false>(item);
+                links.commit::<false>(x);
+            }
+            choice[depth] = x;
+            depth += 1;
+            weight *= d as f64;
+            nodes += weight;
+        };
+        for &x in choice[..depth].iter().rev() {
+            let item = links.top(x);
+            if colors {
+                links.uncommit::<true>(x);
+                links.uncover::<true>(item);
+            } else {
+                links.uncommit::<false>(x);
+                links.uncover::<false>(item);
+            }
+        }
+        Path { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
+    }
+
+    /// Knuth's random-probe estimate of the tree below the forced options
+    /// (see [`crate::estimate`]).
+    pub fn estimate(&mut self, options: &EstimateOptions) -> Estimate {
+        self.reset();
+        let mut rng = SplitMix64::new(options.seed);
+        let mut gather = Gather::default();
+        // The frontier, each node given by its choices from the root.
+        let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
+        let most = if options.stratify { options.probes / PROBES_PER_STRATUM } else { 0 };
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            let (mut leaves, mut solutions) = (0, 0);
+            for path in &frontier {
+                path.iter().for_each(|&x| self.take(x));
+                match self.children() {
+                    None => (leaves, solutions) = (leaves + 1, solutions + 1),
+                    Some(kids) if kids.is_empty() => leaves += 1,
+                    Some(kids) => next.extend(kids.into_iter().map(|x| {
+                        let mut p = path.clone();
+                        p.push(x);
+                        p
+                    })),
+                }
+                path.iter().rev().for_each(|&x| self.undo_choice(x));
+                if next.len() as u64 > most {
+                    break;
+                }
+            }
+            if next.len() as u64 > most {
+                break;
+            }
+            gather.counted(frontier.len() as u64, leaves, solutions);
+            frontier = next;
+        }
+        let strata = frontier.len() as u64;
+        for (v, path) in frontier.iter().enumerate() {
+            let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
+            path.iter().for_each(|&x| self.take(x));
+            let paths: Vec<Path> = (0..k).map(|_| self.random_path(&mut rng)).collect();
+            path.iter().rev().for_each(|&x| self.undo_choice(x));
+            gather.stratum(paths.into_iter());
+        }
+        gather.finish(options.seed)
     }
 
     /// Keeps a copy of the links as laid out, so that
@@ -864,6 +988,23 @@ impl Solver {
     /// Every solution lies in exactly one subtree; dead ends are dropped.
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         each!(&mut self.inner, e => e.subtrees(at_least))
+    }
+
+    /// Knuth's random-probe estimate of the search below the forced
+    /// options: its solutions and DLX1's nodes, with 95% intervals (see
+    /// [`crate::estimate`]). Reproducible: the same options, the same
+    /// estimate. The solver is left as it was.
+    ///
+    /// ```
+    /// use dlx::{text, EstimateOptions, Solver};
+    /// let p = text::parse(include_str!("../../../fixtures/dlx/queens-8.dlx")).unwrap().problem;
+    /// let mut solver = Solver::new(&p);
+    /// let e = solver.estimate(&EstimateOptions { probes: 20_000, seed: 1, stratify: false });
+    /// assert!(e.solutions.contains(92.0) && e.nodes.contains(1223.0));
+    /// assert!((e.solutions.value - 92.0).abs() < 10.0);
+    /// ```
+    pub fn estimate(&mut self, options: &EstimateOptions) -> Estimate {
+        each!(&mut self.inner, e => e.estimate(options))
     }
 
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
