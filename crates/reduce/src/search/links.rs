@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use dlx::parallel::Shard;
-use dlx::{Budget, End, Outcome, Probe, Solver, Stats};
+use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Solver, Stats};
 
 use crate::cover::full_matrix;
 use crate::grid::{Conflict, Puzzle, Shape};
@@ -153,5 +153,12 @@ impl Links {
     ) -> Result<Outcome, Conflict> {
         let solver = self.prepare(puzzle)?;
         Ok(dlx::parallel::count(solver, jobs, shard, limit))
+    }
+
+    /// Knuth's random-probe estimate of the search below the givens of
+    /// `puzzle` (see [`dlx::Solver::estimate`]): solutions, and DLX1's
+    /// nodes on this matrix.
+    pub fn estimate(&mut self, puzzle: &Puzzle, options: &EstimateOptions) -> Result<Estimate, Conflict> {
+        Ok(self.prepare(puzzle)?.estimate(options))
     }
 }

@@ -27,12 +27,13 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use dlx::parallel::Shard;
-use dlx::{Budget, End, Outcome, Probe, Stats};
+use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Stats};
 
 pub use bits::{Bits, MAX_BITS_ORDER};
 pub use links::Links;
 pub use nine::Nine;
 
+use crate::cover::{reduce, Encoding};
 use crate::grid::{Conflict, Puzzle, Shape};
 
 /// The grid searches.
@@ -350,6 +351,15 @@ impl GridSolver {
         self.end() == End::Interrupted
     }
 
+    /// Knuth's random-probe estimate of the search below the givens of
+    /// `puzzle`, on the links (see [`dlx::Solver::estimate`]): its
+    /// solutions, and its nodes in DLX1's notion, which is the links'
+    /// (a faithful search, or a count split over threads, counts them so);
+    /// the bit searches' nodes are their own and fewer.
+    pub fn estimate(&mut self, puzzle: &Puzzle, options: &EstimateOptions) -> Result<Estimate, Conflict> {
+        self.links().estimate(puzzle, options)
+    }
+
     /// The statistics of the last search (the bit searches count nodes
     /// only: the root and every branch tried).
     pub fn stats(&self) -> Stats {
@@ -358,6 +368,81 @@ impl GridSolver {
             (Engine::Bits, Fast::Bits(s), _) => s.stats(),
             (Engine::Links, _, Some(l)) => l.stats(),
             _ => Stats::default(),
+        }
+    }
+}
+
+/// Every way to search one puzzle, for tests and corpus runs that check
+/// that they all agree: each engine on the shape's full matrix with the
+/// givens forced, and the links on Knuth's reduced matrix, built for the
+/// puzzle alone ([`crate::Encoding::Reduced`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Way {
+    /// An engine, through [`GridSolver::with_engine`] (the links list in
+    /// DLX1's order, the others in their own).
+    Engine(Engine),
+    /// The links on the reduced matrix.
+    Reduced,
+}
+
+impl Way {
+    /// Every way: the three engines, then the reduced matrix.
+    pub const ALL: [Way; 4] =
+        [Way::Engine(Engine::Nine), Way::Engine(Engine::Bits), Way::Engine(Engine::Links), Way::Reduced];
+
+    /// Whether this way can search grids of `shape`.
+    pub fn accepts(self, shape: &Shape) -> bool {
+        match self {
+            Way::Engine(e) => e.accepts(shape),
+            Way::Reduced => true,
+        }
+    }
+
+    /// The solutions of `puzzle` this way, up to `limit` of them, and how
+    /// the search ended; or the clash that leaves the puzzle without a
+    /// solution. `None` if this way does not take the puzzle's shape.
+    pub fn solutions(self, puzzle: &Puzzle, limit: u64) -> Option<Result<Listed, Conflict>> {
+        if !self.accepts(puzzle.shape()) {
+            return None;
+        }
+        let mut grids = Vec::new();
+        let mut keep = |g: Vec<u8>| {
+            grids.push(g);
+            if grids.len() as u64 >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let outcome = match self {
+            Way::Engine(e) => {
+                let mut s = GridSolver::with_engine(puzzle.shape(), e)?;
+                match e {
+                    Engine::Links => s.solve(puzzle, |g| keep(g.to_vec())),
+                    _ => s.solve_any(puzzle, |g| keep(g.to_vec())),
+                }
+            }
+            Way::Reduced => reduce(puzzle, Encoding::Reduced)
+                .map(|r| dlx::Solver::new(&r.problem).search(|options| keep(r.decode(puzzle, options)))),
+        };
+        Some(outcome.map(|outcome| Listed { grids, outcome }))
+    }
+}
+
+/// The solutions [`Way::solutions`] listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Each a filled grid: symbol indices, row by row.
+    pub grids: Vec<Vec<u8>>,
+    /// How the search ended.
+    pub outcome: Outcome,
+}
+
+impl std::fmt::Display for Way {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Way::Engine(e) => e.fmt(f),
+            Way::Reduced => f.write_str("reduced"),
         }
     }
 }
