@@ -1,4 +1,4 @@
-//! The command line, parsed by clap into a typed [`Config`] before any work
+//! The command line, parsed by clap into typed arguments before any work
 //! starts.
 
 use std::path::PathBuf;

@@ -20,6 +20,8 @@
 //! meters, so that the node budget, the probe and the outcome cover every
 //! thread (see [`crate::parallel`]).
 
+#![warn(missing_docs)]
+
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

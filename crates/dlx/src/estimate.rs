@@ -49,6 +49,8 @@
 //! with a thousand probes, which no interval from the sample can fully
 //! mend.
 
+#![warn(missing_docs)]
+
 /// Knuth's probes are deterministic given this seed: SplitMix64 (Steele,
 /// Lea and Flood), the generator Java's `SplittableRandom` uses. Small,
 /// fast, and good enough for choosing among a node's children.

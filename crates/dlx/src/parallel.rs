@@ -18,6 +18,8 @@
 //! the threads only when that was not enough. Grid searches use it too,
 //! with a search of their own for the first try.
 
+#![warn(missing_docs)]
+
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;

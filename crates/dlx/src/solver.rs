@@ -7,6 +7,8 @@
 //! iterator and the counting loop are all built on it. Counting has a fast
 //! path that skips DLX1's last level (see [`Solver::count`]).
 
+#![warn(missing_docs)]
+
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -35,9 +37,15 @@ const MAX_SPLIT_DEPTH: usize = 24;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ForceError {
     /// There is no option with that index.
-    NoSuchOption { option: usize },
+    NoSuchOption {
+        /// The index asked for.
+        option: usize,
+    },
     /// The option clashes with an option forced before it.
-    Conflict { option: usize },
+    Conflict {
+        /// The option that could not be forced.
+        option: usize,
+    },
 }
 
 impl std::fmt::Display for ForceError {
