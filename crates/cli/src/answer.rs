@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
-use dlx::{Probe, Problem, Solver, Stats};
+use dlx::{End, Probe, Problem, Solver, Stats};
 use reduce::{GridSolver, Puzzle, Shape};
 
 use crate::args::{Mode, OutputFormat, Plan};
@@ -214,13 +214,13 @@ pub fn answer(
             engine.set_faithful(plan.stats);
             let result = match plan.mode {
                 Mode::Count { limit } if plan.shard.is_some() => {
-                    engine.count_split(puzzle, 1, plan.shard, limit).map(|(c, _)| (c, limit))
+                    engine.count_split(puzzle, 1, plan.shard, limit).map(|o| (o.so_far(), limit))
                 }
                 // A big count goes to every thread: try one thread first.
                 Mode::Count { limit } if plan.jobs > 1 && !plan.stats => {
-                    engine.count_adaptive(puzzle, limit, plan.jobs, SPLIT_AFTER).map(|(c, _)| (c, limit))
+                    engine.count_threads(puzzle, limit, plan.jobs).map(|o| (o.so_far(), limit))
                 }
-                Mode::Count { limit } => engine.count(puzzle, limit).map(|c| (c, limit)),
+                Mode::Count { limit } => engine.count(puzzle, limit).map(|o| (o.so_far(), limit)),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
                     let lay_out = |grid: &[u8]| {
@@ -240,9 +240,8 @@ pub fn answer(
                             // The threads that find the grids also lay
                             // them out; this one numbers and writes them.
                             let write = |laid: String| list.visit(|k| emit(k, SolutionRef::Grid(&laid), out));
-                            engine.solve_parallel(puzzle, plan.list_jobs, lay_out, write).map(|stopped| {
-                                interrupted = stopped;
-                                Stats::default()
+                            engine.solve_parallel(puzzle, plan.list_jobs, lay_out, write).inspect(|o| {
+                                interrupted = o.end() == End::Interrupted;
                             })
                         }
                         Mode::All { .. } => engine.solve(puzzle, visit),
@@ -285,18 +284,16 @@ pub fn answer(
             let (count, cap) = match plan.mode {
                 // Split the tree unless DLX1's statistics are asked for.
                 Mode::Count { limit } if (plan.jobs > 1 || plan.shard.is_some()) && !plan.stats => {
-                    let quick =
-                        if plan.shard.is_none() { solver.count_within(limit, SPLIT_AFTER) } else { None };
-                    let (count, interrupted) = match quick {
-                        Some(c) => (c, solver.interrupted()),
-                        None => dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit),
+                    let o = match plan.shard {
+                        None => dlx::parallel::count_adaptive(&mut solver, plan.jobs, limit),
+                        Some(_) => dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit),
                     };
-                    if interrupted {
+                    if o.end() == End::Interrupted {
                         return Ok(Outcome::Interrupted);
                     }
-                    (count, limit)
+                    (o.so_far(), limit)
                 }
-                Mode::Count { limit } => (solver.count(limit), limit),
+                Mode::Count { limit } => (solver.count(limit).so_far(), limit),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
                     let visit = |opts: &[usize]| {
@@ -314,9 +311,10 @@ pub fn answer(
                         })
                     };
                     if matches!(plan.mode, Mode::All { .. }) && plan.list_jobs > 1 {
-                        interrupted = dlx::parallel::search(&mut solver, plan.list_jobs, visit);
+                        interrupted = dlx::parallel::search(&mut solver, plan.list_jobs, visit).end()
+                            == End::Interrupted;
                     } else {
-                        solver.search(visit);
+                        let _ = solver.search(visit);
                     }
                     let (n, cap, stopped) = list.finish()?;
                     interrupted |= stopped;
@@ -442,13 +440,6 @@ impl Lister {
         }
     }
 }
-
-/// Nodes a count runs on one thread before it splits its tree over the
-/// threads: from a few milliseconds (queens) to a tenth of a second
-/// (pentominoes, whose nodes are heavy). The work done on one thread is
-/// thrown away when the tree turns out bigger, so this stays small: at
-/// 2^20 nodes, pentominoes lost a second of its 3.6 on two threads.
-const SPLIT_AFTER: u64 = 1 << 16;
 
 /// How many solutions a search needs to see before it can stop.
 fn search_cap(mode: Mode) -> u64 {

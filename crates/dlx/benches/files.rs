@@ -29,14 +29,15 @@ fn main() {
         let mut count = 0;
         for _ in 0..runs {
             let t = Instant::now();
-            count = solver.count(None);
+            count = solver.count(None).solutions().expect("no budget");
             times.push(t.elapsed().as_secs_f64());
         }
         times.sort_by(f64::total_cmp);
         // The faithful statistics, unless the tree is too big to walk twice.
         let stats = if count <= faithful_limit / 10 {
             solver.set_faithful(true);
-            let s = solver.search(|_| ControlFlow::Continue(()));
+            let _ = solver.search(|_| ControlFlow::Continue(()));
+            let s = solver.stats();
             solver.set_faithful(false);
             format!("{} | {}", s.nodes, s.updates)
         } else {

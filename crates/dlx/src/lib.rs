@@ -23,13 +23,20 @@
 //!   puzzle), for as many searches as you like, at the price of covering
 //!   their items only: one solver serves a million puzzles.
 //! - [`text`] reads and writes Knuth's text format.
+//! - Every search obeys a [`Budget`] (nodes, a deadline), reports to a
+//!   [`Probe`] (progress, Ctrl-C) and ends with an [`Outcome`] whose
+//!   [`End`] says whether its count is the answer or *unknown* (see
+//!   [`Meter`], which other engines carry too).
 //! - [`parallel`] counts on several threads, or one shard of the tree of
-//!   many, by splitting the search into subtrees ([`Solver::subtrees`]).
+//!   many, by splitting the search into subtrees ([`Solver::subtrees`]),
+//!   and [`parallel::first_then_split`] tries one thread first.
+//! - [`Solver::estimate`] is Knuth's random-probe estimate of the tree's
+//!   solutions and nodes, with honest intervals ([`estimate`]).
 //! - With the `serde` feature, a [`Problem`] serializes as
 //!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`.
 //!
 //! ```
-//! use dlx::{text, Solver};
+//! use dlx::{text, Budget, EstimateOptions, Solver};
 //! // Four queens: rows and columns primary, diagonals secondary.
 //! let mut items = String::from("r0 r1 r2 r3 c0 c1 c2 c3 |");
 //! for d in 0..7 { items += &format!(" a{d} b{d}"); }
@@ -41,12 +48,21 @@
 //! }
 //! let problem = text::parse(&src).unwrap().problem;
 //! let mut solver = Solver::new(&problem);
-//! assert_eq!(solver.count(None), 2);
+//! let count = solver.count(None);
+//! assert_eq!(count.solutions(), Some(2));
 //! let first = solver.solutions().next().unwrap();
 //! assert!(problem.is_solution(&first));
+//! // Before a long count: how big is the tree? (DLX1's nodes.)
+//! let e = solver.estimate(&EstimateOptions::default());
+//! assert!(e.nodes.contains(count.nodes() as f64) && e.solutions.contains(2.0));
+//! // A budget too small leaves the count unknown, never short.
+//! solver.set_budget(Budget::nodes(2));
+//! assert_eq!(solver.count(None).solutions(), None);
 //! ```
 
 mod arena;
+mod budget;
+pub mod estimate;
 pub mod parallel;
 mod problem;
 mod solver;
@@ -55,5 +71,7 @@ pub mod text;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
+pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use problem::{is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning};
-pub use solver::{ForceError, Probe, Solutions, Solver, Stats};
+pub use solver::{ForceError, Solutions, Solver, Stats};

@@ -6,11 +6,26 @@
 //! every solution. Subtrees are very uneven, so threads take them one at a
 //! time from a shared counter (each thread works on its own copy of the
 //! solver); there are many more subtrees than threads.
+//!
+//! The threads of one search share one tally of nodes and solutions: the
+//! solver's [`Budget`] bounds their sum, its [`Probe`](crate::Probe) sees
+//! their sum, and the first thread to run out (or to be interrupted) stops
+//! the others. The outcome says how the whole search ended.
+//!
+//! Most trees are small, and splitting costs more than it saves on them:
+//! [`first_then_split`] (and [`count_adaptive`] for a [`Solver`]) counts on
+//! one thread first, for [`SPLIT_AFTER`] nodes, and splits the tree over
+//! the threads only when that was not enough. Grid searches use it too,
+//! with a search of their own for the first try.
+
+#![warn(missing_docs)]
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;
+use std::sync::Arc;
 
+use crate::budget::{Budget, End, Outcome, Tally};
 use crate::Solver;
 
 /// Which part of the tree to count: shard `index` (from 0) of `count`.
@@ -32,10 +47,79 @@ fn pieces(jobs: usize, shard: Option<Shard>) -> usize {
     }
 }
 
+/// Nodes a count runs on one thread before [`first_then_split`] splits its
+/// tree over the threads: from a few milliseconds (queens) to a tenth of a
+/// second (pentominoes, whose nodes are heavy). The work done on one thread
+/// is thrown away when the tree turns out bigger, so this stays small: at
+/// 2^20 nodes, pentominoes lost a second of its 3.6 on two threads.
+pub const SPLIT_AFTER: u64 = 1 << 16;
+
+/// Counts on one thread first and, if the tree is bigger than
+/// [`SPLIT_AFTER`] nodes, on `jobs` threads: the one adaptive count of the
+/// workspace, for any search. `one` counts on one thread within the
+/// budget it is given; `split` counts on every thread within the budget
+/// it is given (the nodes the first try spent are taken from `budget`).
+/// With one job, `one` alone counts, within `budget`. The outcome's nodes
+/// are both tries' together.
+///
+/// ```
+/// use dlx::{parallel, text, Budget, Solver};
+/// let p = text::parse("a b\na\nb\na b\n").unwrap().problem;
+/// let mut solver = Solver::new(&p);
+/// let o = parallel::first_then_split(
+///     &mut solver,
+///     2,
+///     Budget::UNLIMITED,
+///     |s, b| { s.set_budget(b); s.count(None) },
+///     |s, b| { s.set_budget(b); parallel::count(s, 2, None, None) },
+/// );
+/// assert_eq!(o.solutions(), Some(2));
+/// ```
+pub fn first_then_split<T, O, S>(target: &mut T, jobs: usize, budget: Budget, one: O, split: S) -> Outcome
+where
+    O: FnOnce(&mut T, Budget) -> Outcome,
+    S: FnOnce(&mut T, Budget) -> Outcome,
+{
+    if jobs <= 1 {
+        return one(target, budget);
+    }
+    let bounded_below_split = budget.max_nodes.is_some_and(|m| m <= SPLIT_AFTER);
+    let trial = if bounded_below_split { budget } else { budget.with_nodes(SPLIT_AFTER) };
+    let first = one(target, trial);
+    if first.end() != End::OutOfNodes || bounded_below_split {
+        return first;
+    }
+    let rest = split(target, budget.less(first.nodes()));
+    Outcome::new(rest.end(), rest.so_far(), first.nodes() + rest.nodes())
+}
+
+/// Counts the solutions of `solver`'s problem (below its forced options) as
+/// [`first_then_split`] does: on one thread for [`SPLIT_AFTER`] nodes, then
+/// on `jobs` threads ([`count`]), within the solver's budget.
+pub fn count_adaptive(solver: &mut Solver, jobs: usize, limit: Option<u64>) -> Outcome {
+    let budget = solver.budget();
+    let outcome = first_then_split(
+        solver,
+        jobs,
+        budget,
+        |s, b| {
+            s.set_budget(b);
+            s.count(limit)
+        },
+        |s, b| {
+            s.set_budget(b);
+            count(s, jobs, None, limit)
+        },
+    );
+    solver.set_budget(budget);
+    outcome
+}
+
 /// Counts the solutions of `solver`'s problem (below its forced options) on
 /// `jobs` threads, or only those of `shard`, stopping near `limit` if
-/// given. Returns the count and whether a probe stopped it.
-pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Option<u64>) -> (u64, bool) {
+/// given, or when the solver's budget runs out (for every thread
+/// together), and says how it ended.
+pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Option<u64>) -> Outcome {
     let jobs = jobs.max(1);
     let subtrees: Vec<Vec<usize>> = solver
         .subtrees(pieces(jobs, shard))
@@ -47,31 +131,39 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let limit = limit.unwrap_or(u64::MAX);
-    let interrupted = std::sync::atomic::AtomicBool::new(false);
+    let tally = Arc::new(Tally::new());
     let work = |solver: &mut Solver| loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let done = total.load(Ordering::Relaxed);
-        if i >= subtrees.len() || done >= limit {
+        if i >= subtrees.len() || done >= limit || tally.stopped().is_some() {
             break;
         }
-        let c = solver.count_subtree(&subtrees[i], Some(limit - done));
-        total.fetch_add(c, Ordering::Relaxed);
-        if solver.interrupted() {
-            interrupted.store(true, Ordering::Relaxed);
+        let o = solver.count_subtree(&subtrees[i], Some(limit - done));
+        total.fetch_add(o.so_far(), Ordering::Relaxed);
+        if o.is_unknown() {
             break;
         }
     };
     if jobs == 1 {
+        solver.set_tally(Some(tally.clone()));
         work(solver);
+        solver.set_tally(None);
     } else {
         std::thread::scope(|scope| {
             for _ in 0..jobs {
                 let mut mine = solver.clone();
+                mine.set_tally(Some(tally.clone()));
                 scope.spawn(move || work(&mut mine));
             }
         });
     }
-    (total.load(Ordering::Relaxed).min(limit), interrupted.load(Ordering::Relaxed))
+    let total = total.load(Ordering::Relaxed).min(limit);
+    let end = match tally.stopped() {
+        Some(why) => why,
+        None if total >= limit => End::Limit,
+        None => End::Complete,
+    };
+    Outcome::new(end, total, tally.nodes())
 }
 
 /// How many solutions a listing thread hands over at a time.
@@ -82,9 +174,9 @@ const BATCH: usize = 256;
 /// subtrees, in no set order. `visit` runs on the calling thread; the
 /// threads hand it solutions in batches through a bounded channel, so
 /// memory stays flat however many solutions there are. Once `visit`
-/// breaks, the threads stop at their next solution. Returns whether a
-/// probe stopped the search.
-pub fn search<F>(solver: &mut Solver, jobs: usize, mut visit: F) -> bool
+/// breaks, the threads stop at their next solution. Returns how the search
+/// ended, with the solutions visited and the nodes of every thread.
+pub fn search<F>(solver: &mut Solver, jobs: usize, mut visit: F) -> Outcome
 where
     F: FnMut(&[usize]) -> ControlFlow<()>,
 {
@@ -94,7 +186,7 @@ where
 /// Lists as [`search`] does, but turns each solution into a `T` with `map`
 /// on the thread that found it (formatting it, say), so that the calling
 /// thread's `visit` has less to do.
-pub fn search_map<T, M, F>(solver: &mut Solver, jobs: usize, map: M, mut visit: F) -> bool
+pub fn search_map<T, M, F>(solver: &mut Solver, jobs: usize, map: M, mut visit: F) -> Outcome
 where
     T: Send,
     M: Fn(&[usize]) -> T + Sync,
@@ -104,13 +196,16 @@ where
     let subtrees = solver.subtrees(pieces(jobs, None));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let interrupted = AtomicBool::new(false);
+    let tally = Arc::new(Tally::new());
+    let mut visited = 0u64;
+    let mut broke = false;
     let (tx, rx) = sync_channel::<Vec<T>>(4 * jobs);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let mut mine = solver.clone();
+            mine.set_tally(Some(tally.clone()));
             let tx = tx.clone();
-            let (next, stop, interrupted, subtrees, map) = (&next, &stop, &interrupted, &subtrees, &map);
+            let (next, stop, subtrees, map) = (&next, &stop, &subtrees, &map);
             scope.spawn(move || {
                 let mut batch = Vec::with_capacity(BATCH);
                 loop {
@@ -118,7 +213,7 @@ where
                     if i >= subtrees.len() || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    mine.search_subtree(&subtrees[i], |s| {
+                    let o = mine.search_subtree(&subtrees[i], |s| {
                         batch.push(map(s));
                         if batch.len() == BATCH {
                             let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
@@ -131,8 +226,7 @@ where
                             false => ControlFlow::Continue(()),
                         }
                     });
-                    if mine.interrupted() {
-                        interrupted.store(true, Ordering::Relaxed);
+                    if o.is_unknown() {
                         stop.store(true, Ordering::Relaxed);
                         break;
                     }
@@ -145,7 +239,9 @@ where
         drop(tx);
         'all: for batch in rx.iter() {
             for s in batch {
+                visited += 1;
                 if visit(s).is_break() {
+                    broke = true;
                     stop.store(true, Ordering::Relaxed);
                     break 'all;
                 }
@@ -154,5 +250,10 @@ where
         // Threads blocked on a full channel wake up to a closed one.
         drop(rx);
     });
-    interrupted.load(Ordering::Relaxed)
+    let end = match tally.stopped() {
+        Some(why) => why,
+        None if broke => End::Limit,
+        None => End::Complete,
+    };
+    Outcome::new(end, visited, tally.nodes())
 }

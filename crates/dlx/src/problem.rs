@@ -244,7 +244,7 @@ pub fn is_valid_name(s: &str) -> bool {
 /// b.add_option_names(["c", "x"]).unwrap();
 /// b.add_option_names(["a", "x"]).unwrap();
 /// let problem = b.build().unwrap();
-/// assert_eq!(Solver::new(&problem).count(None), 1);
+/// assert_eq!(Solver::new(&problem).count(None).solutions(), Some(1));
 /// ```
 #[derive(Clone, Debug)]
 pub struct ProblemBuilder {

@@ -7,11 +7,14 @@
 //! iterator and the counting loop are all built on it. Counting has a fast
 //! path that skips DLX1's last level (see [`Solver::count`]).
 
+#![warn(missing_docs)]
+
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::arena::{fits, Arena, Index};
+use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
+use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
 use crate::problem::Problem;
 
 /// DLX1's statistics for one search.
@@ -27,58 +30,22 @@ pub struct Stats {
     pub updates: u64,
 }
 
-/// A window on a search under way, shared with other threads: it shows the
-/// solutions and nodes so far (refreshed every few thousand nodes) and can
-/// ask the search to stop (for Ctrl-C, or a deadline).
-#[derive(Debug, Default)]
-pub struct Probe {
-    solutions: AtomicU64,
-    nodes: AtomicU64,
-    stop: AtomicBool,
-}
-
-impl Probe {
-    /// The solutions counted so far by the search it watches.
-    pub fn solutions(&self) -> u64 {
-        self.solutions.load(Ordering::Relaxed)
-    }
-
-    /// The nodes so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
-    }
-
-    /// Records the progress of a search that runs its own loop (such as the
-    /// bit-parallel grid search of the `reduce` crate).
-    pub fn report(&self, solutions: u64, nodes: u64) {
-        self.solutions.store(solutions, Ordering::Relaxed);
-        self.nodes.store(nodes, Ordering::Relaxed);
-    }
-
-    /// Asks every search watched by this probe to stop soon.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether a stop was asked.
-    pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-}
-
 /// How deep [`Solver::subtrees`] goes at most.
 const MAX_SPLIT_DEPTH: usize = 24;
-
-/// How often, in nodes, a search looks at its probe.
-const PROBE_EVERY: u32 = 4096;
 
 /// Why an option could not be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ForceError {
     /// There is no option with that index.
-    NoSuchOption { option: usize },
+    NoSuchOption {
+        /// The index asked for.
+        option: usize,
+    },
     /// The option clashes with an option forced before it.
-    Conflict { option: usize },
+    Conflict {
+        /// The option that could not be forced.
+        option: usize,
+    },
 }
 
 impl std::fmt::Display for ForceError {
@@ -101,7 +68,7 @@ enum State {
     /// Stopped at a solution: levels `0..depth` are committed (`depth` is 0
     /// only when the forced options alone are the solution).
     Found { depth: usize },
-    /// Stopped by a limit: levels `0..depth` are committed.
+    /// Stopped by a limit or the budget: levels `0..depth` are committed.
     Stopped { depth: usize },
     /// Every solution has been seen; nothing is committed.
     Done,
@@ -137,13 +104,10 @@ pub(crate) struct Engine<I: Index> {
     solution: Vec<usize>,
     /// The links as laid out (see [`Solver::keep_pristine_copy`]).
     pristine: Option<Box<Arena<I>>>,
-    probe: Option<Arc<Probe>>,
-    /// Whether the last search was stopped by its probe.
-    interrupted: bool,
-    /// Nodes a search may visit before it gives up (see `count_within`).
-    budget: u64,
-    /// Whether the last search ran out of its budget.
-    over_budget: bool,
+    /// The budget and probe of every search.
+    meter: Meter,
+    /// How the last search ended.
+    end: End,
 }
 
 impl<I: Index> Engine<I> {
@@ -179,10 +143,8 @@ impl<I: Index> Engine<I> {
             faithful: false,
             solution: Vec::new(),
             pristine: None,
-            probe: None,
-            interrupted: false,
-            budget: u64::MAX,
-            over_budget: false,
+            meter: Meter::new(),
+            end: End::Complete,
         }
     }
 
@@ -203,22 +165,47 @@ impl<I: Index> Engine<I> {
     /// level that has nothing to try. Every level entered then has no empty
     /// list, so the first item with one option left is DLX1's choice and
     /// the walk along the items stops there. Counting also skips the last
-    /// level (see [`Solver::count`]), and no updates are counted: the same
-    /// solutions, sooner, but [`Solver::stats`] then reports only the
-    /// solutions and a lower bound on the nodes.
+    /// level (see [`Solver::count`]). The nodes skipped are still counted
+    /// as DLX1 counts them, but no updates are: the same solutions and
+    /// nodes, sooner, but [`Solver::stats`] then reports no updates.
     pub fn set_faithful(&mut self, faithful: bool) {
         self.faithful = faithful;
     }
 
     /// Watches searches through `probe` (see [`Probe`]).
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
-        self.probe = probe;
+        self.meter.set_probe(probe);
     }
 
-    /// Whether the last search or count was stopped by its probe before the
-    /// end (its count is then partial).
+    /// Bounds every search to come (see [`Budget`]).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.meter.set_budget(budget);
+    }
+
+    /// The budget of the searches to come.
+    pub fn budget(&self) -> Budget {
+        self.meter.budget()
+    }
+
+    /// Makes the searches to come one thread's part of a search split over
+    /// threads (see [`Meter`]).
+    pub(crate) fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+        self.meter.set_tally(tally);
+    }
+
+    /// How the last search ended.
+    pub fn end(&self) -> End {
+        self.end
+    }
+
+    /// Whether the last search was stopped by its probe.
     pub fn interrupted(&self) -> bool {
-        self.interrupted
+        self.end == End::Interrupted
+    }
+
+    /// The outcome of the last search, from its statistics.
+    fn outcome(&self) -> Outcome {
+        Outcome::new(self.end, self.stats.solutions, self.stats.nodes)
     }
 
     /// The statistics of the last search.
@@ -345,38 +332,158 @@ impl<I: Index> Engine<I> {
         frontier
     }
 
-    /// Counts as `count` does, giving up (`None`) past `max_nodes` nodes.
-    pub fn count_within(&mut self, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
-        self.budget = max_nodes;
-        let count = self.count(limit);
-        self.budget = u64::MAX;
-        (!self.over_budget).then_some(count)
-    }
-
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
     /// `limit`, leaving the forced options as they were.
-    pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> u64 {
+    pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> Outcome {
         let base = self.forced.len();
-        let count = if prefix.iter().all(|&o| self.force(o).is_ok()) { self.count(limit) } else { 0 };
-        let interrupted = self.interrupted;
+        let outcome = if prefix.iter().all(|&o| self.force(o).is_ok()) {
+            self.count(limit)
+        } else {
+            self.end = End::Complete;
+            Outcome::new(End::Complete, 0, 0)
+        };
         self.unforce_to(base);
-        self.interrupted = interrupted;
-        count
+        outcome
     }
 
     /// Visits the solutions in one subtree of [`Solver::subtrees`] as
     /// `search` does, leaving the forced options as they were.
-    pub fn search_subtree<F>(&mut self, prefix: &[usize], visit: F)
+    pub fn search_subtree<F>(&mut self, prefix: &[usize], visit: F) -> Outcome
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         let base = self.forced.len();
-        if prefix.iter().all(|&o| self.force(o).is_ok()) {
-            self.search(visit);
-        }
-        let interrupted = self.interrupted;
+        let outcome = if prefix.iter().all(|&o| self.force(o).is_ok()) {
+            self.search(visit)
+        } else {
+            self.end = End::Complete;
+            Outcome::new(End::Complete, 0, 0)
+        };
         self.unforce_to(base);
-        self.interrupted = interrupted;
+        outcome
+    }
+
+    /// Chooses the option of node `x` at a level whose item is `x`'s own:
+    /// covers the item, then commits the option.
+    fn take(&mut self, x: u32) {
+        let item = self.arena.top(x);
+        let mut links = self.arena.links::<true>(0);
+        if self.colors {
+            links.cover::<true>(item);
+            links.commit::<true>(x);
+        } else {
+            links.cover::<false>(item);
+            links.commit::<false>(x);
+        }
+    }
+
+    /// The children of the node the committed choices lead to, as the
+    /// nodes of DLX1's item (empty for a dead end), or `None` at a
+    /// solution.
+    fn children(&mut self) -> Option<Vec<u32>> {
+        let links = self.arena.links::<true>(0);
+        if links.first_primary() == 0 {
+            return None;
+        }
+        let item = links.choose(false);
+        let mut kids = Vec::with_capacity((links.spare(item) + 1).max(0) as usize);
+        let mut x = links.down(item);
+        while x != item {
+            kids.push(x);
+            x = links.down(x);
+        }
+        Some(kids)
+    }
+
+    /// One of Knuth's random probes from the node the committed choices
+    /// lead to, down to a leaf of DLX1's tree; the links are as they were
+    /// afterwards.
+    fn random_path(&mut self, rng: &mut SplitMix64) -> Path {
+        let colors = self.colors;
+        let mut links = self.arena.links::<true>(0);
+        let choice = &mut self.choice[..];
+        let (mut nodes, mut weight, mut depth) = (1.0, 1.0, 0);
+        let solution = loop {
+            if links.first_primary() == 0 {
+                break true;
+            }
+            let item = links.choose(false);
+            let d = links.spare(item) + 1;
+            if d <= 0 {
+                break false;
+            }
+            let mut x = links.down(item);
+            for _ in 0..rng.below(d as u64) {
+                x = links.down(x);
+            }
+            if colors {
+                links.cover::<true>(item);
+                links.commit::<true>(x);
+            } else {
+                links.cover::<false>(item);
+                links.commit::<false>(x);
+            }
+            choice[depth] = x;
+            depth += 1;
+            weight *= d as f64;
+            nodes += weight;
+        };
+        for &x in choice[..depth].iter().rev() {
+            let item = links.top(x);
+            if colors {
+                links.uncommit::<true>(x);
+                links.uncover::<true>(item);
+            } else {
+                links.uncommit::<false>(x);
+                links.uncover::<false>(item);
+            }
+        }
+        Path { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
+    }
+
+    /// Knuth's random-probe estimate of the tree below the forced options
+    /// (see [`crate::estimate`]).
+    pub fn estimate(&mut self, options: &EstimateOptions) -> Estimate {
+        self.reset();
+        let mut rng = SplitMix64::new(options.seed);
+        let mut gather = Gather::default();
+        // The frontier, each node given by its choices from the root.
+        let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
+        let most = if options.stratify { options.probes / PROBES_PER_STRATUM } else { 0 };
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            let (mut leaves, mut solutions) = (0, 0);
+            for path in &frontier {
+                path.iter().for_each(|&x| self.take(x));
+                match self.children() {
+                    None => (leaves, solutions) = (leaves + 1, solutions + 1),
+                    Some(kids) if kids.is_empty() => leaves += 1,
+                    Some(kids) => next.extend(kids.into_iter().map(|x| {
+                        let mut p = path.clone();
+                        p.push(x);
+                        p
+                    })),
+                }
+                path.iter().rev().for_each(|&x| self.undo_choice(x));
+                if next.len() as u64 > most {
+                    break;
+                }
+            }
+            if next.len() as u64 > most {
+                break;
+            }
+            gather.counted(frontier.len() as u64, leaves, solutions);
+            frontier = next;
+        }
+        let strata = frontier.len() as u64;
+        for (v, path) in frontier.iter().enumerate() {
+            let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
+            path.iter().for_each(|&x| self.take(x));
+            let paths: Vec<Path> = (0..k).map(|_| self.random_path(&mut rng)).collect();
+            path.iter().rev().for_each(|&x| self.undo_choice(x));
+            gather.stratum(paths.into_iter());
+        }
+        gather.finish(options.seed)
     }
 
     /// Keeps a copy of the links as laid out, so that
@@ -474,21 +581,22 @@ impl<I: Index> Engine<I> {
         self.solution.extend(forced.chain(chosen));
     }
 
-    /// Visits every solution in DLX1's order, until the visitor breaks.
-    /// Returns the statistics, exactly DLX1's when the visitor never breaks.
-    pub fn search<F>(&mut self, mut visit: F) -> Stats
+    /// Visits every solution in DLX1's order, until the visitor breaks or
+    /// the budget runs out, and says how it ended.
+    pub fn search<F>(&mut self, mut visit: F) -> Outcome
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         self.reset();
         while self.next_solution() {
             if visit(&self.solution).is_break() {
+                self.end = End::Limit;
                 break;
             }
         }
         // Choices still open are undone by the next call, which may as well
         // be `unforce_all` copying the links back at once.
-        self.stats
+        self.outcome()
     }
 
     /// Counts the solutions, stopping at `limit` if given.
@@ -498,11 +606,13 @@ impl<I: Index> Engine<I> {
     /// the fewest an option holds, only a single option can complete the
     /// choices, so the options of the shortest list that hold every item
     /// left are counted at once instead of being tried.
-    pub fn count(&mut self, limit: Option<u64>) -> u64 {
+    pub fn count(&mut self, limit: Option<u64>) -> Outcome {
         self.reset();
         let limit = limit.unwrap_or(u64::MAX);
         if limit == 0 {
-            return 0;
+            self.stats = Stats::default();
+            self.end = End::Limit;
+            return self.outcome();
         }
         match (self.colors, self.faithful) {
             (true, true) => self.run::<true, true, false>(limit),
@@ -510,7 +620,7 @@ impl<I: Index> Engine<I> {
             (false, true) => self.run::<false, true, false>(limit),
             (false, false) => self.run::<false, true, true>(limit),
         };
-        self.stats.solutions
+        self.outcome()
     }
 
     /// The search loop. With `COUNT` it runs until the count reaches
@@ -519,8 +629,7 @@ impl<I: Index> Engine<I> {
     /// `FAST` leaves DLX1's tree (see [`Solver::set_faithful`]).
     fn run<const COLORS: bool, const COUNT: bool, const FAST: bool>(&mut self, limit: u64) -> bool {
         let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
-        let probe = self.probe.clone();
-        let mut tick = PROBE_EVERY;
+        let mut tick;
         let a = &mut self.arena.links::<FAST>(resume_updates);
         let choice = &mut self.choice[..];
         let empty = &mut self.empty[..];
@@ -547,8 +656,7 @@ impl<I: Index> Engine<I> {
         let primaries = &self.primaries[..];
         match self.state {
             State::Start => {
-                self.interrupted = false;
-                self.over_budget = false;
+                tick = self.meter.start();
                 nodes = 0;
                 solutions = 0;
                 level = 0;
@@ -565,12 +673,14 @@ impl<I: Index> Engine<I> {
                     // the one solution.
                     self.stats = Stats { solutions: 1, nodes: 1, updates: 0 };
                     self.state = if COUNT { State::Done } else { State::Found { depth: 0 } };
+                    self.end = if COUNT { End::Complete } else { End::Limit };
                     return !COUNT;
                 }
                 resume = false;
             }
             State::Found { depth: 0 } => {
                 self.state = State::Done;
+                self.end = End::Complete;
                 return false;
             }
             // Nothing more to give until a reset.
@@ -578,6 +688,7 @@ impl<I: Index> Engine<I> {
             State::Found { depth } => {
                 nodes = self.stats.nodes;
                 solutions = self.stats.solutions;
+                tick = self.meter.interval(nodes);
                 level = depth - 1;
                 best = a.top(choice[level]);
                 // Counting always starts afresh, so `left` is not needed.
@@ -596,20 +707,12 @@ impl<I: Index> Engine<I> {
                 nodes += 1;
                 tick -= 1;
                 if tick == 0 {
-                    tick = PROBE_EVERY;
-                    if let Some(p) = &probe {
-                        p.solutions.store(solutions, Ordering::Relaxed);
-                        p.nodes.store(nodes, Ordering::Relaxed);
-                        if p.stopped() {
-                            self.interrupted = true;
+                    match self.meter.check(solutions, nodes) {
+                        Some(next) => tick = next,
+                        None => {
                             self.state = State::Stopped { depth: level };
                             break;
                         }
-                    }
-                    if nodes > self.budget {
-                        self.over_budget = true;
-                        self.state = State::Stopped { depth: level };
-                        break;
                     }
                 }
                 best = a.choose(FAST && !first_level);
@@ -645,14 +748,20 @@ impl<I: Index> Engine<I> {
                         }
                     } else if FAST && a.empty > 0 {
                         // An active primary item has no option left: the
-                        // level below would be a dead end.
+                        // level below would be a dead end. DLX1 enters it,
+                        // so it counts as a node.
+                        nodes += 1;
                     } else if COUNT && FAST && left < last_level_below {
                         // Each option of an active item that holds every
                         // item left completes a solution, and no other
                         // completion exists: two options would hold at
                         // least `last_level_below` items. Count those of
                         // the shortest list instead of entering the level.
+                        // DLX1 would enter it (a node) and each option's
+                        // level below (a solution, or a dead end since no
+                        // option fits in the items left): as many nodes.
                         let item = a.choose(true);
+                        nodes += 2 + a.spare(item) as u64;
                         let mut y = a.down(item);
                         while y != item {
                             solutions += (primaries[y as usize] == left) as u64;
@@ -687,6 +796,8 @@ impl<I: Index> Engine<I> {
             }
         }
         self.stats = Stats { solutions, nodes, updates: a.updates };
+        let otherwise = if self.state == State::Done { End::Complete } else { End::Limit };
+        self.end = self.meter.finish(solutions, nodes, otherwise).end();
         matches!(self.state, State::Found { .. })
     }
 }
@@ -757,20 +868,41 @@ impl Solver {
     /// level that has nothing to try. Every level entered then has no empty
     /// list, so the first item with one option left is DLX1's choice and
     /// the walk along the items stops there. Counting also skips the last
-    /// level (see [`Solver::count`]), and no updates are counted: the same
-    /// solutions, sooner, but [`Solver::stats`] then reports only the
-    /// solutions and a lower bound on the nodes.
+    /// level (see [`Solver::count`]). The nodes skipped are still counted
+    /// as DLX1 counts them, but no updates are: the same solutions and
+    /// nodes, sooner, but [`Solver::stats`] then reports no updates.
     pub fn set_faithful(&mut self, faithful: bool) {
         each!(&mut self.inner, e => e.set_faithful(faithful))
     }
 
-    /// Watches searches through `probe` (see [`Probe`]).
+    /// Watches searches through `probe`, which sees their progress and can
+    /// stop them (see [`Probe`]).
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
         each!(&mut self.inner, e => e.set_probe(probe))
     }
 
-    /// Whether the last search or count was stopped by its probe before the
-    /// end (its count is then partial).
+    /// Bounds every search to come: nodes (DLX1's) and a deadline. A search
+    /// that runs out ends [`End::OutOfNodes`] or [`End::OutOfTime`], its
+    /// answer unknown.
+    pub fn set_budget(&mut self, budget: Budget) {
+        each!(&mut self.inner, e => e.set_budget(budget))
+    }
+
+    /// The budget of the searches to come.
+    pub fn budget(&self) -> Budget {
+        each!(&self.inner, e => e.budget())
+    }
+
+    pub(crate) fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+        each!(&mut self.inner, e => e.set_tally(tally))
+    }
+
+    /// How the last search ended (see [`End`]).
+    pub fn end(&self) -> End {
+        each!(&self.inner, e => e.end())
+    }
+
+    /// Whether the last search was stopped by its probe before the end.
     pub fn interrupted(&self) -> bool {
         each!(&self.inner, e => e.interrupted())
     }
@@ -827,10 +959,11 @@ impl Solver {
         each!(&self.inner, e => e.solution())
     }
 
-    /// Visits every solution in DLX1's order, until the visitor breaks.
-    /// Returns the statistics, exactly DLX1's when the solver is
+    /// Visits every solution in DLX1's order, until the visitor breaks or
+    /// the budget runs out, and says how it ended. The [`Solver::stats`]
+    /// are then exactly DLX1's when the solver is
     /// [faithful](Solver::set_faithful) and the visitor never breaks.
-    pub fn search<F>(&mut self, visit: F) -> Stats
+    pub fn search<F>(&mut self, visit: F) -> Outcome
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
@@ -844,22 +977,16 @@ impl Solver {
         Solutions { solver: self }
     }
 
-    /// Counts the solutions, stopping at `limit` if given.
+    /// Counts the solutions, stopping at `limit` if given, or when the
+    /// budget runs out (the count is then unknown: see [`Outcome`]).
     ///
     /// Unless the solver is [faithful](Solver::set_faithful), the last
     /// level is not searched: once fewer primary items are left than twice
     /// the fewest an option holds, only a single option can complete the
     /// choices, so the options of the shortest list that hold every item
     /// left are counted at once instead of being tried.
-    pub fn count(&mut self, limit: Option<u64>) -> u64 {
+    pub fn count(&mut self, limit: Option<u64>) -> Outcome {
         each!(&mut self.inner, e => e.count(limit))
-    }
-
-    /// Counts as [`Solver::count`] does, but gives up and returns `None`
-    /// once the search has visited more than about `max_nodes` nodes: the
-    /// way to try a problem on one thread before splitting it.
-    pub fn count_within(&mut self, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
-        each!(&mut self.inner, e => e.count_within(limit, max_nodes))
     }
 
     /// Splits the search below the forced options into independent
@@ -871,16 +998,33 @@ impl Solver {
         each!(&mut self.inner, e => e.subtrees(at_least))
     }
 
+    /// Knuth's random-probe estimate of the search below the forced
+    /// options: its solutions and DLX1's nodes, with 95% intervals (see
+    /// [`crate::estimate`]). Reproducible: the same options, the same
+    /// estimate. The solver is left as it was.
+    ///
+    /// ```
+    /// use dlx::{text, EstimateOptions, Solver};
+    /// let p = text::parse(include_str!("../../../fixtures/dlx/queens-8.dlx")).unwrap().problem;
+    /// let mut solver = Solver::new(&p);
+    /// let e = solver.estimate(&EstimateOptions { probes: 20_000, seed: 1, stratify: false });
+    /// assert!(e.solutions.contains(92.0) && e.nodes.contains(1223.0));
+    /// assert!((e.solutions.value - 92.0).abs() < 10.0);
+    /// ```
+    pub fn estimate(&mut self, options: &EstimateOptions) -> Estimate {
+        each!(&mut self.inner, e => e.estimate(options))
+    }
+
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
     /// `limit`, leaving the forced options as they were.
-    pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> u64 {
+    pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> Outcome {
         each!(&mut self.inner, e => e.count_subtree(prefix, limit))
     }
 
     /// Visits the solutions in one subtree of [`Solver::subtrees`] (each
     /// with the forced options first, as [`Solver::solution`] lists them),
     /// leaving the forced options as they were.
-    pub fn search_subtree<F>(&mut self, prefix: &[usize], visit: F)
+    pub fn search_subtree<F>(&mut self, prefix: &[usize], visit: F) -> Outcome
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {

@@ -212,7 +212,7 @@ pub fn to_string(problem: &Problem) -> String {
     s
 }
 
-/// Whether DLX1 (or, with colors, DLX2) can read what [`write`] writes:
+/// Whether DLX1 (or, with colors, DLX2) can read what [`write()`] writes:
 /// every item and color name at most eight characters.
 pub fn fits_dlx1(problem: &Problem) -> bool {
     let short = |s: &String| s.chars().count() <= 8;

@@ -52,15 +52,15 @@ fn count_both_ways(p: &Problem) -> u64 {
     let mut solver = Solver::new(p);
     let mut n = 0u64;
     solver.set_faithful(true);
-    solver.search(|s| {
+    let _ = solver.search(|s| {
         assert!(p.is_solution(s), "not an exact cover: {s:?}");
         n += 1;
         ControlFlow::Continue(())
     });
     assert_eq!(solver.stats().solutions, n);
-    assert_eq!(solver.count(None), n, "the faithful count disagrees");
+    assert_eq!(solver.count(None).solutions().unwrap(), n, "the faithful count disagrees");
     solver.set_faithful(false);
-    assert_eq!(solver.count(None), n, "the fast count disagrees");
+    assert_eq!(solver.count(None).solutions().unwrap(), n, "the fast count disagrees");
     assert_eq!(solver.solutions().count() as u64, n, "the fast search disagrees");
     n
 }
@@ -71,7 +71,7 @@ fn queens_match_oeis_a000170() {
     for (n, &want) in (1..).zip(&expected) {
         let p = queens(n);
         let mut solver = Solver::new(&p);
-        assert_eq!(solver.count(None), want, "{n} queens");
+        assert_eq!(solver.count(None).solutions().unwrap(), want, "{n} queens");
         if n <= 9 {
             assert_eq!(count_both_ways(&p), want, "{n} queens");
         }
@@ -83,7 +83,11 @@ fn langford_pairs_match_twice_oeis_a014552() {
     // A014552: 0, 0, 1, 1, 0, 0, 26, 150, 0, 0, 17792 for n = 1..11.
     let expected = [0, 0, 2, 2, 0, 0, 52, 300, 0, 0, 35584];
     for (n, &want) in (1..).zip(&expected) {
-        let got = if n <= 8 { count_both_ways(&langford(n)) } else { Solver::new(&langford(n)).count(None) };
+        let got = if n <= 8 {
+            count_both_ways(&langford(n))
+        } else {
+            Solver::new(&langford(n)).count(None).solutions().unwrap()
+        };
         assert_eq!(got, want, "Langford n = {n}");
     }
 }
@@ -108,7 +112,7 @@ fn shared_files_have_their_known_counts() {
     ];
     for &(name, want) in cases {
         let p = fixture(name);
-        assert_eq!(Solver::new(&p).count(None), want, "{name}");
+        assert_eq!(Solver::new(&p).count(None).solutions().unwrap(), want, "{name}");
         assert_eq!(count_both_ways(&p), want, "{name}");
     }
 }
@@ -126,7 +130,17 @@ fn shared_slow_files_have_their_known_counts() {
         ("sudoku-6x6-blank.dlx", 28200960),
     ];
     for &(name, want) in cases {
-        assert_eq!(Solver::new(&fixture(name)).count(None), want, "{name}");
+        assert_eq!(Solver::new(&fixture(name)).count(None).solutions().unwrap(), want, "{name}");
+    }
+}
+
+#[test]
+#[ignore = "slow in debug builds; CI runs it in release mode"]
+fn the_fast_count_counts_dlx1s_nodes_on_pentominoes() {
+    // DLX1's nodes, as the faithful search counts them (and Knuth's DLX1).
+    for (name, nodes) in [("pentominoes-6x10.dlx", 3_637_261), ("pentominoes-6x10-knuthgen.dlx", 3_620_988)] {
+        let o = Solver::new(&fixture(name)).count(None);
+        assert_eq!((o.solutions(), o.nodes()), (Some(9356), nodes), "{name}");
     }
 }
 
@@ -140,11 +154,17 @@ fn statistics_equal_dlx1s() {
         let p = fixture(name);
         let mut solver = Solver::new(&p);
         solver.set_faithful(true);
-        let stats = solver.search(|_| ControlFlow::Continue(()));
+        let _ = solver.search(|_| ControlFlow::Continue(()));
+        let stats = solver.stats();
         assert_eq!((stats.nodes, stats.updates), (nodes, updates), "{name}");
         // A faithful count walks the very same tree.
-        solver.count(None);
+        solver.count(None).solutions().unwrap();
         assert_eq!(solver.stats(), stats, "{name}, count without shortcut");
+        // The fast search and count skip dead ends and last levels, but
+        // count DLX1's nodes.
+        solver.set_faithful(false);
+        assert_eq!(solver.count(None).nodes(), nodes, "{name}, fast count");
+        assert_eq!(solver.search(|_| ControlFlow::Continue(())).nodes(), nodes, "{name}, fast search");
     }
 }
 
@@ -164,12 +184,12 @@ fn limits_stop_the_count_and_the_solver_stays_usable() {
     let mut solver = Solver::new(&p);
     solver.set_faithful(true);
     for limit in [1, 2, 5, 91, 92, 93, 1000] {
-        assert_eq!(solver.count(Some(limit)), limit.min(92), "limit {limit}");
+        assert_eq!(solver.count(Some(limit)).solutions().unwrap(), limit.min(92), "limit {limit}");
     }
-    assert_eq!(solver.count(Some(0)), 0);
+    assert_eq!(solver.count(Some(0)).solutions().unwrap(), 0);
     // Stopping a search and an iterator part way leaves nothing behind.
     let mut seen = 0;
-    solver.search(|_| {
+    let _ = solver.search(|_| {
         seen += 1;
         if seen == 3 {
             ControlFlow::Break(())
@@ -179,8 +199,9 @@ fn limits_stop_the_count_and_the_solver_stays_usable() {
     });
     assert_eq!(seen, 3);
     assert_eq!(solver.solutions().take(10).count(), 10);
-    assert_eq!(solver.count(None), 92);
-    let stats = solver.search(|_| ControlFlow::Continue(()));
+    assert_eq!(solver.count(None).solutions().unwrap(), 92);
+    let _ = solver.search(|_| ControlFlow::Continue(()));
+    let stats = solver.stats();
     assert_eq!((stats.nodes, stats.updates), (1223, 21191));
 }
 
@@ -191,7 +212,7 @@ fn forcing_options_restricts_and_resets() {
     solver.set_faithful(true);
     // A queen at r0 c0 (option 0): 4 of the 92 solutions.
     solver.force(0).unwrap();
-    assert_eq!(solver.count(None), 4);
+    assert_eq!(solver.count(None).solutions().unwrap(), 4);
     for s in solver.solutions() {
         assert_eq!(s[0], 0);
         assert!(p.is_solution(&s));
@@ -201,15 +222,15 @@ fn forcing_options_restricts_and_resets() {
     assert_eq!(solver.force(1), Err(dlx::ForceError::Conflict { option: 1 }));
     assert_eq!(solver.force(0), Err(dlx::ForceError::Conflict { option: 0 }));
     assert_eq!(solver.force(64), Err(dlx::ForceError::NoSuchOption { option: 64 }));
-    assert_eq!(solver.count(None), 4, "a refused force changes nothing");
+    assert_eq!(solver.count(None).solutions().unwrap(), 4, "a refused force changes nothing");
     solver.unforce_all();
-    assert_eq!(solver.count(None), 92);
+    assert_eq!(solver.count(None).solutions().unwrap(), 92);
     // Forcing a whole solution leaves exactly that solution.
     let first = solver.solutions().next().unwrap();
     for &k in &first {
         solver.force(k).unwrap();
     }
-    assert_eq!(solver.count(None), 1);
+    assert_eq!(solver.count(None).solutions().unwrap(), 1);
     let all: Vec<_> = solver.solutions().collect();
     assert_eq!(all.len(), 1);
     let (mut a, mut b) = (all[0].clone(), first.clone());
@@ -217,7 +238,8 @@ fn forcing_options_restricts_and_resets() {
     b.sort();
     assert_eq!(a, b);
     solver.unforce_all();
-    let stats = solver.search(|_| ControlFlow::Continue(()));
+    let _ = solver.search(|_| ControlFlow::Continue(()));
+    let stats = solver.stats();
     assert_eq!((stats.solutions, stats.nodes, stats.updates), (92, 1223, 21191));
 }
 
@@ -233,12 +255,12 @@ fn a_hundred_thousand_primary_items_do_not_touch_the_call_stack() {
     }
     let p = b.build().unwrap();
     let mut solver = Solver::new(&p);
-    assert_eq!(solver.count(None), 1);
+    assert_eq!(solver.count(None).solutions().unwrap(), 1);
     let s = solver.solutions().next().unwrap();
     assert_eq!(s.len(), 50_000);
     // Splitting a deep, narrow tree stops early instead of forcing every
     // prefix again at each of 50,000 levels.
-    assert_eq!(dlx::parallel::count(&mut solver, 2, None, None), (1, false));
+    assert_eq!(dlx::parallel::count(&mut solver, 2, None, None).solutions(), Some(1));
 }
 
 #[test]
@@ -253,22 +275,27 @@ fn shards_sum_to_the_total_and_threads_agree() {
     ] {
         let p = fixture(name);
         let mut solver = Solver::new(&p);
-        let total = solver.count(None);
+        let total = solver.count(None).solutions().unwrap();
         for m in [1, 2, 3, 7] {
-            let sum: u64 =
-                (0..m).map(|k| count(&mut solver, 1, Some(Shard { index: k, count: m }), None).0).sum();
+            let sum: u64 = (0..m)
+                .map(|k| count(&mut solver, 1, Some(Shard { index: k, count: m }), None).so_far())
+                .sum();
             assert_eq!(sum, total, "{name}, {m} shards");
         }
-        assert_eq!(count(&mut solver, 2, None, None), (total, false), "{name}, 2 threads");
-        assert_eq!(count(&mut solver, 2, None, Some(5)).0, total.min(5), "{name}, limit 5");
+        assert_eq!(count(&mut solver, 2, None, None).solutions(), Some(total), "{name}, 2 threads");
+        assert_eq!(count(&mut solver, 2, None, Some(5)).solutions(), Some(total.min(5)), "{name}, limit 5");
+        let adaptive = dlx::parallel::count_adaptive(&mut solver, 2, None);
+        assert_eq!(adaptive.solutions(), Some(total), "{name}, adaptive");
         // The solver is as it was.
-        assert_eq!(solver.count(None), total);
+        assert_eq!(solver.count(None).solutions().unwrap(), total);
     }
     // Below forced options too.
     let p = fixture("queens-8.dlx");
     let mut solver = Solver::new(&p);
     solver.force(0).unwrap();
-    let sum: u64 = (0..4).map(|k| count(&mut solver, 1, Some(Shard { index: k, count: 4 }), None).0).sum();
+    let sum: u64 = (0..4)
+        .map(|k| count(&mut solver, 1, Some(Shard { index: k, count: 4 }), None).solutions().unwrap())
+        .sum();
     assert_eq!(sum, 4);
 }
 
@@ -286,30 +313,35 @@ fn parallel_listing_finds_each_solution_once() {
         let one: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
         for jobs in [1, 2, 3] {
             let mut seen = Vec::new();
-            let stopped = dlx::parallel::search(&mut solver, jobs, |s| {
+            let o = dlx::parallel::search(&mut solver, jobs, |s| {
                 seen.push(sorted(s));
                 ControlFlow::Continue(())
             });
-            assert!(!stopped);
+            assert_eq!(o.solutions(), Some(seen.len() as u64));
             let set: BTreeSet<Vec<usize>> = seen.iter().cloned().collect();
             assert_eq!(set.len(), seen.len(), "{name}: a solution listed twice on {jobs} threads");
             assert_eq!(set, one, "{name}, {jobs} threads");
         }
         // A visit that breaks ends the listing.
         let mut visits = 0;
-        dlx::parallel::search(&mut solver, 2, |_| {
+        let o = dlx::parallel::search(&mut solver, 2, |_| {
             visits += 1;
             ControlFlow::Break(())
         });
         assert_eq!(visits, 1, "{name}");
-        assert_eq!(solver.count(None), one.len() as u64, "{name}: the solver is as it was");
+        assert_eq!((o.end(), o.solutions()), (dlx::End::Limit, Some(1)), "{name}");
+        assert_eq!(
+            solver.count(None).solutions().unwrap(),
+            one.len() as u64,
+            "{name}: the solver is as it was"
+        );
     }
     // Below forced options, which every solution lists first.
     let p = fixture("queens-8.dlx");
     let mut solver = Solver::new(&p);
     solver.force(0).unwrap();
     let mut seen = 0;
-    dlx::parallel::search(&mut solver, 2, |s| {
+    let _ = dlx::parallel::search(&mut solver, 2, |s| {
         assert_eq!(s[0], 0);
         seen += 1;
         ControlFlow::Continue(())
@@ -326,9 +358,10 @@ fn a_probe_stops_a_search() {
     probe.stop();
     let partial = solver.count(None);
     assert!(solver.interrupted());
-    assert!(partial < 35584);
+    assert_eq!((partial.end(), partial.solutions()), (dlx::End::Interrupted, None));
+    assert!(partial.so_far() < 35584);
     solver.set_probe(None);
-    assert_eq!(solver.count(None), 35584);
+    assert_eq!(solver.count(None).solutions().unwrap(), 35584);
     assert!(!solver.interrupted());
 }
 
@@ -343,16 +376,61 @@ fn fuzz_regressions() {
             let p = text::parse(&std::fs::read_to_string(&path).unwrap()).unwrap().problem;
             assert_eq!(text::parse(&text::to_string(&p)).unwrap().problem, p, "{}", path.display());
             let mut s = Solver::new(&p);
-            assert_eq!(s.solutions().count() as u64, s.count(None));
+            assert_eq!(s.solutions().count() as u64, s.count(None).solutions().unwrap());
         }
     }
 }
 
 #[test]
-fn count_within_gives_up_past_its_budget() {
+fn a_budget_makes_a_count_unknown_never_short() {
     let p = fixture("queens-12.dlx");
     let mut solver = Solver::new(&p);
-    assert_eq!(solver.count_within(None, 10_000), None);
-    assert_eq!(solver.count_within(None, u64::MAX), Some(14200));
-    assert_eq!(solver.count(None), 14200, "a budget does not stay");
+    solver.set_faithful(true);
+    let full = solver.count(None);
+    let nodes = full.nodes();
+    assert!(nodes > 10_000);
+    for (budget, known) in [(10_000, false), (nodes / 2, false), (nodes, true), (10 * nodes, true)] {
+        solver.set_budget(dlx::Budget::nodes(budget));
+        let o = solver.count(None);
+        assert_eq!(o.solutions().is_some(), known, "budget {budget}");
+        if known {
+            assert_eq!((o.end(), o.solutions(), o.nodes()), (dlx::End::Complete, Some(14200), nodes));
+        } else {
+            // It stops at the first level entered beyond the budget; nodes
+            // count solutions too, which come between two levels.
+            assert_eq!(o.end(), dlx::End::OutOfNodes);
+            assert!(o.nodes() > budget && o.nodes() <= budget + 1 + o.so_far(), "budget {budget}");
+            assert!(o.so_far() < 14200);
+        }
+    }
+    // A limit reached within the budget is an answer.
+    solver.set_budget(dlx::Budget::nodes(10_000));
+    let o = solver.count(Some(3));
+    assert_eq!((o.end(), o.solutions()), (dlx::End::Limit, Some(3)));
+    // Listing too: the visitor sees some solutions, and the end says the
+    // list is not all of them.
+    let mut seen = 0;
+    let o = solver.search(|_| {
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!((o.end(), o.so_far()), (dlx::End::OutOfNodes, seen));
+    assert!(solver.solutions().count() < 14200);
+    assert_eq!(solver.end(), dlx::End::OutOfNodes);
+    // A deadline already passed.
+    solver.set_budget(dlx::Budget::time(std::time::Duration::ZERO));
+    assert_eq!(solver.count(None).end(), dlx::End::OutOfTime);
+    // Threads share the budget, and the fast count too.
+    solver.set_faithful(false);
+    solver.set_budget(dlx::Budget::nodes(10_000));
+    for jobs in [1, 2] {
+        let o = dlx::parallel::count(&mut solver, jobs, None, None);
+        assert_eq!(o.end(), dlx::End::OutOfNodes, "{jobs} threads");
+        assert!(o.nodes() > 10_000 && o.nodes() < 10_000 + jobs as u64 * dlx::CHECK_EVERY as u64);
+        let o = dlx::parallel::count_adaptive(&mut solver, jobs, None);
+        assert_eq!(o.end(), dlx::End::OutOfNodes, "{jobs} threads, adaptive");
+    }
+    solver.set_budget(dlx::Budget::UNLIMITED);
+    assert_eq!(solver.count(None).solutions(), Some(14200), "no budget left behind");
+    assert_eq!(dlx::parallel::count_adaptive(&mut solver, 2, None).solutions(), Some(14200));
 }

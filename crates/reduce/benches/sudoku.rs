@@ -1,7 +1,8 @@
 //! Sudoku batches, one thread: each file of one 81-character puzzle a line
 //! (`.` blank) given on the command line (default: `fixtures/sudoku`), in
 //! solve mode (first solution) and count-to-2 mode (uniqueness), on the
-//! bit-parallel search (what `dance solve` and `dance count` use), on
+//! engine the search layer picks (`nine`: what `dance solve` and `dance
+//! count` use), on
 //! dancing links with the givens forced on one reused matrix, and, for
 //! comparison, with a reduced matrix built per puzzle. Prints a Markdown
 //! table of microseconds per puzzle (median of `DANCE_BENCH_RUNS` runs, 3),
@@ -15,7 +16,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use reduce::{reduce, Alphabet, BitSolver, Encoding, GridSolver, Puzzle, Shape};
+use reduce::{reduce, Alphabet, Encoding, GridSolver, Puzzle, Shape};
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -32,7 +33,7 @@ fn main() {
     let shape = Shape::default_for(9).unwrap();
     let alphabet = Alphabet::default_for(9).unwrap();
     println!(
-        "| set | puzzles | solve, bits (µs) | count to 2, bits (µs) | solve, links (µs) \
+        "| set | puzzles | solve, picked engine (µs) | count to 2, picked engine (µs) | solve, links (µs) \
          | count to 2, links (µs) | solve, reduced matrix (µs) | unique |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -44,7 +45,7 @@ fn main() {
             Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap()
         };
         let mut solver = GridSolver::new(&shape);
-        let mut bits = BitSolver::new(&shape).unwrap();
+        let mut bits = GridSolver::new(&shape);
         let per = |t: Instant| t.elapsed().as_secs_f64() * 1e6 / lines.len() as f64;
         let (mut solve, mut count, mut reduced) = (vec![], vec![], vec![]);
         let (mut bits_solve, mut bits_count) = (vec![], vec![]);
@@ -57,23 +58,23 @@ fn main() {
             eprintln!("parse: {:.2} µs", per(t));
             let mut nodes = 0;
             for l in &lines {
-                bits.count(&parse(l), Some(2));
-                nodes += bits.nodes();
+                let _ = bits.count(&parse(l), Some(2));
+                nodes += bits.stats().nodes;
             }
-            eprintln!("bits nodes per puzzle, count to 2: {:.1}", nodes as f64 / lines.len() as f64);
+            eprintln!("picked engine nodes per puzzle, count to 2: {:.1}", nodes as f64 / lines.len() as f64);
         }
         for _ in 0..runs {
             let t = Instant::now();
             for l in &lines {
                 let p = parse(l);
-                bits.solve(&p, |_| ControlFlow::Break(()));
+                let _ = bits.solve_any(&p, |_| ControlFlow::Break(()));
             }
             bits_solve.push(per(t));
             let t = Instant::now();
             let mut bits_unique = 0;
             for l in &lines {
                 let p = parse(l);
-                bits_unique += (bits.count(&p, Some(2)) == 1) as usize;
+                bits_unique += (bits.count(&p, Some(2)).ok().and_then(|o| o.solutions()) == Some(1)) as usize;
             }
             bits_count.push(per(t));
             let t = Instant::now();

@@ -20,21 +20,59 @@ const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GridError {
     /// The order is 0 or above [`MAX_ORDER`].
-    Order { n: usize },
+    Order {
+        /// The order N.
+        n: usize,
+    },
     /// Boxes of `rows` x `cols` do not tile an N x N grid.
-    BoxShape { rows: usize, cols: usize, n: usize },
+    BoxShape {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+        /// The order N.
+        n: usize,
+    },
     /// The alphabet does not have N distinct symbols, none a blank.
-    Alphabet { reason: String },
+    Alphabet {
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The region map has the wrong number of cells.
-    MapSize { cells: usize, n: usize },
+    MapSize {
+        /// How many cells there are.
+        cells: usize,
+        /// The order N.
+        n: usize,
+    },
     /// The region map does not have N distinct labels.
-    LabelCount { labels: usize, n: usize },
+    LabelCount {
+        /// How many distinct labels there are.
+        labels: usize,
+        /// The order N.
+        n: usize,
+    },
     /// A region does not have N cells.
-    RegionSize { label: char, size: usize, n: usize },
+    RegionSize {
+        /// The region's label.
+        label: char,
+        /// How many cells the region has.
+        size: usize,
+        /// The order N.
+        n: usize,
+    },
     /// The givens do not have N x N cells.
-    GivenCount { cells: usize, n: usize },
+    GivenCount {
+        /// How many cells there are.
+        cells: usize,
+        /// The order N.
+        n: usize,
+    },
     /// A given is not a symbol of the alphabet (its index is out of range).
-    Symbol { cell: usize },
+    Symbol {
+        /// The cell, row by row from 0.
+        cell: usize,
+    },
 }
 
 impl fmt::Display for GridError {
@@ -172,7 +210,12 @@ impl Alphabet {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Regions {
     /// Boxes of `rows` x `cols` cells.
-    Boxes { rows: usize, cols: usize },
+    Boxes {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+    },
     /// An explicit map: one label per cell, row by row (jigsaw, grouped).
     Map(Vec<char>),
     /// No regions: Latin square completion.
@@ -303,12 +346,29 @@ impl Shape {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Conflict {
     /// Symbol `symbol` twice in row `index` (rows from 1).
-    Row { index: usize, symbol: char },
+    Row {
+        /// The row, column or region, from 1.
+        index: usize,
+        /// The symbol given twice.
+        symbol: char,
+    },
     /// Symbol `symbol` twice in column `index` (from 1).
-    Column { index: usize, symbol: char },
+    Column {
+        /// The row, column or region, from 1.
+        index: usize,
+        /// The symbol given twice.
+        symbol: char,
+    },
     /// Symbol `symbol` twice in region `index` (from 1, in region order),
     /// labelled `label` when the map has labels.
-    Region { index: usize, label: Option<char>, symbol: char },
+    Region {
+        /// The row, column or region, from 1.
+        index: usize,
+        /// The region's label, when the map has labels.
+        label: Option<char>,
+        /// The symbol given twice.
+        symbol: char,
+    },
 }
 
 impl fmt::Display for Conflict {

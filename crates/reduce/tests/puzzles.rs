@@ -22,22 +22,24 @@ fn blank(shape: Shape, alphabet: Alphabet) -> Puzzle {
 /// each grid verifies. Returns the grids.
 fn all_solutions(puzzle: &Puzzle) -> BTreeSet<Vec<u8>> {
     let mut forced = BTreeSet::new();
-    GridSolver::new(puzzle.shape())
+    let o = GridSolver::new(puzzle.shape())
         .solve(puzzle, |g| {
             assert_eq!(puzzle.verify(g), Ok(()));
             assert!(forced.insert(g.to_vec()), "a grid listed twice");
             ControlFlow::Continue(())
         })
         .unwrap();
+    assert_eq!(o.solutions(), Some(forced.len() as u64));
     let r = reduce(puzzle, Encoding::Reduced).unwrap();
     let mut reduced = BTreeSet::new();
-    dlx::Solver::new(&r.problem).search(|s| {
+    let o = dlx::Solver::new(&r.problem).search(|s| {
         reduced.insert(r.decode(puzzle, s));
         ControlFlow::Continue(())
     });
+    assert_eq!(o.end(), dlx::End::Complete);
     assert_eq!(forced, reduced, "the two encodings disagree");
     let mut bits = BTreeSet::new();
-    GridSolver::new(puzzle.shape())
+    let _ = GridSolver::new(puzzle.shape())
         .solve_any(puzzle, |g| {
             assert!(bits.insert(g.to_vec()), "the bit-parallel search listed a grid twice");
             ControlFlow::Continue(())
@@ -52,7 +54,7 @@ fn blank_grid_counts() {
     let count = |shape: Shape| {
         let n = shape.n();
         let p = blank(shape, Alphabet::default_for(n).unwrap());
-        GridSolver::new(p.shape()).count(&p, None).unwrap()
+        GridSolver::new(p.shape()).count(&p, None).unwrap().solutions().unwrap()
     };
     assert_eq!(count(Shape::default_for(4).unwrap()), 288);
     assert_eq!(count(Shape::new(4, Regions::None).unwrap()), 576);
@@ -71,10 +73,12 @@ fn big_counts_split_over_threads_and_agree() {
         let n = shape.n();
         let p = blank(shape, Alphabet::default_for(n).unwrap());
         let mut g = GridSolver::new(p.shape());
-        // A budget of 100 nodes sends both to the threads; a large one not.
-        assert_eq!(g.count_adaptive(&p, None, 2, 100), Ok((want, false)));
-        assert_eq!(g.count_adaptive(&p, None, 2, u64::MAX), Ok((want, false)));
-        assert_eq!(g.count(&p, None), Ok(want));
+        // The 5x5 Latin squares go to the threads, the 4x4 grids not.
+        let o = g.count_threads(&p, None, 2).unwrap();
+        assert_eq!(o.solutions(), Some(want));
+        assert_eq!(g.last_engine(), if want > 1000 { reduce::Engine::Links } else { reduce::Engine::Bits });
+        assert_eq!(g.count(&p, None).unwrap().solutions(), Some(want));
+        assert_eq!(g.count_split(&p, 2, None, None).unwrap().solutions(), Some(want));
     }
 }
 
@@ -82,7 +86,7 @@ fn big_counts_split_over_threads_and_agree() {
 #[ignore = "28 million grids: run in release mode (CI does)"]
 fn blank_6x6_box_grids() {
     let p = blank(Shape::default_for(6).unwrap(), Alphabet::default_for(6).unwrap());
-    assert_eq!(GridSolver::new(p.shape()).count(&p, None).unwrap(), 28_200_960);
+    assert_eq!(GridSolver::new(p.shape()).count(&p, None).unwrap().solutions(), Some(28_200_960));
 }
 
 fn line_puzzle(line: &str, shape: Shape) -> Puzzle {
@@ -171,7 +175,7 @@ fn large_grids_solve_and_verify() {
         assert_eq!(p.verify(&full), Ok(()), "the pattern grid is valid");
         let mut solver = GridSolver::new(p.shape());
         let mut seen = 0;
-        solver
+        let _ = solver
             .solve(&p, |g| {
                 assert_eq!(p.verify(g), Ok(()));
                 seen += 1;
@@ -292,10 +296,10 @@ proptest! {
     fn reduction_agrees_with_backtracking(p in random_puzzle()) {
         let expected = backtrack_count(&p);
         let mut solver = GridSolver::new(p.shape());
-        let got = solver.count(&p, None).unwrap_or(0);
+        let got = solver.count(&p, None).map_or(0, |o| o.solutions().unwrap());
         prop_assert_eq!(got, expected);
         solver.set_faithful(true);
-        prop_assert_eq!(solver.count(&p, None).unwrap_or(0), expected, "dancing links");
+        prop_assert_eq!(solver.count(&p, None).map_or(0, |o| o.solutions().unwrap()), expected, "dancing links");
         if expected <= 2000 {
             prop_assert_eq!(all_solutions_or_none(&p), expected);
         }

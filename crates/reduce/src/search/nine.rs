@@ -37,8 +37,11 @@
 //! the order is this search's own.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use crate::bits::Watch;
+use dlx::{Budget, End, Meter, Outcome, Probe, Stats};
+
+use crate::grid::{Puzzle, Regions, Shape};
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -470,17 +473,63 @@ struct Frame {
     rest: u16,
 }
 
+/// Whether `shape` is 9x9 with 3x3 boxes, as boxes or as a map of them.
+pub(crate) fn is_nine_by_boxes(shape: &Shape) -> bool {
+    match shape.regions() {
+        Regions::Boxes { rows: 3, cols: 3 } => true,
+        // Every cell in the region of its box's top left cell.
+        Regions::Map(_) if shape.n() == 9 => {
+            (0..81).all(|cell| shape.region(cell) == shape.region(cell / 27 * 27 + cell % 9 / 3 * 3))
+        }
+        _ => false,
+    }
+}
+
 /// The search for 9x9 grids with 3x3 boxes, reused from puzzle to puzzle.
 #[derive(Clone, Debug)]
-pub(crate) struct Nine {
+pub struct Nine {
     levels: Vec<Board>,
     frames: Vec<Frame>,
     grid: [u8; 81],
+    meter: Meter,
+    /// The solutions and nodes of the last search, and how it ended.
+    stats: Stats,
+    end: End,
 }
 
 impl Nine {
-    pub(crate) fn new() -> Nine {
-        Nine { levels: vec![Board::FRESH], frames: Vec::new(), grid: [0; 81] }
+    /// The search for `shape`, or `None` unless it is 9x9 with 3x3 boxes
+    /// (given as boxes, or as a map of the same regions).
+    pub fn new(shape: &Shape) -> Option<Nine> {
+        is_nine_by_boxes(shape).then(|| Nine {
+            levels: vec![Board::FRESH],
+            frames: Vec::new(),
+            grid: [0; 81],
+            meter: Meter::new(),
+            stats: Stats::default(),
+            end: End::Complete,
+        })
+    }
+
+    /// Bounds the searches to come (nodes: the root and every branch tried).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.meter.set_budget(budget);
+    }
+
+    /// Reports the searches to come to `probe`, which can also stop them.
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        self.meter.set_probe(probe);
+    }
+
+    /// The solutions and nodes of the last search (the root and every
+    /// branch tried; it makes no list updates to count).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// How the last search ended.
+    pub fn end(&self) -> End {
+        self.end
     }
 
     /// Sets up level 0 from the givens (symbol indices of the 81 cells,
@@ -501,18 +550,37 @@ impl Nine {
         board.propagate(ALL_WORDS)
     }
 
-    /// Visits every solution of the puzzle with `givens` as a filled grid
-    /// until the visitor breaks, counting nodes in `watch` (which can stop
-    /// the search). Returns how many it visited.
-    pub(crate) fn search<F>(&mut self, givens: &[Option<u8>], watch: &mut Watch, mut visit: F) -> u64
+    /// Visits every solution of `puzzle` (9x9; its regions are taken to be
+    /// the boxes) as a filled grid of symbol indices, row by row, until the
+    /// visitor breaks or the budget runs out, and says how it ended.
+    pub fn solve<F>(&mut self, puzzle: &Puzzle, visit: F) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        assert_eq!(puzzle.n(), 9, "a puzzle of another order");
+        self.meter.start();
+        let (found, otherwise) = self.search(puzzle.givens(), visit);
+        let outcome = self.meter.finish(found, self.meter.nodes(), otherwise);
+        self.stats = Stats { solutions: found, nodes: outcome.nodes(), updates: 0 };
+        self.end = outcome.end();
+        outcome
+    }
+
+    /// The search: the solutions visited, and how it ended unless the
+    /// meter stopped it.
+    fn search<F>(&mut self, givens: &[Option<u8>], mut visit: F) -> (u64, End)
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
         debug_assert_eq!(givens.len(), 81);
         let mut found = 0u64;
         self.frames.clear();
+        // The root.
+        if self.meter.node(0) {
+            return (0, End::Complete);
+        }
         if !self.start(givens) {
-            return 0;
+            return (0, End::Complete);
         }
         let mut level = 0usize;
         loop {
@@ -523,7 +591,7 @@ impl Nine {
                     found += 1;
                     self.levels[level].write(&mut self.grid);
                     if visit(&self.grid).is_break() {
-                        return found;
+                        return (found, End::Limit);
                     }
                 }
                 Some((band, bit, rest)) => {
@@ -532,7 +600,7 @@ impl Nine {
             }
             // Take the next branch, backing up as far as needed.
             loop {
-                let Some(frame) = self.frames.last_mut() else { return found };
+                let Some(frame) = self.frames.last_mut() else { return (found, End::Complete) };
                 if frame.rest == 0 {
                     self.frames.pop();
                     continue;
@@ -545,8 +613,8 @@ impl Nine {
                     self.levels.push(Board::FRESH);
                 }
                 self.levels[level] = self.levels[level - 1];
-                if watch.node(found) {
-                    return found;
+                if self.meter.node(found) {
+                    return (found, End::Complete);
                 }
                 let board = &mut self.levels[level];
                 let mut dirty = 0;

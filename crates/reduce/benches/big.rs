@@ -1,0 +1,88 @@
+//! Big grids, one thread: the time to a first solution (the searches built
+//! for the shape, then `solve_any`), for blank and sparse box grids of every
+//! order from 1 to 64 (Latin squares for prime orders) and for blank and
+//! sparse jigsaw grids of every order from 2 to 36 (random maps, N² cell
+//! swaps from the boxes, see `tests/grids`). Sparse: each cell of a random
+//! filled grid given with probability 2% or 15%. Prints Markdown tables:
+//! the engine, its nodes, and the milliseconds (median of
+//! `DANCE_BENCH_RUNS` runs, 3). Each search has a 5-second budget, so a
+//! grid that thrashes shows as "unknown".
+//!
+//! `cargo bench -p dance-reduce --bench big [-- ORDER...]`
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use dlx::{Budget, SplitMix64};
+use reduce::{GridSolver, Puzzle};
+
+#[path = "../tests/grids/mod.rs"]
+mod grids;
+
+/// Milliseconds to a first solution, the engine and its nodes; `None` as
+/// the time when the budget ran out.
+fn first_solution(p: &Puzzle, runs: usize) -> (Option<f64>, String, u64) {
+    let mut times = Vec::new();
+    let (mut engine, mut nodes, mut known) = (String::new(), 0, true);
+    for _ in 0..runs {
+        let t = Instant::now();
+        let mut s = GridSolver::new(p.shape());
+        s.set_budget(Budget::time(Duration::from_secs(5)));
+        let mut ok = false;
+        let o = s.solve_any(p, |g| {
+            ok = p.verify(g).is_ok();
+            ControlFlow::Break(())
+        });
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        let o = o.expect("no clash");
+        known &= o.solutions() == Some(1);
+        assert!(ok || !known, "a wrong grid");
+        engine = s.last_engine().to_string();
+        nodes = o.nodes();
+    }
+    times.sort_by(f64::total_cmp);
+    (known.then(|| times[runs / 2]), engine, nodes)
+}
+
+fn main() {
+    let orders: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let runs: usize = std::env::var("DANCE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let show = |(t, _, nodes): (Option<f64>, String, u64)| match t {
+        Some(t) => format!("{nodes} | {t:.1}"),
+        None => format!("{nodes} | unknown"),
+    };
+    println!("| order | shape | engine | blank: nodes | ms | 2% given: nodes | ms | 15% given: nodes | ms |");
+    println!("|---:|---|---|---:|---:|---:|---:|---:|---:|");
+    for n in 1..=64usize {
+        if !orders.is_empty() && !orders.contains(&n) {
+            continue;
+        }
+        let mut rng = SplitMix64::new(2024 + n as u64);
+        let shape = reduce::Shape::default_for(n).unwrap();
+        let full = grids::full_grid(&shape, &mut rng);
+        let blank = first_solution(&grids::blank(&shape), runs);
+        let few = first_solution(&grids::sparse(&shape, &full, 0.02, &mut rng), runs);
+        let some = first_solution(&grids::sparse(&shape, &full, 0.15, &mut rng), runs);
+        let kind = match shape.regions() {
+            reduce::Regions::Boxes { rows, cols } => format!("{rows}x{cols} boxes"),
+            _ => "Latin".into(),
+        };
+        println!("| {n} | {kind} | {} | {} | {} | {} |", blank.1, show(blank.clone()), show(few), show(some));
+    }
+    println!();
+    println!("| order | engine | jigsaw, blank: nodes | ms | 15% given: nodes | ms |");
+    println!("|---:|---|---:|---:|---:|---:|");
+    for n in 2..=36usize {
+        if !orders.is_empty() && !orders.contains(&n) {
+            continue;
+        }
+        let mut rng = SplitMix64::new(4048 + n as u64);
+        let boxes = reduce::Shape::default_for(n).unwrap();
+        let full = grids::full_grid(&boxes, &mut rng);
+        let shape = grids::jigsaw(n, &full, n * n, &mut rng);
+        assert_eq!(grids::blank(&shape).verify(&full), Ok(()), "the jigsaw keeps its grid");
+        let blank = first_solution(&grids::blank(&shape), runs);
+        let some = first_solution(&grids::sparse(&shape, &full, 0.15, &mut rng), runs);
+        println!("| {n} | {} | {} | {} |", blank.1, show(blank.clone()), show(some));
+    }
+}

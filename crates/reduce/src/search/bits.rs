@@ -1,0 +1,763 @@
+//! Algorithm X on bits, for grids of order up to 64.
+//!
+//! The matrix of a grid puzzle is so regular that its columns fit in machine
+//! words: the options still open for item `p(cell)` are the bits of one
+//! word (a bit per symbol: a `u32` up to order 32, a `u64` above), and the
+//! options still open for `r(row, v)`, `c(col, v)` or `b(region, v)` are the
+//! cells of that unit whose word has bit `v`. Covering an option is then a
+//! handful of `and`s on the cell's peers, and undoing it is free: each level
+//! of the search works on its own copy of the words (a few hundred bytes for
+//! 9x9), so backtracking is dropping a copy.
+//!
+//! The search is still Algorithm X on the same exact cover as
+//! [`crate::full_matrix`]: an item with no option left fails the branch, an
+//! item with one option has it chosen at once, and otherwise the search
+//! branches on a cell with the fewest symbols left. Items with one option
+//! are found in two ways: a cell with one symbol left (its `p` item), and a
+//! symbol with one cell left in a unit (its `r`, `c` or `b` item, found
+//! for all symbols of a unit at once with two words, "seen once" and "seen
+//! twice"). Every solution is found exactly once, so counts equal the
+//! dancing-links search's; the order of solutions is this search's own.
+//!
+//! **Restarts.** On big grids with many solutions (blank, sparse, jigsaw),
+//! a depth-first search is heavy-tailed: an unlucky choice near the root
+//! can leave a subtree of millions of dead ends to exhaust before anything
+//! else is tried, while a different early choice would have led straight
+//! to a solution (Gomes, Selman and Kautz, "Boosting combinatorial search
+//! through randomization", 1998, on this very problem). So a search that
+//! has found nothing after [`FIRST_RUN`] x N² nodes starts again from the
+//! root, breaking ties among the cells with the fewest symbols and
+//! ordering the symbols at random (seeded: the same puzzle, the same
+//! search), with a node limit that follows Luby's sequence (1, 1, 2, 1,
+//! 1, 2, 4, ... times N² nodes), which wastes at most a logarithmic factor
+//! on any distribution of run lengths. Once a run has found a solution it
+//! goes on to the end of its tree, so counts stay exact: a run is a full
+//! depth-first search, only in another order. Most puzzles end within the
+//! first run and never see a restart.
+//!
+//! [`Bits`] lays out the units of one shape once and solves puzzle after
+//! puzzle with it, allocating nothing per puzzle once it has warmed up.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, ControlFlow, Not};
+use std::sync::Arc;
+
+use dlx::{Budget, End, Meter, Outcome, Probe, SplitMix64, Stats};
+
+use crate::grid::{Puzzle, Shape};
+
+/// The largest order the bit-parallel search takes (a cell's symbols fit
+/// in a `u64`).
+pub const MAX_BITS_ORDER: usize = 64;
+
+/// The first run's node limit, in N² nodes, before the search restarts
+/// (see the module documentation).
+pub const FIRST_RUN: u64 = 16;
+
+/// A grid cell's value before it is filled.
+const EMPTY: u8 = u8::MAX;
+
+/// The restarts' seed (any will do; fixed, so that searches repeat).
+const SEED: u64 = 0x0dd5_eed5;
+
+/// Luby's sequence, from `i` = 1: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
+/// 4, 8, ...
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        // The k with 2^k - 1 >= i.
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A set of units (rows, columns, regions: up to 3N of them), as bits.
+trait UnitSet: Copy + Debug + Default + Send + Sync + 'static {
+    /// Units `0..units`.
+    fn first(units: usize) -> Self;
+    fn single(u: usize) -> Self;
+    fn or(self, other: Self) -> Self;
+    fn is_empty(self) -> bool;
+    /// Takes out the lowest unit of a set that is not empty.
+    fn pop(&mut self) -> usize;
+}
+
+impl UnitSet for u128 {
+    fn first(units: usize) -> u128 {
+        if units == 128 {
+            u128::MAX
+        } else {
+            (1 << units) - 1
+        }
+    }
+    #[inline(always)]
+    fn single(u: usize) -> u128 {
+        1 << u
+    }
+    #[inline(always)]
+    fn or(self, other: u128) -> u128 {
+        self | other
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> usize {
+        let u = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        u
+    }
+}
+
+/// Up to 192 units, for orders above 32.
+#[derive(Clone, Copy, Debug, Default)]
+struct Wide([u64; 3]);
+
+impl UnitSet for Wide {
+    fn first(units: usize) -> Wide {
+        Wide(std::array::from_fn(|k| match units.saturating_sub(64 * k) {
+            0 => 0,
+            u if u >= 64 => u64::MAX,
+            u => (1 << u) - 1,
+        }))
+    }
+    #[inline(always)]
+    fn single(u: usize) -> Wide {
+        let mut w = Wide::default();
+        w.0[u / 64] = 1 << (u % 64);
+        w
+    }
+    #[inline(always)]
+    fn or(self, other: Wide) -> Wide {
+        Wide([self.0[0] | other.0[0], self.0[1] | other.0[1], self.0[2] | other.0[2]])
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0 == [0; 3]
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> usize {
+        let k = self.0.iter().position(|&w| w != 0).expect("not empty");
+        let u = self.0[k].trailing_zeros() as usize;
+        self.0[k] &= self.0[k] - 1;
+        64 * k + u
+    }
+}
+
+/// A cell's open symbols (or a unit's placed ones), a bit per symbol.
+trait Word:
+    Copy
+    + Debug
+    + Default
+    + Eq
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// The unit sets that go with words this wide.
+    type Units: UnitSet;
+    const ZERO: Self;
+    /// Symbol `v` alone.
+    fn bit(v: u32) -> Self;
+    /// Symbols `0..n`.
+    fn low(n: usize) -> Self;
+    fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
+    /// Whether at most one symbol is set.
+    fn at_most_one(self) -> bool;
+    /// The lowest symbol alone.
+    fn lowest(self) -> Self;
+    /// The `k`-th symbol (from 0, lowest first), alone.
+    fn nth(self, k: u32) -> Self {
+        let mut w = self;
+        for _ in 0..k {
+            w ^= w.lowest();
+        }
+        w.lowest()
+    }
+}
+
+macro_rules! word {
+    ($t:ty, $units:ty) => {
+        impl Word for $t {
+            type Units = $units;
+            const ZERO: $t = 0;
+            #[inline(always)]
+            fn bit(v: u32) -> $t {
+                1 << v
+            }
+            fn low(n: usize) -> $t {
+                if n == <$t>::BITS as usize {
+                    <$t>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn at_most_one(self) -> bool {
+                self & self.wrapping_sub(1) == 0
+            }
+            #[inline(always)]
+            fn lowest(self) -> $t {
+                self & self.wrapping_neg()
+            }
+        }
+    };
+}
+
+word!(u32, u128);
+word!(u64, Wide);
+
+/// One branching point: the cell, and the symbols not tried yet.
+#[derive(Clone, Copy, Debug)]
+struct Frame<W> {
+    cell: u32,
+    rest: W,
+}
+
+/// The search on words of type `W`.
+#[derive(Clone, Debug)]
+struct Search<W: Word> {
+    n: usize,
+    cells: usize,
+    /// Every symbol: the low `n` bits.
+    full: W,
+    /// The cells of unit `u` are `unit_cells[u * n..][..n]`: rows, then
+    /// columns, then regions.
+    unit_cells: Vec<u16>,
+    units: usize,
+    /// The units of each cell: row, column, and region (or the row again
+    /// when the grid has no regions: marking a unit twice is harmless).
+    cell_units: Vec<[u16; 3]>,
+    /// The units of each cell as a unit set.
+    cell_unit_bits: Vec<W::Units>,
+    /// The peers of cell `c` (cells sharing a unit with it, itself not
+    /// included) are `peers[peer_start[c]..peer_start[c + 1]]`.
+    peer_start: Vec<u32>,
+    peers: Vec<u16>,
+    /// The search state, one copy per level: open symbols per cell (0 once
+    /// filled), values per cell, and symbols placed per unit.
+    cand: Vec<W>,
+    value: Vec<u8>,
+    placed: Vec<W>,
+    /// Cells left with one symbol, waiting to be filled: `queue[..queued]`.
+    /// A cell is queued once a level at most (when its last but one symbol
+    /// goes), so `cells` slots are enough.
+    queue: Vec<u16>,
+    queued: usize,
+    /// Units that lost a cell for some symbol since they were last looked
+    /// at for symbols with one cell left.
+    dirty: W::Units,
+    frames: Vec<Frame<W>>,
+    /// Ties and symbol orders are broken at random after a restart.
+    rng: Option<SplitMix64>,
+}
+
+impl<W: Word> Search<W> {
+    fn new(shape: &Shape) -> Search<W> {
+        let n = shape.n();
+        let cells = n * n;
+        let has_regions = shape.has_regions();
+        let units = if has_regions { 3 * n } else { 2 * n };
+        let mut unit_cells = vec![0u16; units * n];
+        let mut filled = vec![0usize; units];
+        let mut cell_units = Vec::with_capacity(cells);
+        for cell in 0..cells {
+            let (r, c) = (cell / n, cell % n);
+            let region = shape.region(cell).map_or(r, |k| 2 * n + k);
+            let us = [r, n + c, region];
+            for &u in &us[..if has_regions { 3 } else { 2 }] {
+                unit_cells[u * n + filled[u]] = cell as u16;
+                filled[u] += 1;
+            }
+            cell_units.push(us.map(|u| u as u16));
+        }
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        let mut peers = Vec::new();
+        let mut mark = vec![usize::MAX; cells];
+        for (cell, us) in cell_units.iter().enumerate() {
+            peer_start.push(peers.len() as u32);
+            mark[cell] = cell;
+            for &u in us {
+                for &p in &unit_cells[u as usize * n..][..n] {
+                    if mark[p as usize] != cell {
+                        mark[p as usize] = cell;
+                        peers.push(p);
+                    }
+                }
+            }
+        }
+        peer_start.push(peers.len() as u32);
+        let cell_unit_bits = cell_units
+            .iter()
+            .map(|us| us.iter().fold(W::Units::default(), |acc, &u| acc.or(W::Units::single(u as usize))))
+            .collect();
+        Search {
+            n,
+            cells,
+            full: W::low(n),
+            unit_cells,
+            units,
+            cell_units,
+            cell_unit_bits,
+            peer_start,
+            peers,
+            cand: Vec::new(),
+            value: Vec::new(),
+            placed: Vec::new(),
+            queue: vec![0; cells],
+            queued: 0,
+            dirty: W::Units::default(),
+            frames: Vec::new(),
+            rng: None,
+        }
+    }
+
+    /// Makes room for level `level` and copies level `level - 1` into it.
+    fn push_level(&mut self, level: usize) {
+        let (cells, units) = (self.cells, self.units);
+        if self.cand.len() < (level + 1) * cells {
+            self.cand.resize((level + 1) * cells, W::ZERO);
+            self.value.resize((level + 1) * cells, EMPTY);
+            self.placed.resize((level + 1) * units, W::ZERO);
+        }
+        if level > 0 {
+            self.cand.copy_within((level - 1) * cells..level * cells, level * cells);
+            self.value.copy_within((level - 1) * cells..level * cells, level * cells);
+            self.placed.copy_within((level - 1) * units..level * units, level * units);
+        }
+    }
+
+    /// Fills `cell` with symbol `v` at `level` (the symbol must be open
+    /// there) and takes `v` from its peers. Returns false when a peer is
+    /// left with no symbol.
+    #[inline]
+    fn place(&mut self, level: usize, cell: usize, v: u32) -> bool {
+        let bit = W::bit(v);
+        let Search { cells, units, cand, value, placed, cell_units, cell_unit_bits, .. } = self;
+        let cand = &mut cand[level * *cells..][..*cells];
+        cand[cell] = W::ZERO;
+        value[level * *cells + cell] = v as u8;
+        let placed = &mut placed[level * *units..][..*units];
+        for &u in &cell_units[cell] {
+            placed[u as usize] |= bit;
+        }
+        // The cell's other symbols each lost a cell in its units.
+        let mut dirty = self.dirty.or(cell_unit_bits[cell]);
+        let queue = &mut self.queue[..];
+        let mut queued = self.queued;
+        let (a, b) = (self.peer_start[cell] as usize, self.peer_start[cell + 1] as usize);
+        // Whether a peer still had the symbol is a coin toss, so the symbol
+        // is taken from every peer without a branch, noting which ones had
+        // it; only those are then looked at.
+        for chunk in self.peers[a..b].chunks(64) {
+            let mut had = 0u64;
+            for (i, &p) in chunk.iter().enumerate() {
+                let m = cand[p as usize];
+                cand[p as usize] = m & !bit;
+                had |= ((m & bit != W::ZERO) as u64) << i;
+            }
+            while had != 0 {
+                let p = chunk[had.trailing_zeros() as usize] as usize;
+                had &= had - 1;
+                let left = cand[p];
+                dirty = dirty.or(cell_unit_bits[p]);
+                if left.at_most_one() {
+                    if left == W::ZERO {
+                        return false;
+                    }
+                    queue[queued] = p as u16;
+                    queued += 1;
+                }
+            }
+        }
+        self.queued = queued;
+        self.dirty = dirty;
+        true
+    }
+
+    /// Chooses every forced option at `level`: cells with one symbol, and
+    /// symbols with one cell in a unit. Returns false on a dead end.
+    fn propagate(&mut self, level: usize) -> bool {
+        let (n, cells) = (self.n, self.cells);
+        loop {
+            while self.queued > 0 {
+                self.queued -= 1;
+                let p = self.queue[self.queued];
+                let m = self.cand[level * cells + p as usize];
+                // Zero: filled since it was queued.
+                if m != W::ZERO && !self.place(level, p as usize, m.trailing_zeros()) {
+                    return false;
+                }
+            }
+            if self.dirty.is_empty() {
+                return true;
+            }
+            let u = self.dirty.pop();
+            let (mut once, mut twice) = (W::ZERO, W::ZERO);
+            for &c in &self.unit_cells[u * n..][..n] {
+                let m = self.cand[level * cells + c as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            if once | self.placed[level * self.units + u] != self.full {
+                return false; // a symbol with no cell left in this unit
+            }
+            let mut single = once & !twice;
+            while single != W::ZERO {
+                let bit = single.lowest();
+                single ^= bit;
+                let found = self.unit_cells[u * n..][..n]
+                    .iter()
+                    .find(|&&c| self.cand[level * cells + c as usize] & bit != W::ZERO);
+                // None: the one cell was filled with another symbol of this
+                // unit's singles.
+                let Some(&c) = found else { return false };
+                if !self.place(level, c as usize, bit.trailing_zeros()) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// The open cell with the fewest symbols at `level` (the first on
+    /// ties, or one at random after a restart), with its symbols, or
+    /// `None` when every cell is filled.
+    fn choose(&mut self, level: usize) -> Option<(usize, W)> {
+        let cand = &self.cand[level * self.cells..][..self.cells];
+        let mut best: Option<(usize, W)> = None;
+        let mut fewest = u32::MAX;
+        let Some(rng) = &mut self.rng else {
+            for (cell, &m) in cand.iter().enumerate() {
+                if m != W::ZERO {
+                    let k = m.count_ones();
+                    if k < fewest {
+                        fewest = k;
+                        best = Some((cell, m));
+                        if k == 2 {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        };
+        let mut ties = 0;
+        for (cell, &m) in cand.iter().enumerate() {
+            if m != W::ZERO {
+                let k = m.count_ones();
+                if k < fewest {
+                    (fewest, best, ties) = (k, Some((cell, m)), 1);
+                } else if k == fewest {
+                    // Each of the ties so far is kept with equal odds.
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        best = Some((cell, m));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Sets up level 0 from the givens of `puzzle` and propagates. Returns
+    /// false if the puzzle has no solution that way.
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
+        self.frames.clear();
+        self.queued = 0;
+        self.dirty = W::Units::default();
+        self.push_level(0);
+        // The givens go in unit by unit; then each open cell gets the
+        // symbols none of its units has (cheaper than taking each given
+        // from its peers one by one).
+        let (cells, units) = (self.cells, self.units);
+        let (cand, value, placed) =
+            (&mut self.cand[..cells], &mut self.value[..cells], &mut self.placed[..units]);
+        placed.fill(W::ZERO);
+        for (cell, g) in puzzle.givens().iter().enumerate() {
+            match *g {
+                Some(v) => {
+                    let bit = W::bit(v as u32);
+                    let us = self.cell_units[cell];
+                    if us.iter().any(|&u| placed[u as usize] & bit != W::ZERO) {
+                        return false; // clashing givens
+                    }
+                    for u in us {
+                        placed[u as usize] |= bit;
+                    }
+                    value[cell] = v;
+                    cand[cell] = W::ZERO;
+                }
+                None => value[cell] = EMPTY,
+            }
+        }
+        for cell in 0..cells {
+            if value[cell] == EMPTY {
+                let [a, b, c] = self.cell_units[cell].map(|u| placed[u as usize]);
+                let m = self.full & !(a | b | c);
+                cand[cell] = m;
+                if m.at_most_one() {
+                    if m == W::ZERO {
+                        return false;
+                    }
+                    self.queue[self.queued] = cell as u16;
+                    self.queued += 1;
+                }
+            }
+        }
+        self.dirty = W::Units::first(self.units);
+        self.propagate(0)
+    }
+
+    /// The search: counts nodes in `meter`, visits solutions, and returns
+    /// how many it visited and how it ended unless the meter stopped it.
+    fn search<F>(&mut self, puzzle: &Puzzle, meter: &mut Meter, mut visit: F) -> (u64, End)
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        assert_eq!(puzzle.n(), self.n, "a puzzle of another order");
+        let mut found = 0u64;
+        self.rng = None;
+        // The root.
+        if meter.node(0) {
+            return (0, End::Complete);
+        }
+        if !self.start(puzzle) {
+            return (0, End::Complete);
+        }
+        let cells = self.cells;
+        let unit = cells as u64;
+        // Nodes this run may take while it has found nothing.
+        let (mut run, mut left) = (0, FIRST_RUN * unit);
+        'runs: loop {
+            self.frames.clear();
+            let mut level = 0usize;
+            loop {
+                // `level` holds a consistent state with every forced option
+                // taken: a solution, or a branching point.
+                match self.choose(level) {
+                    None => {
+                        found += 1;
+                        if visit(&self.value[level * cells..][..cells]).is_break() {
+                            return (found, End::Limit);
+                        }
+                    }
+                    Some((cell, rest)) => self.frames.push(Frame { cell: cell as u32, rest }),
+                }
+                // Take the next branch, backing up as far as needed.
+                loop {
+                    let Some(frame) = self.frames.last_mut() else { return (found, End::Complete) };
+                    if frame.rest == W::ZERO {
+                        self.frames.pop();
+                        continue;
+                    }
+                    let bit = match &mut self.rng {
+                        None => frame.rest.lowest(),
+                        Some(rng) => frame.rest.nth(rng.below(frame.rest.count_ones() as u64) as u32),
+                    };
+                    frame.rest ^= bit;
+                    let (cell, v) = (frame.cell as usize, bit.trailing_zeros());
+                    level = self.frames.len();
+                    if meter.node(found) {
+                        return (found, End::Complete);
+                    }
+                    if found == 0 {
+                        if left == 0 {
+                            // Nothing yet: start again, another way.
+                            run += 1;
+                            left = unit * luby(run);
+                            self.rng = Some(SplitMix64::new(SEED ^ run));
+                            continue 'runs;
+                        }
+                        left -= 1;
+                    }
+                    self.push_level(level);
+                    self.queued = 0;
+                    self.dirty = W::Units::default();
+                    if self.place(level, cell, v) && self.propagate(level) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The searches for the two word widths.
+#[derive(Clone, Debug)]
+enum Inner {
+    Narrow(Box<Search<u32>>),
+    Wide(Box<Search<u64>>),
+}
+
+/// The bit-parallel search for one shape.
+#[derive(Clone, Debug)]
+pub struct Bits {
+    inner: Inner,
+    meter: Meter,
+    /// The solutions and nodes of the last search, and how it ended.
+    stats: Stats,
+    end: End,
+}
+
+impl Bits {
+    /// Lays out the units of `shape`, or `None` if its order is above
+    /// [`MAX_BITS_ORDER`].
+    pub fn new(shape: &Shape) -> Option<Bits> {
+        let inner = match shape.n() {
+            0..=32 => Inner::Narrow(Box::new(Search::new(shape))),
+            33..=MAX_BITS_ORDER => Inner::Wide(Box::new(Search::new(shape))),
+            _ => return None,
+        };
+        Some(Bits { inner, meter: Meter::new(), stats: Stats::default(), end: End::Complete })
+    }
+
+    /// Bounds the searches to come (nodes: the root and every branch tried).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.meter.set_budget(budget);
+    }
+
+    /// Reports the searches to come to `probe`, which can also stop them.
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        self.meter.set_probe(probe);
+    }
+
+    /// The solutions and nodes of the last search (the root and every
+    /// branch tried, over every run; it makes no list updates to count).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// How the last search ended.
+    pub fn end(&self) -> End {
+        self.end
+    }
+
+    /// Visits every solution of `puzzle` (the shape must be this solver's,
+    /// up to its regions: the solver's own are used) as a filled grid of
+    /// symbol indices, row by row, until the visitor breaks or the budget
+    /// runs out, and says how it ended.
+    pub fn solve<F>(&mut self, puzzle: &Puzzle, visit: F) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.meter.start();
+        let (found, otherwise) = match &mut self.inner {
+            Inner::Narrow(s) => s.search(puzzle, &mut self.meter, visit),
+            Inner::Wide(s) => s.search(puzzle, &mut self.meter, visit),
+        };
+        let outcome = self.meter.finish(found, self.meter.nodes(), otherwise);
+        self.stats = Stats { solutions: found, nodes: outcome.nodes(), updates: 0 };
+        self.end = outcome.end();
+        outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Alphabet, Regions};
+
+    fn puzzle(shape: Shape, text: &str) -> Puzzle {
+        let alphabet = Alphabet::default_for(shape.n()).unwrap();
+        let givens = text.chars().map(|c| alphabet.index(c)).collect();
+        Puzzle::new(shape, alphabet, givens).unwrap()
+    }
+
+    /// Every solution, as grids.
+    fn all(s: &mut Bits, p: &Puzzle) -> Vec<Vec<u8>> {
+        let mut grids = Vec::new();
+        let o = s.solve(p, |g| {
+            grids.push(g.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!((o.end(), o.so_far()), (End::Complete, grids.len() as u64));
+        grids
+    }
+
+    #[test]
+    fn blank_grids_count_as_known() {
+        for (shape, count) in [
+            (Shape::default_for(1).unwrap(), 1),
+            (Shape::default_for(4).unwrap(), 288),
+            (Shape::new(4, Regions::None).unwrap(), 576),
+            (Shape::new(5, Regions::None).unwrap(), 161_280),
+        ] {
+            let n = shape.n();
+            let p = puzzle(shape.clone(), &".".repeat(n * n));
+            let mut s = Bits::new(&shape).unwrap();
+            assert_eq!(all(&mut s, &p).len(), count, "order {n}");
+        }
+    }
+
+    #[test]
+    fn inkala_solves_uniquely() {
+        let shape = Shape::default_for(9).unwrap();
+        let p = puzzle(
+            shape.clone(),
+            "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
+        );
+        let grids = all(&mut Bits::new(&shape).unwrap(), &p);
+        assert_eq!(grids.len(), 1);
+        assert_eq!(p.verify(&grids[0]), Ok(()));
+        assert_eq!(grids[0][..9], [7, 0, 1, 6, 4, 2, 5, 3, 8]);
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let shape = Shape::default_for(4).unwrap();
+        let p = puzzle(shape.clone(), "11..............");
+        assert!(all(&mut Bits::new(&shape).unwrap(), &p).is_empty());
+    }
+
+    #[test]
+    fn every_order_is_taken() {
+        assert_eq!(MAX_BITS_ORDER, crate::MAX_ORDER);
+        for n in [1, 32, 33, 64] {
+            assert!(Bits::new(&Shape::default_for(n).unwrap()).is_some());
+        }
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn unit_sets_and_words_of_both_widths() {
+        let mut w = Wide::first(130);
+        assert_eq!(w.0, [u64::MAX, u64::MAX, 3]);
+        let mut popped = 0;
+        while !w.is_empty() {
+            assert_eq!(w.pop(), popped);
+            popped += 1;
+        }
+        assert_eq!(popped, 130);
+        assert_eq!(Wide::single(150).or(Wide::single(3)).0, [8, 0, 1 << 22]);
+        assert_eq!(<u128 as UnitSet>::first(96), (1u128 << 96) - 1);
+        assert_eq!(<u64 as Word>::low(64), u64::MAX);
+        assert_eq!(<u32 as Word>::low(5), 31);
+        assert_eq!(0b1011_0100u32.nth(2), 0b10_0000);
+        assert!(<u64 as Word>::at_most_one(1 << 63) && !<u64 as Word>::at_most_one(3));
+    }
+}

@@ -1,0 +1,600 @@
+//! The grid searches, and the one place that picks among them.
+//!
+//! Three searches solve the same exact cover (the one of
+//! [`crate::full_matrix`]), each on the shapes it takes:
+//!
+//! - [`Nine`] (`nine.rs`): bit boards by symbol and band, for 9x9 grids with
+//!   3x3 boxes, the common case by far;
+//! - [`Bits`] (`bits.rs`): a word of open symbols per cell, for every other
+//!   grid of order up to [`MAX_BITS_ORDER`];
+//! - [`Links`] (`links.rs`): dancing links on the full matrix with the
+//!   givens forced, for every shape. It alone lists solutions in DLX1's
+//!   order, counts DLX1's statistics, and splits a tree over threads.
+//!
+//! [`Engine::for_shape`] picks the fastest that takes a shape, once, when a
+//! [`GridSolver`] is made for it; tests and corpus runs may force another
+//! with [`GridSolver::with_engine`]. The picked engine finds a first
+//! solution, checks uniqueness and counts; listing every solution in DLX1's
+//! order, the faithful statistics and the split over threads are the
+//! links' job whatever the pick. Every search obeys one [`dlx::Budget`],
+//! reports to one [`dlx::Probe`], and ends with a [`dlx::Outcome`].
+
+mod bits;
+mod links;
+mod nine;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use dlx::parallel::Shard;
+use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Stats};
+
+pub use bits::{Bits, MAX_BITS_ORDER};
+pub use links::Links;
+pub use nine::Nine;
+
+use crate::cover::{reduce, Encoding};
+use crate::grid::{Conflict, Puzzle, Shape};
+
+/// The grid searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Bit boards by symbol, for 9x9 grids with 3x3 boxes ([`Nine`]).
+    Nine,
+    /// A word of symbols per cell, for orders up to [`MAX_BITS_ORDER`]
+    /// ([`Bits`]).
+    Bits,
+    /// Dancing links on the full matrix, for every shape ([`Links`]).
+    Links,
+}
+
+impl Engine {
+    /// Every engine, fastest first.
+    pub const ALL: [Engine; 3] = [Engine::Nine, Engine::Bits, Engine::Links];
+
+    /// The fastest engine that takes `shape`: the one choice of search.
+    pub fn for_shape(shape: &Shape) -> Engine {
+        Engine::ALL.into_iter().find(|e| e.accepts(shape)).unwrap_or(Engine::Links)
+    }
+
+    /// Whether this engine can search grids of `shape`.
+    pub fn accepts(self, shape: &Shape) -> bool {
+        match self {
+            Engine::Nine => nine::is_nine_by_boxes(shape),
+            Engine::Bits => shape.n() <= MAX_BITS_ORDER,
+            Engine::Links => true,
+        }
+    }
+
+    /// The engine's name, as in these docs: `nine`, `bits`, `links`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Nine => "nine",
+            Engine::Bits => "bits",
+            Engine::Links => "links",
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The picked engine, when it is not the links.
+#[derive(Clone, Debug)]
+enum Fast {
+    Nine(Box<Nine>),
+    Bits(Box<Bits>),
+    None,
+}
+
+/// The searches for one shape, reused for every puzzle of that shape: the
+/// engine picked for it (see [`Engine::for_shape`]) and, made when first
+/// needed, the dancing links.
+///
+/// [`GridSolver::solve`] lists solutions in DLX1's order (on the links);
+/// [`GridSolver::solve_any`] and [`GridSolver::count`] take the picked
+/// engine, unless the solver is [faithful](GridSolver::set_faithful).
+#[derive(Clone, Debug)]
+pub struct GridSolver {
+    shape: Shape,
+    engine: Engine,
+    fast: Fast,
+    links: Option<Box<Links>>,
+    faithful: bool,
+    budget: Budget,
+    probe: Option<Arc<Probe>>,
+    /// The engine of the last search.
+    last: Engine,
+}
+
+impl GridSolver {
+    /// The searches for `shape`, with the fastest engine that takes it.
+    pub fn new(shape: &Shape) -> GridSolver {
+        GridSolver::with_engine(shape, Engine::for_shape(shape)).expect("the engine takes the shape")
+    }
+
+    /// The searches for `shape` with `engine` in place of the one
+    /// [`Engine::for_shape`] picks, or `None` if it does not take the
+    /// shape. For tests and corpus runs that check every engine.
+    pub fn with_engine(shape: &Shape, engine: Engine) -> Option<GridSolver> {
+        let fast = match engine {
+            Engine::Nine => Fast::Nine(Box::new(Nine::new(shape)?)),
+            Engine::Bits => Fast::Bits(Box::new(Bits::new(shape)?)),
+            Engine::Links => Fast::None,
+        };
+        Some(GridSolver {
+            shape: shape.clone(),
+            engine,
+            fast,
+            links: None,
+            faithful: false,
+            budget: Budget::UNLIMITED,
+            probe: None,
+            last: engine,
+        })
+    }
+
+    /// The shape this solver serves.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The engine that finds first solutions and counts (the links when
+    /// the solver is [faithful](GridSolver::set_faithful)).
+    pub fn engine(&self) -> Engine {
+        if self.faithful {
+            Engine::Links
+        } else {
+            self.engine
+        }
+    }
+
+    /// The engine of the last search.
+    pub fn last_engine(&self) -> Engine {
+        self.last
+    }
+
+    /// Whether searches walk DLX1's tree and count its statistics (see
+    /// [`dlx::Solver::set_faithful`]; off by default). A faithful solver
+    /// searches on the links only.
+    pub fn set_faithful(&mut self, faithful: bool) {
+        self.faithful = faithful;
+        if let Some(l) = &mut self.links {
+            l.set_faithful(faithful);
+        }
+    }
+
+    /// Bounds every search to come: nodes (in the notion of the engine
+    /// that searches) and a deadline. A search that runs out ends
+    /// [`End::OutOfNodes`] or [`End::OutOfTime`]: its answer is unknown.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        match &mut self.fast {
+            Fast::Nine(s) => s.set_budget(budget),
+            Fast::Bits(s) => s.set_budget(budget),
+            Fast::None => {}
+        }
+        if let Some(l) = &mut self.links {
+            l.set_budget(budget);
+        }
+    }
+
+    /// The budget of the searches to come.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Reports every search to come to `probe`, which can also stop them.
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        match &mut self.fast {
+            Fast::Nine(s) => s.set_probe(probe.clone()),
+            Fast::Bits(s) => s.set_probe(probe.clone()),
+            Fast::None => {}
+        }
+        if let Some(l) = &mut self.links {
+            l.set_probe(probe.clone());
+        }
+        self.probe = probe;
+    }
+
+    /// The dancing links, made on first use.
+    pub fn links(&mut self) -> &mut Links {
+        let (shape, faithful, budget, probe) = (&self.shape, self.faithful, self.budget, &self.probe);
+        self.links.get_or_insert_with(|| {
+            let mut l = Links::new(shape);
+            l.set_faithful(faithful);
+            l.set_budget(budget);
+            l.set_probe(probe.clone());
+            Box::new(l)
+        })
+    }
+
+    /// Visits each solution of `puzzle` as a filled grid (symbol indices,
+    /// row by row), in DLX1's order, until the visitor breaks or the budget
+    /// runs out. Returns how the search ended, or the clash that leaves
+    /// the puzzle without a solution.
+    pub fn solve<F>(&mut self, puzzle: &Puzzle, visit: F) -> Result<Outcome, Conflict>
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.last = Engine::Links;
+        self.links().solve(puzzle, visit)
+    }
+
+    /// Visits every solution of `puzzle` as [`GridSolver::solve`] does,
+    /// while `jobs` threads search parts of DLX1's tree: in no set order
+    /// (see [`dlx::parallel::search_map`]). Each grid is first turned into
+    /// a `T` by `map` on the thread that found it; `visit` runs on the
+    /// calling thread.
+    pub fn solve_parallel<T, M, F>(
+        &mut self,
+        puzzle: &Puzzle,
+        jobs: usize,
+        map: M,
+        visit: F,
+    ) -> Result<Outcome, Conflict>
+    where
+        T: Send,
+        M: Fn(&[u8]) -> T + Sync,
+        F: FnMut(T) -> ControlFlow<()>,
+    {
+        self.last = Engine::Links;
+        self.links().solve_parallel(puzzle, jobs, map, visit)
+    }
+
+    /// Visits solutions of `puzzle` as [`GridSolver::solve`] does, in the
+    /// picked engine's order. For the first solution, or to learn whether
+    /// there is a second one.
+    pub fn solve_any<F>(&mut self, puzzle: &Puzzle, visit: F) -> Result<Outcome, Conflict>
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        self.last = self.engine();
+        let outcome = match (&mut self.fast, self.faithful) {
+            (Fast::Nine(s), false) => s.solve(puzzle, visit),
+            (Fast::Bits(s), false) => s.solve(puzzle, visit),
+            _ => return self.solve(puzzle, visit),
+        };
+        clash_if_none(puzzle, outcome)
+    }
+
+    /// Counts the solutions of `puzzle` on the picked engine, up to `limit`
+    /// if given, or until the budget runs out.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Outcome, Conflict> {
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        self.last = self.engine();
+        let limit = limit.unwrap_or(u64::MAX);
+        if limit == 0 {
+            return Ok(Outcome::new(End::Limit, 0, 0));
+        }
+        let mut left = limit;
+        let visit = |_: &[u8]| {
+            left -= 1;
+            if left == 0 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let outcome = match (&mut self.fast, self.faithful) {
+            (Fast::Nine(s), false) => s.solve(puzzle, visit),
+            (Fast::Bits(s), false) => s.solve(puzzle, visit),
+            _ => return self.links().count(puzzle, Some(limit)),
+        };
+        clash_if_none(puzzle, outcome)
+    }
+
+    /// Counts the solutions of `puzzle` on `jobs` threads the adaptive way
+    /// ([`dlx::parallel::first_then_split`]): on the picked engine for a
+    /// few thousand nodes, then, if the tree is bigger, split over the
+    /// threads on the links. With one job, as [`GridSolver::count`].
+    pub fn count_threads(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        jobs: usize,
+    ) -> Result<Outcome, Conflict> {
+        let budget = self.budget;
+        let mut result = Ok(());
+        let outcome = dlx::parallel::first_then_split(
+            self,
+            jobs,
+            budget,
+            |s, b| {
+                s.set_budget(b);
+                s.count(puzzle, limit).unwrap_or_else(|c| {
+                    result = Err(c);
+                    Outcome::new(End::Complete, 0, 0)
+                })
+            },
+            |s, b| {
+                s.set_budget(b);
+                s.last = Engine::Links;
+                let links = s.links();
+                let solver = links.prepare(puzzle).expect("no clash: the first try found none");
+                dlx::parallel::count(solver, jobs, None, limit)
+            },
+        );
+        self.set_budget(budget);
+        result.map(|()| outcome)
+    }
+
+    /// Counts the solutions of `puzzle` on `jobs` threads, or only those
+    /// of `shard` (see [`dlx::parallel::count`]), on the links.
+    pub fn count_split(
+        &mut self,
+        puzzle: &Puzzle,
+        jobs: usize,
+        shard: Option<Shard>,
+        limit: Option<u64>,
+    ) -> Result<Outcome, Conflict> {
+        self.last = Engine::Links;
+        self.links().count_split(puzzle, jobs, shard, limit)
+    }
+
+    /// How the last search ended.
+    pub fn end(&self) -> End {
+        match (self.last, &self.fast, &self.links) {
+            (Engine::Nine, Fast::Nine(s), _) => s.end(),
+            (Engine::Bits, Fast::Bits(s), _) => s.end(),
+            (Engine::Links, _, Some(l)) => l.end(),
+            _ => End::Complete,
+        }
+    }
+
+    /// Whether the last search was stopped by its probe.
+    pub fn interrupted(&self) -> bool {
+        self.end() == End::Interrupted
+    }
+
+    /// Knuth's random-probe estimate of the search below the givens of
+    /// `puzzle`, on the links (see [`dlx::Solver::estimate`]): its
+    /// solutions, and its nodes in DLX1's notion, which is the links'
+    /// (a faithful search, or a count split over threads, counts them so);
+    /// the bit searches' nodes are their own and fewer.
+    pub fn estimate(&mut self, puzzle: &Puzzle, options: &EstimateOptions) -> Result<Estimate, Conflict> {
+        self.links().estimate(puzzle, options)
+    }
+
+    /// The statistics of the last search (the bit searches count nodes
+    /// only: the root and every branch tried).
+    pub fn stats(&self) -> Stats {
+        match (self.last, &self.fast, &self.links) {
+            (Engine::Nine, Fast::Nine(s), _) => s.stats(),
+            (Engine::Bits, Fast::Bits(s), _) => s.stats(),
+            (Engine::Links, _, Some(l)) => l.stats(),
+            _ => Stats::default(),
+        }
+    }
+}
+
+/// Every way to search one puzzle, for tests and corpus runs that check
+/// that they all agree: each engine on the shape's full matrix with the
+/// givens forced, and the links on Knuth's reduced matrix, built for the
+/// puzzle alone ([`crate::Encoding::Reduced`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Way {
+    /// An engine, through [`GridSolver::with_engine`] (the links list in
+    /// DLX1's order, the others in their own).
+    Engine(Engine),
+    /// The links on the reduced matrix.
+    Reduced,
+}
+
+impl Way {
+    /// Every way: the three engines, then the reduced matrix.
+    pub const ALL: [Way; 4] =
+        [Way::Engine(Engine::Nine), Way::Engine(Engine::Bits), Way::Engine(Engine::Links), Way::Reduced];
+
+    /// Whether this way can search grids of `shape`.
+    pub fn accepts(self, shape: &Shape) -> bool {
+        match self {
+            Way::Engine(e) => e.accepts(shape),
+            Way::Reduced => true,
+        }
+    }
+
+    /// The solutions of `puzzle` this way, up to `limit` of them, and how
+    /// the search ended; or the clash that leaves the puzzle without a
+    /// solution. `None` if this way does not take the puzzle's shape.
+    pub fn solutions(self, puzzle: &Puzzle, limit: u64) -> Option<Result<Listed, Conflict>> {
+        if !self.accepts(puzzle.shape()) {
+            return None;
+        }
+        let mut grids = Vec::new();
+        let mut keep = |g: Vec<u8>| {
+            grids.push(g);
+            if grids.len() as u64 >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let outcome = match self {
+            Way::Engine(e) => {
+                let mut s = GridSolver::with_engine(puzzle.shape(), e)?;
+                match e {
+                    Engine::Links => s.solve(puzzle, |g| keep(g.to_vec())),
+                    _ => s.solve_any(puzzle, |g| keep(g.to_vec())),
+                }
+            }
+            Way::Reduced => reduce(puzzle, Encoding::Reduced)
+                .map(|r| dlx::Solver::new(&r.problem).search(|options| keep(r.decode(puzzle, options)))),
+        };
+        Some(outcome.map(|outcome| Listed { grids, outcome }))
+    }
+}
+
+/// The solutions [`Way::solutions`] listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Each a filled grid: symbol indices, row by row.
+    pub grids: Vec<Vec<u8>>,
+    /// How the search ended.
+    pub outcome: Outcome,
+}
+
+impl std::fmt::Display for Way {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Way::Engine(e) => e.fmt(f),
+            Way::Reduced => f.write_str("reduced"),
+        }
+    }
+}
+
+/// The outcome of a bit search: clashing givens leave no solution, and
+/// only then is it worth looking for the clash, to explain it.
+fn clash_if_none(puzzle: &Puzzle, outcome: Outcome) -> Result<Outcome, Conflict> {
+    match (outcome.end(), outcome.so_far()) {
+        (End::Complete, 0) => puzzle.conflict().map_or(Ok(outcome), Err),
+        _ => Ok(outcome),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Alphabet, Regions};
+
+    fn puzzle(shape: Shape, text: &str) -> Puzzle {
+        let alphabet = Alphabet::default_for(shape.n()).unwrap();
+        let givens = text.chars().map(|c| alphabet.index(c)).collect();
+        Puzzle::new(shape, alphabet, givens).unwrap()
+    }
+
+    #[test]
+    fn each_shape_gets_the_fastest_engine_that_takes_it() {
+        let labels = "QWERTYUIO".chars().collect::<Vec<_>>();
+        let boxes_as_map: Vec<char> = (0..81).map(|c| labels[(c / 27) * 3 + (c % 9) / 3]).collect();
+        let mut jigsaw = boxes_as_map.clone();
+        jigsaw.swap(2, 3);
+        for (shape, engine) in [
+            (Shape::default_for(9).unwrap(), Engine::Nine),
+            (Shape::new(9, Regions::Map(boxes_as_map)).unwrap(), Engine::Nine),
+            (Shape::new(9, Regions::Map(jigsaw)).unwrap(), Engine::Bits),
+            (Shape::new(9, Regions::None).unwrap(), Engine::Bits),
+            (Shape::default_for(16).unwrap(), Engine::Bits),
+            (Shape::default_for(MAX_BITS_ORDER).unwrap(), Engine::Bits),
+        ] {
+            assert_eq!(Engine::for_shape(&shape), engine, "{shape:?}");
+            assert_eq!(GridSolver::new(&shape).engine(), engine);
+        }
+        let nine = Shape::default_for(9).unwrap();
+        for e in Engine::ALL {
+            let mut s = GridSolver::with_engine(&nine, e).unwrap();
+            assert_eq!(s.engine(), e);
+            s.set_faithful(true);
+            assert_eq!(s.engine(), Engine::Links);
+        }
+        assert!(GridSolver::with_engine(&Shape::default_for(16).unwrap(), Engine::Nine).is_none());
+    }
+
+    #[test]
+    fn budgets_make_counts_unknown_on_every_engine() {
+        for n in [6, 9] {
+            let shape = Shape::default_for(n).unwrap();
+            let p = puzzle(shape.clone(), &".".repeat(n * n));
+            for e in Engine::ALL.into_iter().filter(|e| e.accepts(&shape)) {
+                let mut s = GridSolver::with_engine(&shape, e).unwrap();
+                s.set_budget(Budget::nodes(10_000));
+                let o = s.count(&p, None).unwrap();
+                assert_eq!((o.end(), o.solutions()), (End::OutOfNodes, None), "order {n}, {e}");
+                assert!(o.nodes() > 10_000 && o.so_far() > 0, "order {n}, {e}");
+                let o = s.count(&p, Some(5)).unwrap();
+                assert_eq!((o.end(), o.solutions()), (End::Limit, Some(5)), "order {n}, {e}");
+                assert!(o.nodes() <= 200, "order {n}, {e}: {} nodes for five solutions", o.nodes());
+                let o = s.count_threads(&p, None, 2).unwrap();
+                assert_eq!(o.end(), End::OutOfNodes, "order {n}, {e}, two threads");
+                s.set_budget(Budget::UNLIMITED);
+                assert_eq!(s.count(&p, Some(1000)).unwrap().solutions(), Some(1000), "order {n}, {e}");
+            }
+        }
+        let shape = Shape::default_for(4).unwrap();
+        let p = puzzle(shape.clone(), &".".repeat(16));
+        let mut s = GridSolver::new(&shape);
+        s.set_budget(Budget::nodes(10_000));
+        assert_eq!(s.count(&p, None).unwrap().solutions(), Some(288));
+    }
+
+    /// A small generator for the differential tests (xorshift64*).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+        }
+    }
+
+    /// Every solution (up to `limit`) on `engine`.
+    fn solutions(p: &Puzzle, engine: Engine, limit: usize) -> Vec<Vec<u8>> {
+        let mut s = GridSolver::with_engine(p.shape(), engine).unwrap();
+        let mut grids = Vec::new();
+        let o = s.solve_any(p, |g| {
+            grids.push(g.to_vec());
+            if grids.len() == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        match o {
+            Ok(o) => assert_eq!(o.solutions(), Some(grids.len() as u64)),
+            Err(_) => assert!(grids.is_empty()),
+        }
+        grids
+    }
+
+    #[test]
+    fn boards_by_symbol_agree_with_the_generic_search() {
+        let shape = Shape::default_for(9).unwrap();
+        let alphabet = Alphabet::default_for(9).unwrap();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut filled = 0;
+        for round in 0..400 {
+            // Sparse givens, clashes allowed: many solutions, or none.
+            let mut givens = vec![None; 81];
+            let count = if round % 2 == 1 { rng.below(12) } else { rng.below(30) };
+            for _ in 0..count {
+                givens[rng.below(81)] = Some(rng.below(9) as u8);
+            }
+            if round % 2 == 1 {
+                // Holes in a solution of those givens (if any): few
+                // solutions, and the hard cases in between.
+                let p = Puzzle::new(shape.clone(), alphabet.clone(), givens.clone()).unwrap();
+                let grids = solutions(&p, Engine::Nine, 1);
+                let Some(grid) = grids.first() else { continue };
+                filled += 1;
+                let holes = 40 + rng.below(30);
+                givens = grid.iter().map(|&v| Some(v)).collect();
+                for _ in 0..holes {
+                    givens[rng.below(81)] = None;
+                }
+            }
+            let p = Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap();
+            let (mut fast, mut slow) = (solutions(&p, Engine::Nine, 30), solutions(&p, Engine::Bits, 30));
+            assert_eq!(fast.len(), slow.len(), "round {round}");
+            for g in &fast {
+                assert_eq!(p.verify(g), Ok(()), "round {round}");
+            }
+            if fast.len() < 30 {
+                // Every solution each way: the same set.
+                fast.sort();
+                slow.sort();
+                assert_eq!(fast, slow, "round {round}");
+            } else {
+                fast.sort();
+                fast.dedup();
+                assert_eq!(fast.len(), 30, "round {round}: a solution twice");
+            }
+        }
+        assert!(filled > 100, "too few filled grids: {filled}");
+    }
+}
