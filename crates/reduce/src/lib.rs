@@ -32,6 +32,7 @@
 mod bits;
 mod cover;
 mod grid;
+pub mod logic;
 mod nine;
 
 pub use bits::{BitSolver, MAX_BITS_ORDER};

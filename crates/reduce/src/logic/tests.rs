@@ -1,0 +1,1 @@
+//! Unit tests of the techniques on hand-made positions.
