@@ -101,8 +101,8 @@ impl Forcing {
     }
 
     /// Every branch of one cell, or of one symbol in one unit, removes the
-    /// same candidates. Call only when no single candidate breaks the
-    /// marks (after [`Forcing::contradiction`]).
+    /// same candidates. (Meant for when [`Forcing::contradiction`] finds
+    /// nothing; a branch that breaks the marks counts as removing all.)
     pub fn verity(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
         let n = layout.n;
         for cell in 0..layout.cells {
@@ -145,16 +145,18 @@ impl Forcing {
         self.union.clear();
     }
 
+    /// Adds what the branch `cell = v` leaves possible to the union; a
+    /// branch that breaks the marks is false and adds nothing.
     fn add_branch(&mut self, layout: &Layout, board: &Board, cell: usize, v: usize) {
-        let consistent = self.branch(layout, board, cell, v, usize::MAX);
-        debug_assert!(consistent, "verity runs after contradiction found nothing");
+        if self.union.is_empty() {
+            self.union.resize(layout.cells, 0);
+        }
+        if !self.branch(layout, board, cell, v, usize::MAX) {
+            return;
+        }
         let copy = &self.copy;
         let left = |c: usize| if copy.value[c] == EMPTY { copy.cand[c] } else { bit(copy.value[c] as usize) };
-        if self.union.is_empty() {
-            self.union.extend((0..layout.cells).map(left));
-        } else {
-            self.union.iter_mut().enumerate().for_each(|(c, m)| *m |= left(c));
-        }
+        self.union.iter_mut().enumerate().for_each(|(c, m)| *m |= left(c));
     }
 
     /// Records the candidates no branch leaves; returns whether any.

@@ -470,16 +470,14 @@ impl StepDisplay<'_> {
     fn contradiction(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.step.contradiction {
             Some(Contradiction::Cell(r, c)) => {
-                f.write_str("leave ")?;
                 cell(f, (r, c))?;
                 f.write_str(" without a candidate")
             }
             Some(Contradiction::Unit(u, v)) => {
-                f.write_str("leave ")?;
                 self.unit(f, u)?;
                 write!(f, " without a place for {}", self.symbol(v))
             }
-            None => f.write_str("contradict each other"),
+            None => f.write_str("nothing possible"),
         }
     }
 
@@ -570,7 +568,12 @@ impl StepDisplay<'_> {
             ForcingChain => {
                 write!(f, "{name}: ")?;
                 cell(f, s.cells[0])?;
-                write!(f, " = {} and the {} singles after it ", self.symbol(s.symbols[0]), s.chain.len())?;
+                write!(f, " = {}", self.symbol(s.symbols[0]))?;
+                match s.chain.len() {
+                    0 => f.write_str(" leaves ")?,
+                    1 => f.write_str(" and the single after it leave ")?,
+                    k => write!(f, " and the {k} singles after it leave ")?,
+                }
                 self.contradiction(f)
             }
             ForcingChains => {
@@ -578,11 +581,17 @@ impl StepDisplay<'_> {
                 if let Some(&u) = s.units.first() {
                     write!(f, "each place of {} in ", self.symbol(s.symbols[0]))?;
                     self.unit(f, u)?;
+                    f.write_str(" (")?;
+                    let places: Vec<(usize, usize)> = s.chain.iter().map(|c| (c.row, c.column)).collect();
+                    self.cells(f, &places)?;
                 } else {
                     f.write_str("each candidate of ")?;
                     cell(f, s.cells[0])?;
+                    f.write_str(" (")?;
+                    let symbols: Vec<u8> = s.chain.iter().map(|c| c.symbol).collect();
+                    self.symbols(f, &symbols)?;
                 }
-                f.write_str(" leads to it by singles")
+                f.write_str(") removes it by singles")
             }
         }
     }
