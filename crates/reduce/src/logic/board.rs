@@ -249,6 +249,11 @@ pub(crate) struct Board {
     pub unit_stamp: Vec<u64>,
     pub symbol_stamp: Vec<u64>,
     clock: u64,
+    /// How many strong links have appeared: a cell left with two
+    /// candidates, or a symbol left with two places in a unit. Between two
+    /// readings that agree, the links between candidates only lost members
+    /// (see `chains`). Never goes back, not even between puzzles.
+    pub strong_links: u64,
 }
 
 /// Where the marks first contradicted themselves.
@@ -304,6 +309,7 @@ impl Board {
         self.broken = false;
         self.wall = None;
         self.clock += 1;
+        self.strong_links += 1;
         reset(&mut self.unit_stamp, units, self.clock);
         reset(&mut self.symbol_stamp, n, self.clock);
         for (cell, g) in givens.iter().enumerate() {
@@ -426,6 +432,7 @@ impl Board {
         match self.cand[cell] {
             0 => self.hit(Wall::Cell(cell)),
             m if single(m) => self.naked.push(cell),
+            m if m.count_ones() == 2 => self.strong_links += 1,
             _ => {}
         }
         for &(u, i) in layout.units_of(cell) {
@@ -447,6 +454,8 @@ impl Board {
             } else {
                 self.hidden.push(u * self.n + v);
             }
+        } else if p.count_ones() == 2 {
+            self.strong_links += 1;
         }
     }
 

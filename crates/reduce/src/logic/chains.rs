@@ -37,6 +37,12 @@ pub(crate) struct Chains {
     /// searched.
     aic: Links,
     aic_starts: Vec<u32>,
+    /// The reading of [`Board::strong_links`] when chains, and colouring,
+    /// last found nothing (0: never). With no strong link new since, the
+    /// graph of links has only lost nodes and edges, so every chain it
+    /// holds was there before: they would find nothing again.
+    idle_chains: (u64, Technique),
+    idle_colouring: u64,
     /// Work space of `prepare`: R(x) as a list and a set, and the starts
     /// found as a set.
     ring: Vec<u32>,
@@ -115,9 +121,17 @@ impl Chains {
     /// XY-chain is also an AIC, so when no AIC concludes anything, none of
     /// them is searched for.
     pub fn chains(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
-        if top < Technique::XChain {
+        if top < Technique::XChain || self.idle_chains == (board.strong_links, top) {
             return false;
         }
+        let found = self.any_chain(layout, board, step, top);
+        if !found {
+            self.idle_chains = (board.strong_links, top);
+        }
+        found
+    }
+
+    fn any_chain(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
         self.index(layout, board);
         self.prepare(layout, board, Kind::Aic);
         if self.starts.is_empty() {
@@ -128,25 +142,21 @@ impl Chains {
         self.best.clear(Technique::XChain);
         self.prepare(layout, board, Kind::X);
         self.shortest(layout, board, Kind::X);
-        if !self.take(step) && top >= Technique::XYChain {
+        let mut found = self.take(step);
+        if !found && top >= Technique::XYChain {
             self.best.clear(Technique::XYChain);
             self.prepare(layout, board, Kind::XY);
             self.shortest(layout, board, Kind::XY);
+            found = self.take(step);
         }
         std::mem::swap(&mut self.links, &mut self.aic);
         std::mem::swap(&mut self.starts, &mut self.aic_starts);
-        if step.chain.is_empty() || !matches!(step.technique, Technique::XChain | Technique::XYChain) {
-            if self.take(step) {
-                return true;
-            }
-            if top < Technique::Aic {
-                return false;
-            }
-            self.best.clear(Technique::Aic);
-            self.shortest(layout, board, Kind::Aic);
-            return self.take(step);
+        if found || top < Technique::Aic {
+            return found;
         }
-        true
+        self.best.clear(Technique::Aic);
+        self.shortest(layout, board, Kind::Aic);
+        self.take(step)
     }
 
     /// Moves the best chain found into `step`.
@@ -365,6 +375,17 @@ impl Chains {
     /// colour see each other, so that colour is false) or a colour trap (a
     /// cell sees both colours, so it is false).
     pub fn colouring(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+        if self.idle_colouring == board.strong_links {
+            return false;
+        }
+        let found = self.colour(layout, board, step);
+        if !found {
+            self.idle_colouring = board.strong_links;
+        }
+        found
+    }
+
+    fn colour(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
         let (n, w) = (layout.n, layout.words);
         self.index(layout, board);
         if self.colour.len() < layout.cells {

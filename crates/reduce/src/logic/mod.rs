@@ -208,7 +208,12 @@ impl Logic {
         }
         self.board.load(&self.layout, puzzle.givens());
         while !self.board.broken && self.board.empty > 0 && self.next() {
-            self.apply();
+            if !self.apply() {
+                // Every technique reports only candidates still there, so
+                // this cannot happen; if it did, stopping beats looping.
+                debug_assert!(false, "a step that changes nothing: {:?}", self.step);
+                break;
+            }
             visit(&self.step);
         }
         self.verdict(puzzle)
@@ -273,16 +278,23 @@ impl Logic {
             || allowed(Technique::ForcingChains) && self.forcing.verity(l, b, s)
     }
 
-    /// Applies `self.step` to the board.
-    fn apply(&mut self) {
+    /// Applies `self.step` to the board; returns whether it changed
+    /// anything.
+    fn apply(&mut self) -> bool {
         let n = self.layout.n;
+        let mut changed = false;
         for p in &self.step.placements {
-            self.board.place(&self.layout, p.row * n + p.column, p.symbol as usize);
+            let cell = p.row * n + p.column;
+            changed |= self.board.value[cell] == EMPTY;
+            self.board.place(&self.layout, cell, p.symbol as usize);
         }
         for e in &self.step.eliminations {
-            self.board.eliminate(&self.layout, e.row * n + e.column, e.symbol as usize);
+            let cell = e.row * n + e.column;
+            changed |= self.board.has(cell, e.symbol as usize);
+            self.board.eliminate(&self.layout, cell, e.symbol as usize);
         }
         self.tally.add(self.step.technique);
+        changed
     }
 
     /// The verdict once no step applies.

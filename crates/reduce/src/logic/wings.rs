@@ -12,6 +12,12 @@ use super::step::{Step, Technique};
 pub(crate) struct Wings {
     pincers: Vec<usize>,
     bivalue: Vec<usize>,
+    /// The reading of [`Board::strong_links`] when XY-wings, and
+    /// W-wings, last found nothing (0: never). Both are made of cells with
+    /// two candidates (and W-wings of a strong link): with none new, they
+    /// would find nothing again.
+    idle_xy: u64,
+    idle_w: u64,
 }
 
 /// Records in `step` the eliminations of `z` from the cells (other than
@@ -55,6 +61,9 @@ impl Wings {
     /// Pivot `{x,y}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
     /// see both pincers.
     pub fn xy_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+        if self.idle_xy == board.strong_links {
+            return false;
+        }
         for pivot in 0..layout.cells {
             let xy = board.cand[pivot];
             if xy.count_ones() != 2 {
@@ -79,6 +88,8 @@ impl Wings {
                 }
             }
         }
+        step.clear(Technique::XYWing);
+        self.idle_xy = board.strong_links;
         false
     }
 
@@ -115,6 +126,9 @@ impl Wings {
     /// two places, one seen by each: one of the two cells is y, so y leaves
     /// the cells that see both.
     pub fn w_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+        if self.idle_w == board.strong_links {
+            return false;
+        }
         self.bivalue.clear();
         self.bivalue.extend((0..layout.cells).filter(|&c| board.cand[c].count_ones() == 2));
         let n = layout.n;
@@ -156,6 +170,7 @@ impl Wings {
             }
         }
         step.clear(Technique::WWing);
+        self.idle_w = board.strong_links;
         false
     }
 }
