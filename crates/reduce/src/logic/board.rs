@@ -230,6 +230,8 @@ pub(crate) struct Board {
     pub open: Vec<Mask>,
     /// How many cells are still empty.
     pub empty: usize,
+    /// How many candidates are left in the empty cells.
+    pub candidates: usize,
     /// Whether the marks contradict themselves: a cell with no candidate,
     /// or a symbol with no place left in a unit (the puzzle has no
     /// solution).
@@ -306,6 +308,7 @@ impl Board {
         reset(&mut self.placed, units, 0);
         reset(&mut self.open, units, layout.full);
         self.empty = layout.cells;
+        self.candidates = layout.cells * n;
         self.broken = false;
         self.wall = None;
         self.clock += 1;
@@ -364,6 +367,7 @@ impl Board {
         self.placed.clone_from(&other.placed);
         self.open.clone_from(&other.open);
         self.empty = other.empty;
+        self.candidates = other.candidates;
         self.broken = other.broken;
         self.wall = other.wall;
         self.unit_stamp.clone_from(&other.unit_stamp);
@@ -427,6 +431,7 @@ impl Board {
             return;
         }
         self.cand[cell] &= !b;
+        self.candidates -= 1;
         self.clock += 1;
         self.symbol_stamp[v] = self.clock;
         match self.cand[cell] {
@@ -468,6 +473,7 @@ impl Board {
             self.hit(Wall::Cell(cell));
             return;
         }
+        self.candidates -= self.cand[cell].count_ones() as usize;
         self.cand[cell] = 0;
         self.value[cell] = v as u8;
         self.empty -= 1;

@@ -70,6 +70,11 @@ pub(crate) struct Chains {
     cluster: Vec<usize>,
 }
 
+/// The most candidates a board may have for the chain searches (X, XY,
+/// AIC) to run: what every candidate reaches then takes at most 16 MiB.
+/// A 16x16 grid never has more; a 25x25 one early on does.
+pub const MAX_CHAIN_CANDIDATES: usize = 8192;
+
 /// The first cell in both sets.
 fn first(a: &[u64], b: &[u64]) -> Option<usize> {
     a.iter().zip(b).enumerate().find_map(|(k, (x, y))| {
@@ -120,8 +125,14 @@ impl Chains {
     /// shortest chain of the first kind that has one. Every X- or
     /// XY-chain is also an AIC, so when no AIC concludes anything, none of
     /// them is searched for.
+    ///
+    /// Not tried on a board of more than [`MAX_CHAIN_CANDIDATES`]
+    /// candidates (what each candidate reaches takes a bit per candidate).
     pub fn chains(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
-        if top < Technique::XChain || self.idle_chains == (board.strong_links, top) {
+        if top < Technique::XChain
+            || self.idle_chains == (board.strong_links, top)
+            || board.candidates > MAX_CHAIN_CANDIDATES
+        {
             return false;
         }
         let found = self.any_chain(layout, board, step, top);

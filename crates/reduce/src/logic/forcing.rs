@@ -16,6 +16,12 @@
 use super::board::{bit, members, Board, Layout, Mask, Wall, EMPTY};
 use super::step::{Contradiction, Step, Technique};
 
+/// The largest board (candidates times cells) forcing chains are tried
+/// on: each pass follows every candidate on a copy of the board. A 16x16
+/// grid always passes; a 25x25 one once about a third of its candidates
+/// are gone; a 36x36 one late.
+pub const MAX_FORCING_WORK: usize = 4_000_000;
+
 /// Work space: the board copy, the singles of a branch, and what every
 /// branch of a cell or unit leaves possible.
 #[derive(Clone, Debug, Default)]
@@ -53,6 +59,9 @@ impl Forcing {
     /// A candidate whose assumption breaks the marks, with a shortest
     /// chain (as of the last pass over every candidate).
     pub fn contradiction(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+        if board.candidates * layout.cells > MAX_FORCING_WORK {
+            return false;
+        }
         let n = layout.n;
         let mut best: Option<(usize, usize, Wall)> = None;
         while let Some((_, cell, v)) = self.pending.pop() {
@@ -104,6 +113,9 @@ impl Forcing {
     /// same candidates. (Meant for when [`Forcing::contradiction`] finds
     /// nothing; a branch that breaks the marks counts as removing all.)
     pub fn verity(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+        if board.candidates * layout.cells > MAX_FORCING_WORK {
+            return false;
+        }
         let n = layout.n;
         for cell in 0..layout.cells {
             let cand = board.cand[cell];

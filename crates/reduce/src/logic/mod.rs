@@ -16,7 +16,11 @@
 //! 5. chains: simple colouring, X-chains, XY-chains, AICs;
 //! 6. forcing chains, one level deep, following singles;
 //!
-//! and past those the puzzle needs trial and error. Each [`Step`] says what
+//! and past those the puzzle needs trial and error. On big boards the
+//! chains wait until at most [`MAX_CHAIN_CANDIDATES`] candidates are left,
+//! and forcing chains until candidates times cells is at most
+//! [`MAX_FORCING_WORK`] (memory and time): a 25x25 or larger puzzle that
+//! needs them sooner is rated beyond. Each [`Step`] says what
 //! it placed and eliminated and words itself in setters' notation
 //! (`r3c5 = 7 (hidden single in row 3)`). The hardest technique a puzzle
 //! needs sets its [`Level`]; a [`Rating`] adds a score that orders puzzles
@@ -58,6 +62,8 @@ mod wings;
 
 use std::fmt;
 
+pub use chains::MAX_CHAIN_CANDIDATES;
+pub use forcing::MAX_FORCING_WORK;
 pub use rating::{Level, Rating};
 pub use step::{Candidate, Contradiction, Step, StepDisplay, Technique, Unit};
 
@@ -214,6 +220,10 @@ impl Logic {
                 debug_assert!(false, "a step that changes nothing: {:?}", self.step);
                 break;
             }
+            debug_assert_eq!(
+                self.board.candidates,
+                self.board.cand.iter().map(|m| m.count_ones() as usize).sum::<usize>()
+            );
             visit(&self.step);
         }
         self.verdict(puzzle)
