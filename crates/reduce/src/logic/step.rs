@@ -145,7 +145,7 @@ impl Technique {
     }
 
     /// The weight of one step of this technique in the score: grows with
-    /// the order above, from 10 (full house) to 90 (forcing chains).
+    /// the order above, from 10 (full house) to 85 (forcing chains).
     pub fn difficulty(self) -> u32 {
         use Technique::*;
         match self {
