@@ -70,6 +70,7 @@
 #![warn(missing_docs)]
 
 mod cover;
+pub mod generate;
 mod grid;
 pub mod logic;
 pub mod search;

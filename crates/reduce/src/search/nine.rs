@@ -491,6 +491,9 @@ pub struct Nine {
     levels: Vec<Board>,
     frames: Vec<Frame>,
     grid: [u8; 81],
+    /// Placements the search under way must avoid (cell, symbol): set by
+    /// [`Nine::solve_excluding`] for one search.
+    excluded: Vec<(usize, u8)>,
     meter: Meter,
     /// The solutions and nodes of the last search, and how it ended.
     stats: Stats,
@@ -505,6 +508,7 @@ impl Nine {
             levels: vec![Board::FRESH],
             frames: Vec::new(),
             grid: [0; 81],
+            excluded: Vec::new(),
             meter: Meter::new(),
             stats: Stats::default(),
             end: End::Complete,
@@ -547,6 +551,14 @@ impl Nine {
                 board.place(&mut dirty, b, p, v as usize);
             }
         }
+        // Excluded placements: a given one leaves no solution; an open one
+        // is taken from its symbol's word (propagation looks at every word).
+        for &(cell, v) in &self.excluded {
+            if givens[cell] == Some(v) {
+                return false;
+            }
+            board.cand[9 * (cell / 27) + v as usize] &= !(1 << (cell % 27));
+        }
         board.propagate(ALL_WORDS)
     }
 
@@ -563,6 +575,21 @@ impl Nine {
         let outcome = self.meter.finish(found, self.meter.nodes(), otherwise);
         self.stats = Stats { solutions: found, nodes: outcome.nodes(), updates: 0 };
         self.end = outcome.end();
+        outcome
+    }
+
+    /// Visits the solutions of `puzzle` (as [`Nine::solve`] does) that
+    /// place none of `excluded`: pairs (cell, symbol), cells row by row
+    /// from 0, symbols from 0. Excluding a given's own symbol leaves no
+    /// solution; pairs outside the grid exclude nothing.
+    pub fn solve_excluding<F>(&mut self, puzzle: &Puzzle, excluded: &[(usize, u8)], visit: F) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.excluded.clear();
+        self.excluded.extend(excluded.iter().filter(|&&(c, v)| c < 81 && v < 9));
+        let outcome = self.solve(puzzle, visit);
+        self.excluded.clear();
         outcome
     }
 

@@ -1,0 +1,167 @@
+//! From a full grid to a minimal puzzle: givens are taken away orbit by
+//! orbit, in random order, as long as the puzzle keeps one solution.
+//!
+//! One pass is enough. If taking away an orbit lets in a second solution,
+//! taking away more givens later only lets in more, so an orbit kept once
+//! is kept for good: after the pass no orbit of givens can go, and the
+//! puzzle is minimal (orbit by orbit; cell by cell when the orbits are
+//! single cells).
+//!
+//! The test for an orbit asks for a solution other than the grid. For a
+//! single cell that is "a solution of the puzzle without this given, with
+//! its symbol excluded there" ([`GridSolver::solve_excluding`]): a solution
+//! that keeps the symbol keeps every given, so it is the grid itself. An
+//! orbit of several cells is tested cell by cell: a solution other than
+//! the grid differs from it in a first cell of the orbit, so the search
+//! for cell i keeps cells 0..i as the grid has them and excludes the
+//! grid's symbol from cell i. Before any search, a cell whose peers still
+//! show every other symbol is forced back to its own (a naked single):
+//! near-full puzzles are decided so, without a search.
+
+use std::ops::ControlFlow;
+
+use dlx::End;
+
+use crate::grid::{Puzzle, Shape};
+use crate::search::GridSolver;
+
+/// The units of a shape and the symbols given in each: what the tests for
+/// forced cells look at.
+#[derive(Clone, Debug)]
+pub(crate) struct Units {
+    n: usize,
+    /// Every symbol.
+    all: u64,
+    /// The units of each cell (row, column, region; the row again without
+    /// regions).
+    of_cell: Vec<[u16; 3]>,
+    /// The cells of unit `u` are `cells[u * n..][..n]`.
+    cells: Vec<u16>,
+    /// The symbols given in each unit.
+    given: Vec<u64>,
+}
+
+impl Units {
+    /// The units of `shape`.
+    pub(crate) fn new(shape: &Shape) -> Units {
+        let n = shape.n();
+        let units = if shape.has_regions() { 3 * n } else { 2 * n };
+        let mut cells = vec![0u16; units * n];
+        let mut filled = vec![0usize; units];
+        let mut of_cell = Vec::with_capacity(n * n);
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let us = [r, n + c, shape.region(cell).map_or(r, |k| 2 * n + k)];
+            for &u in &us[..units / n] {
+                cells[u * n + filled[u]] = cell as u16;
+                filled[u] += 1;
+            }
+            of_cell.push(us.map(|u| u as u16));
+        }
+        let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        Units { n, all, of_cell, cells, given: vec![0; units] }
+    }
+
+    /// Notes the givens of `givens` (every unit's symbols afresh).
+    fn load(&mut self, givens: &[Option<u8>]) {
+        self.given.fill(0);
+        for (cell, g) in givens.iter().enumerate() {
+            if let Some(v) = g {
+                for u in self.of_cell[cell] {
+                    self.given[u as usize] |= 1 << v;
+                }
+            }
+        }
+    }
+
+    /// Notes that `cell` gains (`true`) or loses given `v`.
+    fn set(&mut self, cell: usize, v: u8, given: bool) {
+        for u in self.of_cell[cell] {
+            if given {
+                self.given[u as usize] |= 1 << v;
+            } else {
+                self.given[u as usize] &= !(1 << v);
+            }
+        }
+    }
+
+    /// The symbols given in the units of `cell`.
+    fn seen(&self, cell: usize) -> u64 {
+        let [a, b, c] = self.of_cell[cell];
+        self.given[a as usize] | self.given[b as usize] | self.given[c as usize]
+    }
+
+    /// Whether blank `cell` must hold `v` by the givens alone: the givens
+    /// it sees show every other symbol (a naked single), or in one of its
+    /// units every other blank cell sees a given `v` (a hidden single).
+    fn forced(&self, givens: &[Option<u8>], cell: usize, v: u8) -> bool {
+        let bit = 1u64 << v;
+        if self.seen(cell) | bit == self.all {
+            return true;
+        }
+        let units = &self.of_cell[cell];
+        units.iter().enumerate().any(|(k, &u)| {
+            // Without regions the third unit is the row again.
+            (k < 2 || units[2] != units[0])
+                && self.cells[u as usize * self.n..][..self.n].iter().all(|&x| {
+                    x as usize == cell || givens[x as usize].is_some() || self.seen(x as usize) & bit != 0
+                })
+        })
+    }
+}
+
+/// Takes givens away from `puzzle` (full: every cell given, its one
+/// solution `solution`), orbit by orbit in the order `order` (indices into
+/// `orbits`), while it keeps one solution. Returns how a search was cut
+/// short, if one was (the puzzle is then unique but maybe not minimal).
+pub(crate) fn minimize(
+    solver: &mut GridSolver,
+    units: &mut Units,
+    puzzle: &mut Puzzle,
+    solution: &[u8],
+    orbits: &[Vec<usize>],
+    order: &[usize],
+) -> Result<(), End> {
+    let mut excluded = [(0usize, 0u8)];
+    units.load(puzzle.givens());
+    for &k in order {
+        let orbit = &orbits[k];
+        for &cell in orbit {
+            puzzle.givens_mut()[cell] = None;
+            units.set(cell, solution[cell], false);
+        }
+        // Near full: each cell of the orbit forced back by the givens.
+        if orbit.iter().all(|&c| units.forced(puzzle.givens(), c, solution[c])) {
+            continue;
+        }
+        let mut other = false;
+        for (i, &cell) in orbit.iter().enumerate() {
+            if i > 0 {
+                let before = orbit[i - 1];
+                puzzle.givens_mut()[before] = Some(solution[before]);
+                units.set(before, solution[before], true);
+            }
+            excluded[0] = (cell, solution[cell]);
+            let outcome = solver.solve_excluding(puzzle, &excluded, |_| ControlFlow::Break(()));
+            if outcome.so_far() > 0 {
+                other = true;
+                break;
+            }
+            if outcome.end().is_unknown() {
+                for &c in orbit {
+                    puzzle.givens_mut()[c] = Some(solution[c]);
+                }
+                return Err(outcome.end());
+            }
+        }
+        // Back as the orbit stays: all given, or all blank.
+        for &c in orbit {
+            let given = puzzle.givens()[c].is_some();
+            if given != other {
+                puzzle.givens_mut()[c] = other.then_some(solution[c]);
+                units.set(c, solution[c], other);
+            }
+        }
+    }
+    Ok(())
+}
