@@ -69,6 +69,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analyze;
 mod cover;
 pub mod generate;
 mod grid;
