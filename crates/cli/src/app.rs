@@ -57,6 +57,7 @@ where
     match &config.task {
         Task::Answer(plan) => answer_all(&config, plan),
         Task::Export { to, index } => export(&config, *to, *index),
+        Task::Generate(plan) => crate::generate::run(plan),
         Task::Completions(shell) => {
             let mut out = io::stdout().lock();
             clap_complete::generate(*shell, &mut crate::args::command(), "dance", &mut out);
@@ -178,7 +179,7 @@ impl Tally {
             EXIT_ERROR
         } else if self.unknown {
             EXIT_UNKNOWN
-        } else if self.unsolved && !matches!(mode, Mode::Count { .. }) {
+        } else if self.unsolved && !matches!(mode, Mode::Count { .. } | Mode::Analyze(_)) {
             EXIT_NO_SOLUTION
         } else {
             EXIT_OK

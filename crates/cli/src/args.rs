@@ -47,6 +47,13 @@ pub enum CommandArgs {
     /// Write the exact-cover matrix of one puzzle or problem, as JSON or in
     /// Knuth's text format.
     Export(ExportArgs),
+    /// Make puzzles with exactly one solution, minimal (no given can go),
+    /// of any shape: boxes, jigsaw maps, Latin squares; one line each.
+    Generate(crate::generate::GenerateArgs),
+    /// Report on each puzzle: its solutions (none, one, two or more); with
+    /// one, whether it is minimal and its redundant givens; with more, two
+    /// solutions and where they differ, the true candidates, a given to add.
+    Analyze(crate::analyze::AnalyzeArgs),
     /// Write a shell completion script to standard output (for example
     /// `dance completions bash > /etc/bash_completion.d/dance`).
     Completions {
@@ -238,7 +245,7 @@ pub struct RunArgs {
 
 /// Parses `--limit`: a whole number from 1 (a limit of 0 would print
 /// nothing and look like an answer).
-fn parse_limit(s: &str) -> Result<u64, String> {
+pub(crate) fn parse_limit(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("a limit of 0 answers nothing; give 1 or more".into()),
         Ok(n) => Ok(n),
@@ -274,6 +281,8 @@ pub enum Mode {
         /// Where to stop counting.
         limit: Option<u64>,
     },
+    /// `analyze`: a report on each puzzle.
+    Analyze(crate::analyze::AnalyzeOptions),
 }
 
 /// What every record of `solve` or `count` is answered with.
@@ -315,6 +324,8 @@ pub enum Task {
     Completions(clap_complete::Shell),
     /// `man`: the man page.
     Man,
+    /// `generate`: make puzzles.
+    Generate(Box<crate::generate::GeneratePlan>),
 }
 
 /// The whole configuration, parsed once.
@@ -342,7 +353,7 @@ impl std::fmt::Display for UsageError {
     }
 }
 
-fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
+pub(crate) fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
     let regions = match (&a.boxes, &a.regions) {
         (Some(b), _) => Some(input::parse_box(b).map_err(UsageError)?),
         (None, Some(path)) => {
@@ -367,7 +378,7 @@ fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
     })
 }
 
-fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
+pub(crate) fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
     let inputs: Vec<InputPath> = if a.inputs.is_empty() {
         vec![InputPath::Stdin]
     } else {
@@ -439,6 +450,8 @@ impl Config {
                     progress: false,
                 })
             }
+            CommandArgs::Generate(a) => crate::generate::config(a),
+            CommandArgs::Analyze(a) => crate::analyze::config(a),
             CommandArgs::Completions { shell } => Ok(Config::bare(Task::Completions(shell))),
             CommandArgs::Man => Ok(Config::bare(Task::Man)),
         }

@@ -18,8 +18,9 @@
 //!    unknown ([`GenerateError::OutOfBudget`]), never a puzzle that breaks
 //!    the request.
 //!
-//! Every search obeys the request's [`Budget`] (nodes per search, and a
-//! deadline for the whole), so that a hard shape cannot hang the maker.
+//! Every search obeys a [`Budget`]: the request's nodes per search, and
+//! its time for the whole puzzle, so that a hard shape cannot hang the
+//! maker.
 //!
 //! ```
 //! use reduce::generate::{Generator, Request, Target};
@@ -42,7 +43,7 @@ mod symmetry;
 
 use std::fmt;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dlx::{Budget, End, Probe, SplitMix64};
 
@@ -113,9 +114,10 @@ pub struct Request {
     pub rate: bool,
     /// Attempts (full grids) per puzzle before giving up.
     pub attempts: u64,
-    /// Every search's budget: nodes per search; the deadline bounds the
-    /// whole of one puzzle.
-    pub budget: Budget,
+    /// The nodes each search may take.
+    pub max_nodes: u64,
+    /// The time one puzzle may take, all attempts together.
+    pub time: Option<Duration>,
 }
 
 impl Default for Request {
@@ -126,7 +128,8 @@ impl Default for Request {
             level: None,
             rate: false,
             attempts: DEFAULT_ATTEMPTS,
-            budget: Budget::nodes(DEFAULT_MAX_NODES),
+            max_nodes: DEFAULT_MAX_NODES,
+            time: None,
         }
     }
 }
@@ -284,7 +287,10 @@ impl Generator {
                     }
                     _ => {}
                 }
-                Some(Tools::new(shape, &alphabet, request.budget, &None).map_err(GenerateError::Grid)?)
+                Some(
+                    Tools::new(shape, &alphabet, Budget::nodes(request.max_nodes), &None)
+                        .map_err(GenerateError::Grid)?,
+                )
             }
             &Target::Jigsaw(n) => {
                 Shape::default_for(n).map_err(GenerateError::Grid)?;
@@ -322,7 +328,11 @@ impl Generator {
     pub fn generate(&mut self, seed: u64) -> Result<Generated, GenerateError> {
         let mut rng = SplitMix64::new(seed);
         let request = self.request;
-        let deadline = request.budget.deadline;
+        let deadline = request.time.and_then(|t| Instant::now().checked_add(t));
+        let budget = Budget { max_nodes: Some(request.max_nodes), deadline };
+        if let Some(t) = &mut self.tools {
+            t.solver.set_budget(budget);
+        }
         let mut fewest: Option<usize> = None;
         // Whether an attempt was given up because a search ran out of nodes.
         let mut ran_out = false;
@@ -353,7 +363,7 @@ impl Generator {
                         }
                     }
                 }
-                &Target::Jigsaw(n) => match self.jigsaw(n, symmetry, &mut rng)? {
+                &Target::Jigsaw(n) => match self.jigsaw(n, symmetry, budget, &mut rng)? {
                     Some((tools, grid)) => (made_jigsaw.insert(tools), grid),
                     None => continue,
                 },
@@ -430,16 +440,17 @@ impl Generator {
         &self,
         n: usize,
         symmetry: Symmetry,
+        budget: Budget,
         rng: &mut SplitMix64,
     ) -> Result<Option<(Tools, Vec<u8>)>, GenerateError> {
-        let fill = Budget { max_nodes: Some(JIGSAW_FILL_NODES * (n * n) as u64), ..self.request.budget };
+        let fill = Budget { max_nodes: Some(JIGSAW_FILL_NODES * (n * n) as u64), ..budget };
         for _ in 0..JIGSAW_MAPS {
             let shape = random_map(n, symmetry, rng).map_err(GenerateError::Grid)?;
             let mut tools =
                 Tools::new(&shape, &self.alphabet, fill, &self.probe).map_err(GenerateError::Grid)?;
             match full::draw(&mut tools.solver, &tools.blank, rng) {
                 Ok(Some(grid)) => {
-                    tools.solver.set_budget(self.request.budget);
+                    tools.solver.set_budget(budget);
                     return Ok(Some((tools, grid)));
                 }
                 Ok(None) | Err(End::OutOfNodes) => continue,

@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::End;
+use dlx::{Budget, End};
 
 use crate::grid::{Puzzle, Shape};
 use crate::search::GridSolver;
@@ -110,10 +110,31 @@ impl Units {
     }
 }
 
+/// The first node cap of a test, per cell of the grid (see [`minimize`]).
+const FIRST_CAP: u64 = 16;
+
+/// How a test came out.
+enum Test {
+    /// The orbit can go: the puzzle keeps one solution without it.
+    Removed,
+    /// The orbit stays: without it, another solution.
+    Kept,
+    /// The search was cut short.
+    Cut(End),
+}
+
 /// Takes givens away from `puzzle` (full: every cell given, its one
 /// solution `solution`), orbit by orbit in the order `order` (indices into
 /// `orbits`), while it keeps one solution. Returns how a search was cut
 /// short, if one was (the puzzle is then unique but maybe not minimal).
+///
+/// On big grids a few tests take a search millions of nodes while most
+/// take a handful, so each test first gets a small cap; an orbit whose
+/// test runs out of it stays for now, and the orbits put off are tested
+/// again after the pass, with eight times the cap, until the solver's own
+/// budget. Put off or not, a test is as sound as in the plain pass: an
+/// orbit kept has a second solution without it that stays a solution of
+/// every sparser puzzle, and an orbit taken away leaves one solution.
 pub(crate) fn minimize(
     solver: &mut GridSolver,
     units: &mut Units,
@@ -122,46 +143,80 @@ pub(crate) fn minimize(
     orbits: &[Vec<usize>],
     order: &[usize],
 ) -> Result<(), End> {
-    let mut excluded = [(0usize, 0u8)];
+    let budget = solver.budget();
+    let most = budget.max_nodes.unwrap_or(u64::MAX);
+    let mut cap = most.min(FIRST_CAP * solution.len() as u64);
+    let mut pending = order.to_vec();
+    let mut later = Vec::new();
     units.load(puzzle.givens());
-    for &k in order {
-        let orbit = &orbits[k];
-        for &cell in orbit {
-            puzzle.givens_mut()[cell] = None;
-            units.set(cell, solution[cell], false);
-        }
-        // Near full: each cell of the orbit forced back by the givens.
-        if orbit.iter().all(|&c| units.forced(puzzle.givens(), c, solution[c])) {
-            continue;
-        }
-        let mut other = false;
-        for (i, &cell) in orbit.iter().enumerate() {
-            if i > 0 {
-                let before = orbit[i - 1];
-                puzzle.givens_mut()[before] = Some(solution[before]);
-                units.set(before, solution[before], true);
-            }
-            excluded[0] = (cell, solution[cell]);
-            let outcome = solver.solve_excluding(puzzle, &excluded, |_| ControlFlow::Break(()));
-            if outcome.so_far() > 0 {
-                other = true;
-                break;
-            }
-            if outcome.end().is_unknown() {
-                for &c in orbit {
-                    puzzle.givens_mut()[c] = Some(solution[c]);
+    let result = loop {
+        solver.set_budget(Budget { max_nodes: Some(cap), ..budget });
+        later.clear();
+        let mut cut = None;
+        for &k in &pending {
+            match test(solver, units, puzzle, solution, &orbits[k]) {
+                Test::Removed | Test::Kept => {}
+                Test::Cut(End::OutOfNodes) if cap < most => later.push(k),
+                Test::Cut(end) => {
+                    cut = Some(end);
+                    break;
                 }
-                return Err(outcome.end());
             }
         }
-        // Back as the orbit stays: all given, or all blank.
-        for &c in orbit {
-            let given = puzzle.givens()[c].is_some();
-            if given != other {
-                puzzle.givens_mut()[c] = other.then_some(solution[c]);
-                units.set(c, solution[c], other);
-            }
+        if let Some(end) = cut {
+            break Err(end);
+        }
+        if later.is_empty() {
+            break Ok(());
+        }
+        std::mem::swap(&mut pending, &mut later);
+        cap = cap.saturating_mul(8).min(most);
+    };
+    solver.set_budget(budget);
+    result
+}
+
+/// Tests whether `orbit` (all given) can go, and leaves it given or blank
+/// as the test says (given when the test was cut short).
+fn test(
+    solver: &mut GridSolver,
+    units: &mut Units,
+    puzzle: &mut Puzzle,
+    solution: &[u8],
+    orbit: &[usize],
+) -> Test {
+    for &cell in orbit {
+        puzzle.givens_mut()[cell] = None;
+        units.set(cell, solution[cell], false);
+    }
+    // Near full: each cell of the orbit forced back by the givens.
+    if orbit.iter().all(|&c| units.forced(puzzle.givens(), c, solution[c])) {
+        return Test::Removed;
+    }
+    let mut result = Test::Removed;
+    for (i, &cell) in orbit.iter().enumerate() {
+        if i > 0 {
+            let before = orbit[i - 1];
+            puzzle.givens_mut()[before] = Some(solution[before]);
+            units.set(before, solution[before], true);
+        }
+        let outcome = solver.solve_excluding(puzzle, &[(cell, solution[cell])], |_| ControlFlow::Break(()));
+        if outcome.so_far() > 0 {
+            result = Test::Kept;
+            break;
+        }
+        if outcome.end().is_unknown() {
+            result = Test::Cut(outcome.end());
+            break;
         }
     }
-    Ok(())
+    // Back as the orbit stays: all blank, or all given.
+    let stays = !matches!(result, Test::Removed);
+    for &c in orbit {
+        if puzzle.givens()[c].is_some() != stays {
+            puzzle.givens_mut()[c] = stays.then_some(solution[c]);
+            units.set(c, solution[c], stays);
+        }
+    }
+    result
 }

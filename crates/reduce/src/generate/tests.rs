@@ -48,7 +48,7 @@ fn a_request_no_puzzle_meets_runs_out_of_attempts() {
 
 #[test]
 fn a_tiny_node_budget_is_unknown_never_a_puzzle() {
-    let request = Request { budget: Budget::nodes(1), attempts: 3, ..Request::default() };
+    let request = Request { max_nodes: 1, attempts: 3, ..Request::default() };
     let mut g = maker(Target::Shape(Shape::default_for(9).unwrap()), request).unwrap();
     assert!(matches!(g.generate(1), Err(GenerateError::OutOfBudget { end: End::OutOfNodes, .. })));
 }
