@@ -19,6 +19,11 @@
 //!   indices and searches it with an explicit stack: the leftmost primary
 //!   item with the fewest options is branched on, as in DLX1, and the
 //!   [`Stats`] (nodes and updates) are DLX1's to the unit.
+//! - A primary item may be given **bounds** (Algorithm M, DLX3): covered
+//!   at least `lower` and at most `upper` times. [`Solver::new`] hands such
+//!   a problem to a search of its own, which branches on DLX3's choice and,
+//!   [faithful](Solver::set_faithful), counts DLX3's statistics to the
+//!   unit; a problem without bounds is searched exactly as before.
 //! - [`Solver::force`] chooses options before a search (the givens of a
 //!   puzzle), for as many searches as you like, at the price of covering
 //!   their items only: one solver serves a million puzzles.
@@ -47,13 +52,17 @@
 //! ```
 
 mod arena;
+mod multiplicity;
 pub mod parallel;
 mod problem;
 mod solver;
 pub mod text;
+mod watch;
 
 #[cfg(feature = "serde")]
 mod serde_impl;
 
-pub use problem::{is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning};
+pub use problem::{
+    is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
+};
 pub use solver::{ForceError, Probe, Solutions, Solver, Stats};

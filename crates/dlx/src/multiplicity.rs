@@ -1,0 +1,734 @@
+//! Algorithm M (TAOCP 7.2.2.1; Knuth's DLX3): exact cover with
+//! multiplicities, where primary item `i` must be covered between `lower`
+//! and `upper` times, colors as in Algorithm C.
+//!
+//! Each item keeps its residual upper bound `bound` (how many more options
+//! may cover it) and its `slack`, `upper - lower`; it must still be covered
+//! `need = bound - min(slack, bound)` more times. A level branches on the
+//! active item with the smallest *branching degree* `len - need + 1` (its
+//! list's length less what it still needs, plus one): ties go to the item
+//! with less slack, then to the longer list, then to the leftmost, as in
+//! DLX3. An item with bound 1 and no slack is branched on as in Algorithm
+//! X: covered, then each option of its list tried in turn. Any other is
+//! *tweaked*: its options are tried in list order, each taken out of the
+//! list once tried, so that the level below can choose the same item again
+//! but only among later options (each set of options is met once); the
+//! last branch, when the lower bound is met already, is the *null* choice,
+//! which leaves the item's remaining options unused. Once an item's bound
+//! reaches 0 it is covered; an option chosen for another item uses one of
+//! the bound of each of its items.
+//!
+//! The search is the same explicit-stack state machine as [`Solver`]'s
+//! (which hands a problem with bounds to it): it stops at each solution and
+//! resumes, counts, splits into subtrees for threads, and makes one check a
+//! node ([`Watch`]). Faithful, it walks DLX3's very tree and counts its
+//! statistics: a node per level entered (a solution and a dead end
+//! included), an update per removal from a list. Fast (the default), an
+//! item whose list is empty and whose lower bound is met is not branched on
+//! (DLX3 gives it a level of its own, whose one branch is the null choice),
+//! and the walk along the items stops at the first whose list cannot meet
+//! its lower bound: the same solutions, in fewer nodes.
+//!
+//! [`Solver`]: crate::Solver
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use crate::arena::{Arena, Index, Links};
+use crate::problem::Problem;
+use crate::solver::{ForceError, Probe, Stats};
+use crate::watch::{Halt, Watch};
+
+/// How deep [`Multiplicity::subtrees`] goes at most.
+const MAX_SPLIT_DEPTH: usize = 24;
+
+/// One level of the search.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The item branched on.
+    item: u32,
+    /// The node chosen: a node of `item`'s list, or `item` itself for the
+    /// null choice.
+    choice: u32,
+    /// 0 when `item` was covered as Algorithm X covers (bound 1, no slack);
+    /// otherwise the top of its list when the level began (the first
+    /// option tweaked).
+    first: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// No level below the floor is open: the next search starts afresh.
+    Start,
+    /// Stopped at a solution: levels `0..depth` are committed.
+    Found { depth: usize },
+    /// Stopped by the probe or the budget: levels `0..depth` are committed.
+    Stopped { depth: usize },
+    /// Every solution below the floor has been seen.
+    Done,
+}
+
+/// The multiplicity search over one arena.
+#[derive(Clone, Debug)]
+pub(crate) struct Multiplicity<I: Index> {
+    arena: Arena<I>,
+    colors: bool,
+    primary: u32,
+    /// The first node of each option.
+    first: Vec<u32>,
+    /// The option of each node (`u32::MAX` for headers and spacers).
+    option_of: Vec<u32>,
+    /// The residual upper bound of each primary item, by item number from
+    /// 1 (slot 0 unused).
+    bound: Vec<u32>,
+    /// `upper - lower` of each primary item, numbered as `bound`.
+    slack: Vec<u32>,
+    /// The levels of the search; deep enough for every option and a null
+    /// choice for every item.
+    levels: Vec<Level>,
+    /// Levels `0..floor` were chosen by a subtree's path.
+    floor: usize,
+    /// The first primary node of each forced option, in the order forced.
+    forced: Vec<u32>,
+    state: State,
+    stats: Stats,
+    faithful: bool,
+    solution: Vec<usize>,
+    /// The links and bounds as laid out (see `keep_pristine_copy`).
+    pristine: Option<Box<(Arena<I>, Vec<u32>)>>,
+    probe: Option<Arc<Probe>>,
+    interrupted: bool,
+    budget: u64,
+    over_budget: bool,
+}
+
+/// The degree DLX3 branches by, and its tie-breaks, for one item.
+#[derive(Clone, Copy)]
+struct Degree {
+    /// `len - need + 1`: the number of branches.
+    score: i64,
+    /// `min(slack, bound)`.
+    slack: u32,
+    /// The length of the item's list.
+    len: i32,
+}
+
+impl Degree {
+    #[inline(always)]
+    fn of<I: Index, const L: bool>(a: &Links<'_, I, L>, k: u32, bound: &[u32], slack: &[u32]) -> Degree {
+        let len = a.len(k);
+        let b = bound[k as usize];
+        let s = slack[k as usize].min(b);
+        Degree { score: len as i64 + s as i64 - b as i64 + 1, slack: s, len }
+    }
+
+    /// Whether DLX3 prefers this item to one of degree `other` met before.
+    #[inline(always)]
+    fn beats(self, other: Degree) -> bool {
+        self.score < other.score
+            || (self.score == other.score
+                && (self.slack < other.slack || (self.slack == other.slack && self.len > other.len)))
+    }
+}
+
+/// DLX3's choice: the active item of least degree (see [`Degree::beats`]),
+/// or 0 when no item is active. With `FAST`, items whose lists are empty
+/// and whose lower bounds are met are passed over, and the walk stops at
+/// an item with degree 0 or less.
+#[inline(always)]
+fn choose<I: Index, const L: bool, const FAST: bool>(
+    a: &Links<'_, I, L>,
+    bound: &[u32],
+    slack: &[u32],
+) -> (u32, i64) {
+    let mut best = 0;
+    let mut best_degree = Degree { score: i64::MAX, slack: 0, len: 0 };
+    // With `FAST`, the best item whose lower bound is met, taken only when
+    // no other is active.
+    let mut optional = 0;
+    let mut optional_degree = best_degree;
+    let mut k = a.next(0);
+    while k != 0 {
+        let d = Degree::of(a, k, bound, slack);
+        if FAST {
+            if d.score <= 0 {
+                return (k, d.score);
+            }
+            if d.score == d.len as i64 + 1 {
+                // Lower bound met.
+                if d.len > 0 && d.beats(optional_degree) {
+                    optional = k;
+                    optional_degree = d;
+                }
+                k = a.next(k);
+                continue;
+            }
+        }
+        if d.beats(best_degree) {
+            best = k;
+            best_degree = d;
+        }
+        k = a.next(k);
+    }
+    if FAST && best == 0 {
+        return (optional, optional_degree.score);
+    }
+    (best, best_degree.score)
+}
+
+/// Begins a level on `item`: uses one of its bound, and covers it at once
+/// if that was the last, or if it is Algorithm X's kind of item.
+#[inline(always)]
+fn begin<I: Index, const FAST: bool, const COLORS: bool>(
+    a: &mut Links<'_, I, FAST>,
+    item: u32,
+    bound: &mut [u32],
+    slack: &[u32],
+) -> Level {
+    let b = &mut bound[item as usize];
+    *b -= 1;
+    let top = a.down(item);
+    let first = if *b == 0 && slack[item as usize] == 0 { 0 } else { top };
+    if *b == 0 {
+        a.cover::<COLORS>(item);
+    }
+    Level { item, choice: top, first }
+}
+
+/// Tries the level's current choice: `false` if it is off limits (every
+/// branch of the level has been tried), else makes it and returns `true`.
+#[inline(always)]
+fn try_choice<I: Index, const FAST: bool, const COLORS: bool>(
+    a: &mut Links<'_, I, FAST>,
+    level: Level,
+    bound: &mut [u32],
+    slack: &[u32],
+    n1: u32,
+) -> bool {
+    let Level { item, choice: x, first } = level;
+    let b = bound[item as usize];
+    let open =
+        if first == 0 { x != item } else { a.len(item) as i64 > b as i64 - slack[item as usize] as i64 };
+    if !open {
+        return false;
+    }
+    if x != item {
+        if first != 0 {
+            a.tweak::<COLORS>(x, item, b != 0);
+        }
+        a.commit_bounded::<COLORS>(x, bound, n1);
+    } else if b != 0 {
+        a.deactivate(item);
+    }
+    true
+}
+
+/// Undoes the level's current choice, made by [`try_choice`] (a tweak
+/// stays until [`end`]).
+#[inline(always)]
+fn untry<I: Index, const FAST: bool, const COLORS: bool>(
+    a: &mut Links<'_, I, FAST>,
+    level: Level,
+    bound: &mut [u32],
+    n1: u32,
+) {
+    let Level { item, choice: x, .. } = level;
+    if x != item {
+        a.uncommit_bounded::<COLORS>(x, bound, n1);
+    } else if bound[item as usize] != 0 {
+        a.reactivate(item);
+    }
+}
+
+/// Skips the level's current choice without trying it (for replaying a
+/// path): the node below it becomes the choice.
+#[inline(always)]
+fn skip<I: Index, const FAST: bool, const COLORS: bool>(
+    a: &mut Links<'_, I, FAST>,
+    level: &mut Level,
+    bound: &[u32],
+) {
+    let Level { item, choice: x, first } = *level;
+    if first != 0 {
+        a.tweak::<COLORS>(x, item, bound[item as usize] != 0);
+    }
+    level.choice = a.down(x);
+}
+
+/// Ends a level whose choices are all undone: untweaks or uncovers its
+/// item and gives back the bound [`begin`] used.
+#[inline(always)]
+fn end<I: Index, const FAST: bool, const COLORS: bool>(
+    a: &mut Links<'_, I, FAST>,
+    level: Level,
+    bound: &mut [u32],
+) {
+    let Level { item, first, .. } = level;
+    let b = bound[item as usize];
+    if first == 0 {
+        a.uncover::<COLORS>(item);
+    } else {
+        a.untweak::<COLORS>(item, first, b != 0);
+        if b == 0 {
+            // `begin` covered it.
+            a.reactivate(item);
+        }
+    }
+    bound[item as usize] = b + 1;
+}
+
+impl<I: Index> Multiplicity<I> {
+    /// Lays out `problem` for searching.
+    pub fn new(problem: &Problem) -> Multiplicity<I> {
+        let (arena, first) = Arena::new(problem);
+        let total = problem.item_count() + 2 + problem.entry_count() + problem.option_count();
+        let mut option_of = vec![u32::MAX; total];
+        for (k, &f) in first.iter().enumerate() {
+            for j in 0..problem.option(k).len() {
+                option_of[f as usize + j] = k as u32;
+            }
+        }
+        let n1 = problem.primary_count();
+        let mut bound = vec![0; n1 + 1];
+        let mut slack = vec![0; n1 + 1];
+        for i in 0..n1 {
+            let (lower, upper) = problem.bounds(i);
+            bound[i + 1] = upper;
+            slack[i + 1] = upper - lower;
+        }
+        Multiplicity {
+            arena,
+            colors: problem.has_colors(),
+            primary: n1 as u32,
+            first,
+            option_of,
+            bound,
+            slack,
+            levels: vec![Level::default(); problem.option_count() + n1 + 1],
+            floor: 0,
+            forced: Vec::new(),
+            state: State::Start,
+            stats: Stats::default(),
+            faithful: false,
+            solution: Vec::new(),
+            pristine: None,
+            probe: None,
+            interrupted: false,
+            budget: u64::MAX,
+            over_budget: false,
+        }
+    }
+
+    /// The number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.primary as usize
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.first.len()
+    }
+
+    /// Whether to walk DLX3's very tree and count its statistics.
+    pub fn set_faithful(&mut self, faithful: bool) {
+        self.faithful = faithful;
+    }
+
+    /// Watches searches through `probe`.
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        self.probe = probe;
+    }
+
+    /// Whether the last search was stopped by its probe.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    /// The statistics of the last search.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The first primary node of the option starting at `first`.
+    fn primary_node(&self, first: u32) -> u32 {
+        let mut x = first;
+        while self.arena.top(x) > self.primary {
+            x += 1;
+        }
+        x
+    }
+
+    /// Chooses `option` before the search: every later search only looks
+    /// for solutions that contain it, each of its items having one less of
+    /// its bound to give.
+    pub fn force(&mut self, option: usize) -> Result<(), ForceError> {
+        self.reset();
+        let Some(&first) = self.first.get(option) else {
+            return Err(ForceError::NoSuchOption { option });
+        };
+        if !self.arena.is_available(first) {
+            return Err(ForceError::Conflict { option });
+        }
+        let x = self.primary_node(first);
+        let n1 = self.primary;
+        let mut a = self.arena.links::<true>(0);
+        if self.colors {
+            a.choose_bounded::<true>(x, &mut self.bound, n1);
+        } else {
+            a.choose_bounded::<false>(x, &mut self.bound, n1);
+        }
+        self.forced.push(x);
+        Ok(())
+    }
+
+    /// Undoes every `force`, newest first.
+    pub fn unforce_all(&mut self) {
+        let levels = self.forced.len() + self.depth();
+        if levels > 8 && self.pristine.is_some() {
+            let pristine = self.pristine.take().expect("checked");
+            self.arena.copy_from(&pristine.0);
+            self.bound.copy_from_slice(&pristine.1);
+            self.pristine = Some(pristine);
+            self.forced.clear();
+            self.state = State::Start;
+            self.floor = 0;
+            return;
+        }
+        self.reset();
+        self.unforce_to(0);
+    }
+
+    /// Undoes the forced options beyond the first `len`, newest first.
+    fn unforce_to(&mut self, len: usize) {
+        self.reset();
+        let n1 = self.primary;
+        while self.forced.len() > len {
+            let x = self.forced.pop().expect("longer than len");
+            let mut a = self.arena.links::<true>(0);
+            if self.colors {
+                a.unchoose_bounded::<true>(x, &mut self.bound, n1);
+            } else {
+                a.unchoose_bounded::<false>(x, &mut self.bound, n1);
+            }
+        }
+    }
+
+    /// The options forced so far, in order.
+    pub fn forced(&self) -> Vec<usize> {
+        self.forced.iter().map(|&f| self.option_of[f as usize] as usize).collect()
+    }
+
+    /// Keeps a copy of the links and bounds as laid out, for `unforce_all`.
+    pub fn keep_pristine_copy(&mut self) {
+        self.unforce_all();
+        self.pristine = Some(Box::new((self.arena.clone(), self.bound.clone())));
+    }
+
+    /// The number of levels committed.
+    fn depth(&self) -> usize {
+        match self.state {
+            State::Found { depth } | State::Stopped { depth } => depth,
+            State::Done => self.floor,
+            State::Start => self.floor,
+        }
+    }
+
+    /// Abandons a search under way, and the path of a subtree, undoing
+    /// their choices; forced options stay.
+    pub fn reset(&mut self) {
+        let depth = self.depth();
+        self.unwind(depth, 0);
+        self.floor = 0;
+        self.state = State::Start;
+    }
+
+    /// Undoes levels `to..from`, newest first.
+    fn unwind(&mut self, from: usize, to: usize) {
+        let n1 = self.primary;
+        let mut a = self.arena.links::<true>(0);
+        for l in (to..from).rev() {
+            let level = self.levels[l];
+            if self.colors {
+                untry::<I, true, true>(&mut a, level, &mut self.bound, n1);
+                end::<I, true, true>(&mut a, level, &mut self.bound);
+            } else {
+                untry::<I, true, false>(&mut a, level, &mut self.bound, n1);
+                end::<I, true, false>(&mut a, level, &mut self.bound);
+            }
+        }
+    }
+
+    /// Replays `path` (branch numbers from the top, as `subtrees` gives
+    /// them) from the forced options, leaving its levels committed below
+    /// a floor. Returns `false`, changing nothing, if the path leaves the
+    /// tree (it was made for another state).
+    fn replay(&mut self, path: &[usize]) -> bool {
+        self.reset();
+        let ok = if self.colors { self.replay_with::<true>(path) } else { self.replay_with::<false>(path) };
+        if !ok {
+            self.reset();
+        }
+        ok
+    }
+
+    fn replay_with<const COLORS: bool>(&mut self, path: &[usize]) -> bool {
+        let n1 = self.primary;
+        let mut a = self.arena.links::<true>(0);
+        for (l, &branch) in path.iter().enumerate() {
+            let (item, score) = choose::<I, true, false>(&a, &self.bound, &self.slack);
+            if item == 0 || score <= branch as i64 {
+                return false;
+            }
+            let mut level = begin::<I, true, COLORS>(&mut a, item, &mut self.bound, &self.slack);
+            for _ in 0..branch {
+                skip::<I, true, COLORS>(&mut a, &mut level, &self.bound);
+            }
+            if !try_choice::<I, true, COLORS>(&mut a, level, &mut self.bound, &self.slack, n1) {
+                end::<I, true, COLORS>(&mut a, level, &mut self.bound);
+                return false;
+            }
+            self.levels[l] = level;
+            self.floor = l + 1;
+        }
+        true
+    }
+
+    /// The number of branches of the node a path has led to: `None` at a
+    /// solution, 0 at a dead end.
+    fn branches(&mut self) -> Option<usize> {
+        let a = self.arena.links::<true>(0);
+        let (item, score) = choose::<I, true, false>(&a, &self.bound, &self.slack);
+        (item != 0).then_some(score.max(0) as usize)
+    }
+
+    /// Splits the search below the forced options into at least `at_least`
+    /// subtrees when the tree has that many. Each is a path of branch
+    /// numbers from the top (DLX3's choices, so the split depends only on
+    /// the problem and `at_least`): at each level, the `j`-th branch tries
+    /// the `j`-th option of the item's list, or is the null choice. Every
+    /// solution lies in exactly one subtree; dead ends are dropped.
+    pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
+        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
+        for _depth in 0..MAX_SPLIT_DEPTH {
+            if frontier.len() >= at_least {
+                break;
+            }
+            let mut next = Vec::with_capacity(frontier.len() * 4);
+            let mut grew = false;
+            for path in frontier {
+                let kids = if self.replay(&path) { self.branches() } else { Some(0) };
+                self.reset();
+                match kids {
+                    Some(d) => {
+                        grew = true;
+                        next.extend((0..d).map(|j| {
+                            let mut p = path.clone();
+                            p.push(j);
+                            p
+                        }));
+                    }
+                    None => next.push(path),
+                }
+            }
+            frontier = next;
+            if !grew {
+                break;
+            }
+        }
+        frontier
+    }
+
+    /// Counts the solutions, stopping at `limit` if given.
+    pub fn count(&mut self, limit: Option<u64>) -> u64 {
+        self.reset();
+        self.count_here(limit)
+    }
+
+    /// Counts below the floor, without a reset first.
+    fn count_here(&mut self, limit: Option<u64>) -> u64 {
+        let limit = limit.unwrap_or(u64::MAX);
+        if limit == 0 {
+            self.stats = Stats::default();
+            return 0;
+        }
+        match (self.colors, self.faithful) {
+            (true, true) => self.run::<true, true, false>(limit),
+            (true, false) => self.run::<true, true, true>(limit),
+            (false, true) => self.run::<false, true, false>(limit),
+            (false, false) => self.run::<false, true, true>(limit),
+        };
+        self.stats.solutions
+    }
+
+    /// Counts as `count` does, giving up (`None`) past `max_nodes` nodes.
+    pub fn count_within(&mut self, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
+        self.budget = max_nodes;
+        let count = self.count(limit);
+        self.budget = u64::MAX;
+        (!self.over_budget).then_some(count)
+    }
+
+    /// Counts the solutions in one subtree of `subtrees`, up to `limit`.
+    pub fn count_subtree(&mut self, path: &[usize], limit: Option<u64>) -> u64 {
+        let count = if self.replay(path) { self.count_here(limit) } else { 0 };
+        let interrupted = self.interrupted;
+        self.reset();
+        self.interrupted = interrupted;
+        count
+    }
+
+    /// Visits the solutions in one subtree of `subtrees`.
+    pub fn search_subtree<F>(&mut self, path: &[usize], mut visit: F)
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        if self.replay(path) {
+            while self.next_solution() {
+                if visit(&self.solution).is_break() {
+                    break;
+                }
+            }
+        }
+        let interrupted = self.interrupted;
+        self.reset();
+        self.interrupted = interrupted;
+    }
+
+    /// Advances to the next solution; `false` when there is none left.
+    pub fn next_solution(&mut self) -> bool {
+        let found = match (self.colors, self.faithful) {
+            (true, true) => self.run::<true, false, false>(u64::MAX),
+            (true, false) => self.run::<true, false, true>(u64::MAX),
+            (false, true) => self.run::<false, false, false>(u64::MAX),
+            (false, false) => self.run::<false, false, true>(u64::MAX),
+        };
+        if found {
+            self.fill_solution();
+        }
+        found
+    }
+
+    /// The options of the solution `next_solution` stopped at: the forced
+    /// ones first, then the chosen ones, level by level.
+    pub fn solution(&self) -> &[usize] {
+        &self.solution
+    }
+
+    fn fill_solution(&mut self) {
+        self.solution.clear();
+        let depth = self.depth();
+        let forced = self.forced.iter().map(|&f| self.option_of[f as usize] as usize);
+        let chosen = self.levels[..depth]
+            .iter()
+            .filter(|l| l.choice != l.item)
+            .map(|l| self.option_of[l.choice as usize] as usize);
+        self.solution.extend(forced.chain(chosen));
+    }
+
+    /// Visits every solution in DLX3's order, until the visitor breaks.
+    pub fn search<F>(&mut self, mut visit: F) -> Stats
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.reset();
+        while self.next_solution() {
+            if visit(&self.solution).is_break() {
+                break;
+            }
+        }
+        self.stats
+    }
+
+    /// The search loop, below the floor. With `COUNT` it runs until the
+    /// count reaches `limit` or the tree is exhausted; without, it returns
+    /// `true` at each solution or `false` when done. `FAST` leaves DLX3's
+    /// tree (see the module documentation).
+    fn run<const COLORS: bool, const COUNT: bool, const FAST: bool>(&mut self, limit: u64) -> bool {
+        let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
+        let probe = self.probe.clone();
+        let mut watch = Watch::new(probe.as_deref(), self.budget);
+        let n1 = self.primary;
+        let floor = self.floor;
+        let a = &mut self.arena.links::<FAST>(resume_updates);
+        let bound = &mut self.bound[..];
+        let slack = &self.slack[..];
+        let levels = &mut self.levels[..];
+        let mut nodes;
+        let mut solutions;
+        let mut level;
+        // Whether the loop starts by backing up from `level` rather than
+        // entering it.
+        let mut back;
+        match self.state {
+            State::Start => {
+                self.interrupted = false;
+                self.over_budget = false;
+                nodes = 0;
+                solutions = 0;
+                level = floor;
+                back = false;
+            }
+            State::Found { depth } => {
+                nodes = self.stats.nodes;
+                solutions = self.stats.solutions;
+                level = depth;
+                back = true;
+            }
+            State::Stopped { .. } | State::Done => return false,
+        }
+        'search: loop {
+            if !back {
+                // Enter the level: choose an item and begin branching on it.
+                nodes += 1;
+                if let Some(halt) = watch.node(nodes, solutions) {
+                    match halt {
+                        Halt::Stopped => self.interrupted = true,
+                        Halt::OverBudget => self.over_budget = true,
+                    }
+                    self.state = State::Stopped { depth: level };
+                    break;
+                }
+                let (item, score) = choose::<I, FAST, FAST>(a, bound, slack);
+                if item == 0 {
+                    solutions += 1;
+                    if !COUNT || solutions >= limit {
+                        self.state = State::Found { depth: level };
+                        break 'search;
+                    }
+                    back = true;
+                } else if score <= 0 {
+                    back = true;
+                } else {
+                    levels[level] = begin::<I, FAST, COLORS>(a, item, bound, slack);
+                }
+            }
+            loop {
+                if back {
+                    // Back up to the level above and undo its choice.
+                    if level == floor {
+                        self.state = State::Done;
+                        break 'search;
+                    }
+                    level -= 1;
+                    let l = levels[level];
+                    untry::<I, FAST, COLORS>(a, l, bound, n1);
+                    if l.choice == l.item {
+                        // The null choice was the last.
+                        end::<I, FAST, COLORS>(a, l, bound);
+                        continue;
+                    }
+                    levels[level].choice = a.down(l.choice);
+                    back = false;
+                }
+                if try_choice::<I, FAST, COLORS>(a, levels[level], bound, slack, n1) {
+                    level += 1;
+                    continue 'search;
+                }
+                end::<I, FAST, COLORS>(a, levels[level], bound);
+                back = true;
+            }
+        }
+        self.stats = Stats { solutions, nodes, updates: a.updates };
+        matches!(self.state, State::Found { .. })
+    }
+}
