@@ -30,6 +30,7 @@ use std::fmt::Debug;
 
 use crate::problem::Problem;
 
+mod cutoff;
 mod tweak;
 
 /// A node or item index: `u16` for small problems, `u32` for the rest.

@@ -52,6 +52,7 @@
 //! ```
 
 mod arena;
+mod cost;
 mod multiplicity;
 pub mod parallel;
 mod problem;
@@ -62,6 +63,7 @@ mod watch;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+pub use cost::{Cheapest, Costed};
 pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
 };

@@ -35,6 +35,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::arena::{Arena, Index, Links};
+use crate::cost::{classes, lay_out_sorted, Board, MAX_CLASSES, NO_CLASS};
 use crate::problem::Problem;
 use crate::solver::{ForceError, Probe, Stats};
 use crate::watch::{Halt, Watch};
@@ -100,6 +101,14 @@ pub(crate) struct Multiplicity<I: Index> {
     interrupted: bool,
     budget: u64,
     over_budget: bool,
+    /// For the cheapest solutions (see `with_costs`): the cost of each
+    /// node's option (`u64::MAX` for headers and spacers); empty otherwise.
+    cost: Vec<u64>,
+    /// The class of each primary item for the lower bound, by item number.
+    class: Vec<u8>,
+    classes: usize,
+    /// The cost of the forced options.
+    forced_cost: u64,
 }
 
 /// The degree DLX3 branches by, and its tie-breaks, for one item.
@@ -277,6 +286,51 @@ fn end<I: Index, const FAST: bool, const COLORS: bool>(
     bound[item as usize] = b + 1;
 }
 
+/// Whether a node whose choices cost `curcost` may still lead to a
+/// solution under `cutoff`: each active item that must still be covered
+/// `need` more times costs at least its `need` cheapest options (the top of
+/// its sorted list), and the items of a class share no option, so a
+/// completion costs at least the largest sum of these over a class (and
+/// over each item alone). `acc` holds a sum per class.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn cost_bound<I: Index, const L: bool>(
+    a: &Links<'_, I, L>,
+    bound: &[u32],
+    slack: &[u32],
+    cost: &[u64],
+    class: &[u8],
+    acc: &mut [u64],
+    curcost: u64,
+    cutoff: u64,
+) -> bool {
+    let limit = cutoff.saturating_sub(curcost);
+    acc.fill(0);
+    let mut k = a.next(0);
+    while k != 0 {
+        let b = bound[k as usize];
+        let need = b - slack[k as usize].min(b);
+        let mut least = 0;
+        let mut p = a.down(k);
+        for _ in 0..need {
+            if p == k {
+                return false;
+            }
+            least += cost[p as usize];
+            p = a.down(p);
+        }
+        if least >= limit {
+            return false;
+        }
+        let c = class[k as usize];
+        if c != NO_CLASS {
+            acc[c as usize] += least;
+        }
+        k = a.next(k);
+    }
+    acc.iter().all(|&s| s < limit)
+}
+
 impl<I: Index> Multiplicity<I> {
     /// Lays out `problem` for searching.
     pub fn new(problem: &Problem) -> Multiplicity<I> {
@@ -288,6 +342,27 @@ impl<I: Index> Multiplicity<I> {
                 option_of[f as usize + j] = k as u32;
             }
         }
+        Self::with_layout(problem, arena, first, option_of)
+    }
+
+    /// Lays out `problem` for [`Multiplicity::search_best`]: options sorted
+    /// by cost, so that every list is, and the items split into classes
+    /// for the lower bound (see [`crate::cost`]).
+    pub fn with_costs(problem: &Problem) -> Multiplicity<I> {
+        let costs: Vec<u64> = (0..problem.option_count()).map(|k| problem.cost(k)).collect();
+        let (arena, first, option_of, cost) = lay_out_sorted(problem, &costs);
+        let mut m = Self::with_layout(problem, arena, first, option_of);
+        m.cost = cost;
+        (m.class, m.classes) = classes(problem);
+        m
+    }
+
+    fn with_layout(
+        problem: &Problem,
+        arena: Arena<I>,
+        first: Vec<u32>,
+        option_of: Vec<u32>,
+    ) -> Multiplicity<I> {
         let n1 = problem.primary_count();
         let mut bound = vec![0; n1 + 1];
         let mut slack = vec![0; n1 + 1];
@@ -316,6 +391,10 @@ impl<I: Index> Multiplicity<I> {
             interrupted: false,
             budget: u64::MAX,
             over_budget: false,
+            cost: Vec::new(),
+            class: Vec::new(),
+            classes: 0,
+            forced_cost: 0,
         }
     }
 
@@ -378,6 +457,7 @@ impl<I: Index> Multiplicity<I> {
             a.choose_bounded::<false>(x, &mut self.bound, n1);
         }
         self.forced.push(x);
+        self.forced_cost += self.cost.get(x as usize).copied().unwrap_or(0);
         Ok(())
     }
 
@@ -390,6 +470,7 @@ impl<I: Index> Multiplicity<I> {
             self.bound.copy_from_slice(&pristine.1);
             self.pristine = Some(pristine);
             self.forced.clear();
+            self.forced_cost = 0;
             self.state = State::Start;
             self.floor = 0;
             return;
@@ -404,6 +485,7 @@ impl<I: Index> Multiplicity<I> {
         let n1 = self.primary;
         while self.forced.len() > len {
             let x = self.forced.pop().expect("longer than len");
+            self.forced_cost -= self.cost.get(x as usize).copied().unwrap_or(0);
             let mut a = self.arena.links::<true>(0);
             if self.colors {
                 a.unchoose_bounded::<true>(x, &mut self.bound, n1);
@@ -552,10 +634,10 @@ impl<I: Index> Multiplicity<I> {
             return 0;
         }
         match (self.colors, self.faithful) {
-            (true, true) => self.run::<true, true, false>(limit),
-            (true, false) => self.run::<true, true, true>(limit),
-            (false, true) => self.run::<false, true, false>(limit),
-            (false, false) => self.run::<false, true, true>(limit),
+            (true, true) => self.run::<true, true, false, false>(limit, None),
+            (true, false) => self.run::<true, true, true, false>(limit, None),
+            (false, true) => self.run::<false, true, false, false>(limit, None),
+            (false, false) => self.run::<false, true, true, false>(limit, None),
         };
         self.stats.solutions
     }
@@ -597,10 +679,10 @@ impl<I: Index> Multiplicity<I> {
     /// Advances to the next solution; `false` when there is none left.
     pub fn next_solution(&mut self) -> bool {
         let found = match (self.colors, self.faithful) {
-            (true, true) => self.run::<true, false, false>(u64::MAX),
-            (true, false) => self.run::<true, false, true>(u64::MAX),
-            (false, true) => self.run::<false, false, false>(u64::MAX),
-            (false, false) => self.run::<false, false, true>(u64::MAX),
+            (true, true) => self.run::<true, false, false, false>(u64::MAX, None),
+            (true, false) => self.run::<true, false, true, false>(u64::MAX, None),
+            (false, true) => self.run::<false, false, false, false>(u64::MAX, None),
+            (false, false) => self.run::<false, false, true, false>(u64::MAX, None),
         };
         if found {
             self.fill_solution();
@@ -639,11 +721,53 @@ impl<I: Index> Multiplicity<I> {
         self.stats
     }
 
+    /// The sum of the taxes (none here: an item may be covered several
+    /// times, so that taxing it would not shift every solution alike).
+    pub fn tax(&self) -> u64 {
+        0
+    }
+
+    /// Searches for the cheapest solutions (a layout `with_costs`), below
+    /// the forced options, offering each solution that fits under the
+    /// cutoff to `board`.
+    pub fn search_best(&mut self, board: &Board) {
+        self.reset();
+        self.best_here(board);
+    }
+
+    /// Searches one subtree of `subtrees` for the cheapest solutions.
+    pub fn search_best_subtree(&mut self, path: &[usize], board: &Board) {
+        if self.replay(path) {
+            self.best_here(board);
+        }
+        let interrupted = self.interrupted;
+        self.reset();
+        self.interrupted = interrupted;
+    }
+
+    fn best_here(&mut self, board: &Board) {
+        debug_assert!(!self.cost.is_empty(), "laid out with_costs");
+        if self.colors {
+            self.run::<true, true, true, true>(u64::MAX, Some(board));
+        } else {
+            self.run::<false, true, true, true>(u64::MAX, Some(board));
+        }
+    }
+
     /// The search loop, below the floor. With `COUNT` it runs until the
     /// count reaches `limit` or the tree is exhausted; without, it returns
     /// `true` at each solution or `false` when done. `FAST` leaves DLX3's
-    /// tree (see the module documentation).
-    fn run<const COLORS: bool, const COUNT: bool, const FAST: bool>(&mut self, limit: u64) -> bool {
+    /// tree (see the module documentation). With `COST` (and `COUNT`), it
+    /// offers each solution to `board` and cuts what cannot beat its
+    /// cutoff: at each node by the class bound of [`cost_bound`], and at
+    /// each choice when the option's cost alone reaches the cutoff (the
+    /// lists being sorted, so do the later ones: a tweaked item then jumps
+    /// to its null choice).
+    fn run<const COLORS: bool, const COUNT: bool, const FAST: bool, const COST: bool>(
+        &mut self,
+        limit: u64,
+        board: Option<&Board>,
+    ) -> bool {
         let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
         let probe = self.probe.clone();
         let mut watch = Watch::new(probe.as_deref(), self.budget);
@@ -653,6 +777,20 @@ impl<I: Index> Multiplicity<I> {
         let bound = &mut self.bound[..];
         let slack = &self.slack[..];
         let levels = &mut self.levels[..];
+        let (cost, class) = (&self.cost[..], &self.class[..]);
+        let mut acc = [0u64; MAX_CLASSES];
+        let acc = &mut acc[..self.classes];
+        let (option_of, forced) = (&self.option_of[..], &self.forced[..]);
+        // With `COST`, the cost of the options chosen so far.
+        let mut curcost = 0;
+        if COST {
+            curcost = self.forced_cost;
+            for l in &levels[..floor] {
+                if l.choice != l.item {
+                    curcost += cost[l.choice as usize];
+                }
+            }
+        }
         let mut nodes;
         let mut solutions;
         let mut level;
@@ -691,12 +829,34 @@ impl<I: Index> Multiplicity<I> {
                 let (item, score) = choose::<I, FAST, FAST>(a, bound, slack);
                 if item == 0 {
                     solutions += 1;
+                    if let (true, Some(board)) = (COST, board) {
+                        board.offer(curcost, || {
+                            let forced = forced.iter().map(|&x| option_of[x as usize] as usize);
+                            let chosen = levels[..level]
+                                .iter()
+                                .filter(|l| l.choice != l.item)
+                                .map(|l| option_of[l.choice as usize] as usize);
+                            forced.chain(chosen).collect()
+                        });
+                    }
                     if !COUNT || solutions >= limit {
                         self.state = State::Found { depth: level };
                         break 'search;
                     }
                     back = true;
-                } else if score <= 0 {
+                } else if score <= 0
+                    || (COST
+                        && !cost_bound(
+                            a,
+                            bound,
+                            slack,
+                            cost,
+                            class,
+                            acc,
+                            curcost,
+                            board.map_or(0, Board::cutoff),
+                        ))
+                {
                     back = true;
                 } else {
                     levels[level] = begin::<I, FAST, COLORS>(a, item, bound, slack);
@@ -712,6 +872,9 @@ impl<I: Index> Multiplicity<I> {
                     level -= 1;
                     let l = levels[level];
                     untry::<I, FAST, COLORS>(a, l, bound, n1);
+                    if COST && l.choice != l.item {
+                        curcost -= cost[l.choice as usize];
+                    }
                     if l.choice == l.item {
                         // The null choice was the last.
                         end::<I, FAST, COLORS>(a, l, bound);
@@ -720,7 +883,24 @@ impl<I: Index> Multiplicity<I> {
                     levels[level].choice = a.down(l.choice);
                     back = false;
                 }
+                if let (true, Some(board)) = (COST, board) {
+                    let l = &mut levels[level];
+                    if l.choice != l.item && curcost + cost[l.choice as usize] >= board.cutoff() {
+                        if l.first == 0 {
+                            // Neither this option nor any later one fits.
+                            end::<I, FAST, COLORS>(a, *l, bound);
+                            back = true;
+                            continue;
+                        }
+                        while l.choice != l.item {
+                            skip::<I, FAST, COLORS>(a, l, bound);
+                        }
+                    }
+                }
                 if try_choice::<I, FAST, COLORS>(a, levels[level], bound, slack, n1) {
+                    if COST && levels[level].choice != levels[level].item {
+                        curcost += cost[levels[level].choice as usize];
+                    }
                     level += 1;
                     continue 'search;
                 }
