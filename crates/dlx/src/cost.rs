@@ -2,47 +2,8 @@
 //! DLX5): [`Cheapest::best`] finds the `k` solutions of least cost, in
 //! increasing order of cost, ties in the order they were found.
 //!
-//! How the search is cut. The `k` best costs found so far are kept on a
-//! [`Board`]; once there are `k` of them, the largest is the *cutoff*, and
-//! a partial solution whose cost plus a lower bound on the cost of
-//! completing it reaches the cutoff is abandoned (a solution costing as
-//! much as the `k`-th best could not improve the list).
-//!
-//! - *Taxes.* As DLX5 does, each primary item is taxed the least cost of
-//!   its options, which is taken off each of them (item by item, so that
-//!   no cost goes below 0). Every solution covers each primary item once,
-//!   so it pays every tax once: the search works on these *net* costs and
-//!   adds the taxes back at the end. An item's cheapest option then costs
-//!   0 net, and an expensive option shows what it costs beyond the least
-//!   its items must pay anyway.
-//! - *Sorted lists.* Each item's list is sorted by net cost (the options
-//!   are laid out in that order), so the options worth trying at a level
-//!   are a prefix of its list, and covering an item hides only the options
-//!   below a threshold: those above can never fit under the cutoff deeper
-//!   down (see `arena::cutoff`).
-//! - *The lower bound.* The primary items are split, once, into a few
-//!   *classes* of items no option holds two of (greedily, in the order
-//!   they are declared: for N queens, the rows and the columns). A
-//!   completion covers each active item of a class with a different
-//!   option, so it costs at least the sum, over the class, of the cheapest
-//!   option left in each item's list (the top of the sorted list). The
-//!   bound at a node is the largest of these sums. Choosing option `x` for
-//!   item `i` of class `c` leaves at least `cost(x)` plus the sum over
-//!   `c`'s other items, so the options of `i`'s list are tried only while
-//!   that stays under the cutoff. DLX5 itself only checks each item's
-//!   cheapest option alone (a class of one).
-//! - *The choice.* The item with the fewest options that fit under the
-//!   cutoff, ties to the one whose cheapest option costs most (DLX5's rule,
-//!   with the bound above deciding what fits).
-//!
-//! [`Cheapest::set_faithful`] walks DLX5's own tree instead (its choice,
-//! counting at most ten options an item, and its cutoffs alone), with its
-//! statistics.
-//!
-//! A problem with bounds as well as costs (which no program of Knuth's
-//! takes) is searched by Algorithm M with the cutoff and bound (see
-//! [`crate::multiplicity`]): no taxes there, since an item may be covered
-//! more than once.
+//! How the search is cut, and why the answer is still exact: see
+//! [`Cheapest`].
 
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -689,6 +650,51 @@ macro_rules! each {
 }
 
 /// A problem laid out to find its cheapest solutions.
+///
+/// How the search is cut. The `k` best costs found so far are kept;
+/// once there are `k` of them, the largest is the *cutoff*, and
+/// a partial solution whose cost plus a lower bound on the cost of
+/// completing it reaches the cutoff is abandoned (a solution costing as
+/// much as the `k`-th best could not improve the list).
+///
+/// - *Taxes.* As DLX5 does, each primary item is taxed the least cost of
+///   its options, which is taken off each of them (item by item, so that
+///   no cost goes below 0). Every solution covers each primary item once,
+///   so it pays every tax once: the search works on these *net* costs and
+///   adds the taxes back at the end. An item's cheapest option then costs
+///   0 net, and an expensive option shows what it costs beyond the least
+///   its items must pay anyway.
+/// - *Sorted lists.* Each item's list is sorted by net cost (the options
+///   are laid out in that order), so the options worth trying at a level
+///   are a prefix of its list, and covering an item hides only the options
+///   below a threshold: those above can never fit under the cutoff deeper
+///   down.
+/// - *The lower bound.* The primary items are split, once, into a few
+///   *classes* of items no option holds two of (greedily, in the order
+///   they are declared: for N queens, the rows and the columns). A
+///   completion covers each active item of a class with a different
+///   option, so it costs at least the sum, over the class, of the cheapest
+///   option left in each item's list (the top of the sorted list). The
+///   bound at a node is the largest of these sums. Choosing option `x` for
+///   item `i` of class `c` leaves at least `cost(x)` plus the sum over
+///   `c`'s other items, so the options of `i`'s list are tried only while
+///   that stays under the cutoff. DLX5 itself only checks each item's
+///   cheapest option alone (a class of one).
+/// - *The choice.* The item with the fewest options that fit under the
+///   cutoff, ties to the one whose cheapest option costs most (DLX5's rule,
+///   with the bound above deciding what fits).
+///
+/// [`Cheapest::set_faithful`] walks DLX5's own tree instead (its choice,
+/// counting at most ten options an item, and its cutoffs alone), with its
+/// statistics.
+///
+/// A problem with bounds as well as costs (which no program of Knuth's
+/// takes) is searched by Algorithm M (see [`crate::Solver`]) with the same
+/// cutoff and a bound of the same kind: an item that must still be covered
+/// `r` more times costs at least its `r` cheapest options, summed over a
+/// class; and each option whose cost alone reaches the cutoff is passed
+/// over. No taxes there: an item may be covered more than once, so a tax
+/// would not shift every solution's cost alike.
 ///
 /// ```
 /// use dlx::{text, Cheapest};

@@ -7,8 +7,8 @@
 //! exact-cover problems, and Knuth's Algorithm X, with his *dancing links*,
 //! is the classic way to list their solutions (TAOCP, section 7.2.2.1).
 //!
-//! This crate is that algorithm, as Knuth's programs DLX1 and DLX2 implement
-//! it, with his vocabulary:
+//! This crate is that algorithm, as Knuth's programs DLX1, DLX2, DLX3 and
+//! DLX5 implement it and its extensions, with his vocabulary:
 //!
 //! - [`ProblemBuilder`] declares items and adds options, refusing what DLX1
 //!   refuses, and yields a validated [`Problem`].
@@ -24,6 +24,12 @@
 //!   a problem to a search of its own, which branches on DLX3's choice and,
 //!   [faithful](Solver::set_faithful), counts DLX3's statistics to the
 //!   unit; a problem without bounds is searched exactly as before.
+//! - An option may be given a **cost** (DLX5): [`Cheapest::best`] finds
+//!   the `k` cheapest solutions, in increasing order of cost, cutting every
+//!   branch whose lower bound cannot beat the `k`-th best found so far
+//!   (see [`Cheapest`] for the bound); [`parallel::best`] does it on
+//!   several threads that share that cutoff. Bounds and costs may be
+//!   combined. A count ignores costs.
 //! - [`Solver::force`] chooses options before a search (the givens of a
 //!   puzzle), for as many searches as you like, at the price of covering
 //!   their items only: one solver serves a million puzzles.
@@ -31,7 +37,9 @@
 //! - [`parallel`] counts on several threads, or one shard of the tree of
 //!   many, by splitting the search into subtrees ([`Solver::subtrees`]).
 //! - With the `serde` feature, a [`Problem`] serializes as
-//!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`.
+//!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`,
+//!   plus `"bounds": {"a": [0, 2]}` and `"costs": [3, ...]` (one per option)
+//!   when it has them.
 //!
 //! ```
 //! use dlx::{text, Solver};

@@ -84,6 +84,9 @@ pub(crate) struct Multiplicity<I: Index> {
     bound: Vec<u32>,
     /// `upper - lower` of each primary item, numbered as `bound`.
     slack: Vec<u32>,
+    /// The root of the ring that holds the items with lower bound 0 (in
+    /// front of the secondary items; see [`choose`]).
+    aside: u32,
     /// The levels of the search; deep enough for every option and a null
     /// choice for every item.
     levels: Vec<Level>,
@@ -141,19 +144,25 @@ impl Degree {
 }
 
 /// DLX3's choice: the active item of least degree (see [`Degree::beats`]),
-/// or 0 when no item is active. With `FAST`, items whose lists are empty
-/// and whose lower bounds are met are passed over, and the walk stops at
-/// an item with degree 0 or less.
+/// or 0 when no item is active. The items with lower bound 0 are kept on a
+/// ring of their own (at the front of the secondary items' ring, whose
+/// root is `aside`); both rings run in declaration order, so that ties go
+/// to the leftmost item as in DLX3. With `FAST`, items whose lower bound is
+/// met are taken only when no other is active, those whose lists are empty
+/// as well are passed over, and the walk stops at an item with degree 0 or
+/// less (a dead end): the items set aside are then looked at only when no
+/// item still needs covering.
 #[inline(always)]
 fn choose<I: Index, const L: bool, const FAST: bool>(
     a: &Links<'_, I, L>,
     bound: &[u32],
     slack: &[u32],
+    aside: u32,
 ) -> (u32, i64) {
+    let n1 = bound.len() as u32 - 1;
     let mut best = 0;
     let mut best_degree = Degree { score: i64::MAX, slack: 0, len: 0 };
-    // With `FAST`, the best item whose lower bound is met, taken only when
-    // no other is active.
+    // With `FAST`, the best item whose lower bound is met.
     let mut optional = 0;
     let mut optional_degree = best_degree;
     let mut k = a.next(0);
@@ -179,7 +188,24 @@ fn choose<I: Index, const L: bool, const FAST: bool>(
         }
         k = a.next(k);
     }
-    if FAST && best == 0 {
+    if FAST && best != 0 {
+        return (best, best_degree.score);
+    }
+    let mut k = a.next(aside);
+    while k <= n1 {
+        let d = Degree::of(a, k, bound, slack);
+        if FAST {
+            if d.len > 0 && d.beats(optional_degree) {
+                optional = k;
+                optional_degree = d;
+            }
+        } else if d.beats(best_degree) || (!best_degree.beats(d) && k < best) {
+            best = k;
+            best_degree = d;
+        }
+        k = a.next(k);
+    }
+    if FAST {
         return (optional, optional_degree.score);
     }
     (best, best_degree.score)
@@ -359,11 +385,18 @@ impl<I: Index> Multiplicity<I> {
 
     fn with_layout(
         problem: &Problem,
-        arena: Arena<I>,
+        mut arena: Arena<I>,
         first: Vec<u32>,
         option_of: Vec<u32>,
     ) -> Multiplicity<I> {
         let n1 = problem.primary_count();
+        let aside = problem.item_count() as u32 + 1;
+        {
+            let mut a = arena.links::<true>(0);
+            for i in (0..n1).rev().filter(|&i| problem.bounds(i).0 == 0) {
+                a.set_aside(i as u32 + 1, aside);
+            }
+        }
         let mut bound = vec![0; n1 + 1];
         let mut slack = vec![0; n1 + 1];
         for i in 0..n1 {
@@ -379,6 +412,7 @@ impl<I: Index> Multiplicity<I> {
             option_of,
             bound,
             slack,
+            aside,
             levels: vec![Level::default(); problem.option_count() + n1 + 1],
             floor: 0,
             forced: Vec::new(),
@@ -557,7 +591,7 @@ impl<I: Index> Multiplicity<I> {
         let n1 = self.primary;
         let mut a = self.arena.links::<true>(0);
         for (l, &branch) in path.iter().enumerate() {
-            let (item, score) = choose::<I, true, false>(&a, &self.bound, &self.slack);
+            let (item, score) = choose::<I, true, true>(&a, &self.bound, &self.slack, self.aside);
             if item == 0 || score <= branch as i64 {
                 return false;
             }
@@ -579,16 +613,17 @@ impl<I: Index> Multiplicity<I> {
     /// solution, 0 at a dead end.
     fn branches(&mut self) -> Option<usize> {
         let a = self.arena.links::<true>(0);
-        let (item, score) = choose::<I, true, false>(&a, &self.bound, &self.slack);
+        let (item, score) = choose::<I, true, true>(&a, &self.bound, &self.slack, self.aside);
         (item != 0).then_some(score.max(0) as usize)
     }
 
     /// Splits the search below the forced options into at least `at_least`
     /// subtrees when the tree has that many. Each is a path of branch
-    /// numbers from the top (DLX3's choices, so the split depends only on
-    /// the problem and `at_least`): at each level, the `j`-th branch tries
-    /// the `j`-th option of the item's list, or is the null choice. Every
-    /// solution lies in exactly one subtree; dead ends are dropped.
+    /// numbers from the top (the fast search's choices, whatever the
+    /// faithful setting, so that the split depends only on the problem and
+    /// `at_least`): at each level, the `j`-th branch tries the `j`-th
+    /// option of the item's list, or is the null choice. Every solution
+    /// lies in exactly one subtree; dead ends are dropped.
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
         for _depth in 0..MAX_SPLIT_DEPTH {
@@ -621,6 +656,9 @@ impl<I: Index> Multiplicity<I> {
     }
 
     /// Counts the solutions, stopping at `limit` if given.
+    // Kept out of `Solver`'s callers, whose code for problems without
+    // bounds then stays as it was.
+    #[inline(never)]
     pub fn count(&mut self, limit: Option<u64>) -> u64 {
         self.reset();
         self.count_here(limit)
@@ -643,6 +681,9 @@ impl<I: Index> Multiplicity<I> {
     }
 
     /// Counts as `count` does, giving up (`None`) past `max_nodes` nodes.
+    // Kept out of `Solver`'s callers, whose code for problems without
+    // bounds then stays as it was.
+    #[inline(never)]
     pub fn count_within(&mut self, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
         self.budget = max_nodes;
         let count = self.count(limit);
@@ -651,6 +692,9 @@ impl<I: Index> Multiplicity<I> {
     }
 
     /// Counts the solutions in one subtree of `subtrees`, up to `limit`.
+    // Kept out of `Solver`'s callers, whose code for problems without
+    // bounds then stays as it was.
+    #[inline(never)]
     pub fn count_subtree(&mut self, path: &[usize], limit: Option<u64>) -> u64 {
         let count = if self.replay(path) { self.count_here(limit) } else { 0 };
         let interrupted = self.interrupted;
@@ -677,6 +721,9 @@ impl<I: Index> Multiplicity<I> {
     }
 
     /// Advances to the next solution; `false` when there is none left.
+    // Kept out of `Solver`'s callers, whose code for problems without
+    // bounds then stays as it was.
+    #[inline(never)]
     pub fn next_solution(&mut self) -> bool {
         let found = match (self.colors, self.faithful) {
             (true, true) => self.run::<true, false, false, false>(u64::MAX, None),
@@ -777,6 +824,7 @@ impl<I: Index> Multiplicity<I> {
         let bound = &mut self.bound[..];
         let slack = &self.slack[..];
         let levels = &mut self.levels[..];
+        let aside = self.aside;
         let (cost, class) = (&self.cost[..], &self.class[..]);
         let mut acc = [0u64; MAX_CLASSES];
         let acc = &mut acc[..self.classes];
@@ -826,7 +874,7 @@ impl<I: Index> Multiplicity<I> {
                     self.state = State::Stopped { depth: level };
                     break;
                 }
-                let (item, score) = choose::<I, FAST, FAST>(a, bound, slack);
+                let (item, score) = choose::<I, FAST, FAST>(a, bound, slack, aside);
                 if item == 0 {
                     solutions += 1;
                     if let (true, Some(board)) = (COST, board) {

@@ -159,7 +159,7 @@ where
 
 /// The `k` cheapest solutions of `cheapest`'s problem, found by `jobs`
 /// threads that share the `k`-th best cost so far as their cutoff (see
-/// [`Cheapest::best`] for one thread): the same costs as one thread, in
+/// [`crate::Cheapest::best`] for one thread): the same costs as one thread, in
 /// increasing order; among solutions of equal cost, which are listed may
 /// differ. Returns them and whether a probe stopped the search (they are
 /// then the best found so far).

@@ -739,7 +739,7 @@ impl Solver {
     /// than 65,536 nodes, else 32-bit ones. A problem with bounds is
     /// searched by Algorithm M (DLX3's search, with the same methods; its
     /// [`Solver::subtrees`] are paths of branch numbers rather than
-    /// options); costs are ignored here.
+    /// options); costs are ignored here (see [`crate::Cheapest`]).
     pub fn new(problem: &Problem) -> Solver {
         let inner = match (problem.has_bounds(), fits::<u16>(problem)) {
             (false, true) => Inner::Small(Engine::new(problem)),

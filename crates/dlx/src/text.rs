@@ -310,7 +310,7 @@ pub fn to_string(problem: &Problem) -> String {
     s
 }
 
-/// Whether Knuth's programs can read what [`write`] writes: every item and
+/// Whether Knuth's programs can read what [`write()`] writes: every item and
 /// color name at most eight characters. DLX1 reads a problem without colors,
 /// bounds or costs; DLX2 one with colors; DLX3 one with bounds (and
 /// colors); DLX5 one with costs (and colors). None reads both bounds and

@@ -36,6 +36,17 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         self.set_prev(next.get(), i);
     }
 
+    /// Moves item `i` from its ring of active items to the front of the
+    /// ring whose root is `root` (laying out a search).
+    pub fn set_aside(&mut self, i: u32, root: u32) {
+        self.deactivate(i);
+        let first = self.item(root).b.get();
+        self.set_prev(i, root);
+        self.set_next(i, first);
+        self.set_next(root, i);
+        self.set_prev(first, i);
+    }
+
     /// Tweaks node `x`, the topmost of its item `i`'s list: takes it out of
     /// that list and, with `block`, hides the rest of its option too (when
     /// `i` is not covered already, which has hidden it).
