@@ -877,6 +877,8 @@ impl Solver {
     /// each given by the options chosen on the way down to it (DLX1's
     /// choices, so the split depends only on the problem and `at_least`).
     /// Every solution lies in exactly one subtree; dead ends are dropped.
+    /// For a problem with bounds, a subtree is a path of branch numbers
+    /// instead (see [`Solver::new`]).
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         each!(&mut self.inner, e => e.subtrees(at_least))
     }

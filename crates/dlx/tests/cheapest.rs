@@ -119,4 +119,22 @@ proptest! {
     fn cheapest_with_bounds_agree_with_brute_force(p in problem(true)) {
         cheapest_agree_with_brute_force(&p)?;
     }
+
+    /// Knuth's text, with bounds and costs, reads back as the same problem
+    /// (the generator declares colors that no option may use; text only
+    /// has those used) and writes again as the same text.
+    #[test]
+    fn bounds_and_costs_round_trip_through_text(p in problem(true)) {
+        let text = dlx::text::to_string(&p);
+        let q = dlx::text::parse(&text).unwrap().problem;
+        prop_assert_eq!(dlx::text::to_string(&q), text);
+        prop_assert_eq!(q.option_count(), p.option_count());
+        for i in 0..p.item_count() {
+            prop_assert_eq!(q.bounds(i), p.bounds(i));
+        }
+        for k in 0..p.option_count() {
+            prop_assert_eq!(q.cost(k), p.cost(k));
+            prop_assert_eq!(q.display_option(k).to_string(), p.display_option(k).to_string());
+        }
+    }
 }

@@ -86,6 +86,30 @@ fn the_five_cheapest_cost_as_dlx5_finds() {
     assert_eq!(Solver::new(&p).count(None), 6, "a count ignores costs");
 }
 
+#[test]
+fn budgets_and_probes_stop_both_searches() {
+    let p = fixture("double-queens-7.dlx");
+    let mut solver = Solver::new(&p);
+    assert_eq!(solver.count_within(None, 10_000), None);
+    assert_eq!(solver.count_within(None, u64::MAX), Some(19_448));
+    let probe = std::sync::Arc::new(dlx::Probe::default());
+    probe.stop();
+    solver.set_probe(Some(probe.clone()));
+    assert!(solver.count(None) < 19_448 && solver.interrupted());
+    solver.set_probe(None);
+    assert_eq!(solver.count(Some(100)), 100);
+    assert_eq!(solver.count(None), 19_448);
+    let q = fixture("cost-queens-14.dlx");
+    let mut c = Cheapest::new(&q);
+    c.set_probe(Some(probe));
+    let partial = c.best(5);
+    assert!(c.interrupted());
+    assert!(partial.len() <= 5);
+    c.set_probe(None);
+    assert_eq!(c.best(1)[0].cost, 41);
+    assert!(!c.interrupted());
+}
+
 /// The big ones: run with `cargo test --release -- --ignored` (CI does).
 #[test]
 #[ignore = "slow: seconds in release builds"]
