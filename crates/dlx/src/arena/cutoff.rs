@@ -120,3 +120,56 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::arena::Arena;
+    use crate::problem::ProblemBuilder;
+
+    fn lists(arena: &mut Arena<u16>, items: u32) -> Vec<Vec<u32>> {
+        let a = arena.links::<false>(0);
+        (1..=items)
+            .map(|i| {
+                let mut list = Vec::new();
+                let mut x = a.down(i);
+                while x != i {
+                    list.push(x);
+                    x = a.down(x);
+                }
+                list
+            })
+            .collect()
+    }
+
+    /// Covering below a threshold hides only the options that cost less
+    /// (a prefix of the sorted list); uncovering with the same threshold,
+    /// walking in the same order, gives back the very lists.
+    #[test]
+    fn cover_below_hides_the_cheap_options_and_uncover_restores_them() {
+        let mut b = ProblemBuilder::new(["A", "B", "C"], [""; 0]).unwrap();
+        // Laid out in increasing order of cost: 0, 1, 2, 3.
+        for option in ["A B", "A C", "A B C", "B C"] {
+            b.add_option_names(option.split(' ')).unwrap();
+        }
+        let (mut arena, first) = Arena::<u16>::new(&b.build().unwrap());
+        let mut cost = vec![u64::MAX; first[3] as usize + 3];
+        for (k, &f) in first.iter().enumerate() {
+            let len = [2, 2, 3, 2][k];
+            cost[f as usize..f as usize + len].fill(k as u64);
+        }
+        let before = lists(&mut arena, 3);
+        for thresh in 0..5 {
+            let mut a = arena.links::<false>(0);
+            a.cover_below::<false>(1, thresh, &cost);
+            // One update for A, one per other node hidden.
+            let hidden: u64 = [1, 1, 2].iter().take(thresh as usize).sum();
+            assert_eq!(a.updates, 1 + hidden, "threshold {thresh}");
+            let during = lists(&mut arena, 3);
+            let b_kept: Vec<u32> =
+                before[1].iter().copied().filter(|&x| !(x < first[3] && cost[x as usize] < thresh)).collect();
+            assert_eq!(during[1], b_kept, "threshold {thresh}");
+            arena.links::<false>(0).uncover_below::<false>(1, thresh, &cost);
+            assert_eq!(lists(&mut arena, 3), before, "threshold {thresh}");
+        }
+    }
+}

@@ -187,3 +187,64 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
         self.unhide::<COLORS>(x);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::arena::Arena;
+    use crate::problem::ProblemBuilder;
+
+    /// The links of every list, top to bottom, each with its length.
+    fn lists(arena: &mut Arena<u16>, items: u32) -> Vec<(Vec<u32>, i32)> {
+        let a = arena.links::<false>(0);
+        (1..=items)
+            .map(|i| {
+                let mut list = Vec::new();
+                let mut x = a.down(i);
+                while x != i {
+                    list.push(x);
+                    x = a.down(x);
+                }
+                (list, a.len(i))
+            })
+            .collect()
+    }
+
+    /// Tweaking the top of A's list twice takes those options out of it:
+    /// from every list when blocking, and from A's alone after a cover of
+    /// A (whose bound ran out). Untweaking gives back the very lists, and
+    /// the steps count DLX3's updates.
+    #[test]
+    fn untweak_restores_what_tweaks_took() {
+        let mut b = ProblemBuilder::new(["A", "B"], ["x"]).unwrap();
+        for option in ["A B", "A x", "A B x", "B"] {
+            b.add_option_names(option.split(' ')).unwrap();
+        }
+        let (mut arena, first) = Arena::<u16>::new(&b.build().unwrap());
+        let before = lists(&mut arena, 3);
+        for block in [true, false] {
+            let mut a = arena.links::<false>(0);
+            if !block {
+                a.cover::<false>(1);
+            }
+            let top = a.down(1);
+            assert_eq!(top, first[0]);
+            a.tweak::<false>(top, 1, block);
+            let second = a.down(1);
+            assert_eq!(second, first[1]);
+            a.tweak::<false>(second, 1, block);
+            // Options 0 and 1 have 2 nodes each; the cover hides the 4
+            // other nodes of A's options and takes A out.
+            assert_eq!(a.updates, if block { 4 } else { 5 + 2 });
+            let during = lists(&mut arena, 3);
+            assert_eq!(during[0], (vec![first[2]], 1), "A keeps only its last option");
+            let b_list = if block { vec![first[2] + 1, first[3]] } else { vec![first[3]] };
+            assert_eq!(during[1].0, b_list, "block = {block}");
+            let mut a = arena.links::<false>(0);
+            a.untweak::<false>(1, top, block);
+            if !block {
+                a.reactivate(1);
+            }
+            assert_eq!(lists(&mut arena, 3), before, "block = {block}");
+        }
+    }
+}
