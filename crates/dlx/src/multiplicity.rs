@@ -462,6 +462,11 @@ impl<I: Index> Multiplicity<I> {
         self.stats
     }
 
+    /// Replaces the statistics (with the sum over subtrees).
+    pub fn set_stats(&mut self, stats: Stats) {
+        self.stats = stats;
+    }
+
     /// The first primary node of the option starting at `first`.
     fn primary_node(&self, first: u32) -> u32 {
         let mut x = first;

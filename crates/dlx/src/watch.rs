@@ -1,6 +1,7 @@
-//! The check a search makes as it enters each node: every [`PROBE_EVERY`]
-//! nodes it reports its progress to its [`Probe`], and stops if the probe
-//! asks it to or if it has gone past its node budget. One call a node,
+//! The check a search makes as it enters each node: at the first node and
+//! then every [`PROBE_EVERY`] nodes it reports its progress to its
+//! [`Probe`], and stops if the probe asks it to or if it has gone past its
+//! node budget. One call a node,
 //! [`Watch::node`], so that a search loop has one place where it can be
 //! stopped.
 
@@ -28,8 +29,10 @@ pub(crate) struct Watch<'a> {
 
 impl<'a> Watch<'a> {
     /// A check that reports to `probe` (if any) and allows `budget` nodes.
+    /// The first look is at the first node, so that a search split into
+    /// many small ones (subtrees) still sees a stop between them.
     pub fn new(probe: Option<&'a Probe>, budget: u64) -> Watch<'a> {
-        Watch { probe, budget, tick: PROBE_EVERY }
+        Watch { probe, budget, tick: 1 }
     }
 
     /// Called as the search enters its `nodes`-th node, with `solutions`
