@@ -89,7 +89,7 @@ fn main() {
                 two.push(t.elapsed().as_secs_f64());
             }
             fast_nodes = solver.stats().nodes;
-            answer = format!("{count} solutions");
+            answer = format!("{count} solution{}", if count == 1 { "" } else { "s" });
         }
         let (one, two) = (median(one), median(two));
         let (knuth_s, ratio) = match theirs.is_empty() {
