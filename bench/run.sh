@@ -6,6 +6,7 @@
 # be otherwise idle. With DLX1=/path/to/dlx1 (Knuth's program, built from
 # dlx1.w, which reads the problem on stdin), it also times DLX1 and dance one
 # after the other on each big file, runs interleaved, and gives the ratio.
+# Likewise DLX3=... and DLX5=... for the multiplicity and cost files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=$(cd "${1:-../shared/bench-data}" && pwd)  # cargo bench runs in the crate's folder
@@ -53,6 +54,10 @@ wall() {
     rm -f "$cpu"
     echo
   fi
+  echo "## Multiplicities and costs (fixtures/xcc: count, or the 5 cheapest; wall seconds)"
+  echo
+  cargo bench -q -p dance-dlx --bench xcc -- "$PWD"/fixtures/xcc/*.dlx 2>/dev/null
+  echo
   echo "## Sudoku batches, one thread (µs per puzzle, parsing included; bits: the bit-parallel search, links: dancing links)"
   echo
   cargo bench -q -p dance-reduce --bench sudoku -- "$data"/sudoku/*.txt 2>/dev/null

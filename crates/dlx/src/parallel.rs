@@ -257,3 +257,13 @@ where
     };
     Outcome::new(end, visited, tally.nodes())
 }
+
+/// The `k` cheapest solutions of `cheapest`'s problem, found by `jobs`
+/// threads that share the `k`-th best cost so far as their cutoff (see
+/// [`crate::Cheapest::best`] for one thread): the same costs as one thread, in
+/// increasing order; among solutions of equal cost, which are listed may
+/// differ. Returns them and whether a probe stopped the search (they are
+/// then the best found so far).
+pub fn best(cheapest: &mut crate::Cheapest, k: usize, jobs: usize) -> (Vec<crate::Costed>, bool) {
+    crate::cost::parallel_best(cheapest, k, jobs)
+}
