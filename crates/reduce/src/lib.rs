@@ -71,6 +71,7 @@
 
 mod cover;
 mod grid;
+pub mod logic;
 pub mod search;
 
 pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};

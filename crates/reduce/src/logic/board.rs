@@ -1,0 +1,555 @@
+//! Candidates and units: the pencil-mark state the techniques read.
+//!
+//! A [`Layout`] lists the units of one shape (rows, columns, then regions;
+//! a list, so that later constraints can add their own) and, for each cell,
+//! the units it lies in and its position in each. A [`Board`] holds the
+//! pencil marks: per cell a mask of the symbols still possible, and per
+//! unit and symbol a mask of the positions (in the unit's own order) where
+//! that symbol can still go. Both views are kept in step by
+//! [`Board::eliminate`] and [`Board::place`], which also queue the singles
+//! they uncover, so that finding the next single costs nothing.
+//!
+//! Rows list their cells by column and columns by row, so the position
+//! masks of a row for a symbol are the columns where it can go, and those
+//! of a column the rows: basic fish read them directly.
+
+use super::step::Unit;
+use crate::grid::Shape;
+
+/// A set of symbols, or of positions in a unit: bit `i` for member `i`.
+pub(crate) type Mask = u64;
+
+/// The value of a cell not yet filled.
+pub(crate) const EMPTY: u8 = u8::MAX;
+
+/// The bit of member `i`.
+#[inline]
+pub(crate) fn bit(i: usize) -> Mask {
+    1 << i
+}
+
+/// Whether `m` has exactly one member.
+#[inline]
+pub(crate) fn single(m: Mask) -> bool {
+    m != 0 && m & (m - 1) == 0
+}
+
+/// The members of a mask, lowest first.
+#[inline]
+pub(crate) fn members(mut m: Mask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+/// Two units that share two cells or more: a symbol of `a` confined to the
+/// shared cells is removed from the rest of `b` (locked candidates).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Intersection {
+    /// The unit where the symbol is confined.
+    pub a: u16,
+    /// The unit it is removed from.
+    pub b: u16,
+    /// The shared cells, as positions in `a`.
+    pub in_a: Mask,
+    /// The shared cells, as positions in `b`.
+    pub in_b: Mask,
+}
+
+/// The units of one shape and how cells sit in them.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    /// The order N.
+    pub n: usize,
+    /// N x N.
+    pub cells: usize,
+    /// Every symbol: the low N bits.
+    pub full: Mask,
+    /// What each unit is, for naming: rows `0..n`, columns `n..2n`, then
+    /// regions.
+    pub units: Vec<Unit>,
+    /// The cells of unit `u` are `unit_cells[u * n..][..n]`.
+    pub unit_cells: Vec<u16>,
+    /// The units of cell `c` and its position in each are
+    /// `cell_units[cell_start[c]..cell_start[c + 1]]`.
+    pub cell_units: Vec<(u16, u8)>,
+    pub cell_start: Vec<u32>,
+    /// Pairs of units to try locked candidates on: regions against lines
+    /// (pointing) first, then lines against regions (claiming).
+    pub pointing: Vec<Intersection>,
+    pub claiming: Vec<Intersection>,
+    /// Words in a set of cells: `cells / 64` rounded up.
+    pub words: usize,
+    /// The peers of cell `c` (the cells sharing a unit with it, not `c`
+    /// itself) are the set `peers[c * words..][..words]`.
+    pub peers: Vec<u64>,
+}
+
+impl Layout {
+    /// Lays out the units of `shape`.
+    pub fn new(shape: &Shape) -> Layout {
+        let n = shape.n();
+        let cells = n * n;
+        let mut units: Vec<Unit> = (0..n).map(Unit::Row).chain((0..n).map(Unit::Column)).collect();
+        if shape.has_regions() {
+            units.extend((0..n).map(Unit::Region));
+        }
+        let mut unit_cells = vec![0u16; units.len() * n];
+        let mut filled = vec![0usize; units.len()];
+        let mut per_cell: Vec<Vec<(u16, u8)>> = vec![Vec::new(); cells];
+        for (cell, list) in per_cell.iter_mut().enumerate() {
+            let (r, c) = (cell / n, cell % n);
+            let mut us = vec![r, n + c];
+            us.extend(shape.region(cell).map(|k| 2 * n + k));
+            for u in us {
+                let i = filled[u];
+                unit_cells[u * n + i] = cell as u16;
+                filled[u] += 1;
+                list.push((u as u16, i as u8));
+            }
+        }
+        let mut cell_units = Vec::new();
+        let mut cell_start = vec![0u32];
+        for list in per_cell {
+            cell_units.extend(list);
+            cell_start.push(cell_units.len() as u32);
+        }
+        let full = if n == 64 { Mask::MAX } else { bit(n) - 1 };
+        let words = cells.div_ceil(64);
+        let mut layout = Layout {
+            words,
+            peers: vec![0; cells * words],
+            n,
+            cells,
+            full,
+            units,
+            unit_cells,
+            cell_units,
+            cell_start,
+            pointing: Vec::new(),
+            claiming: Vec::new(),
+        };
+        layout.find_intersections();
+        for cell in 0..cells {
+            for k in layout.cell_start[cell] as usize..layout.cell_start[cell + 1] as usize {
+                let u = layout.cell_units[k].0 as usize;
+                for i in 0..n {
+                    let other = layout.unit_cells[u * n + i] as usize;
+                    if other != cell {
+                        layout.peers[cell * words + other / 64] |= 1 << (other % 64);
+                    }
+                }
+            }
+        }
+        layout
+    }
+
+    /// The peers of `cell`, as a set of cells.
+    #[inline]
+    pub fn peers_of(&self, cell: usize) -> &[u64] {
+        &self.peers[cell * self.words..][..self.words]
+    }
+
+    /// Pairs every region with every line it shares two cells or more with.
+    fn find_intersections(&mut self) {
+        let n = self.n;
+        for region in 2 * n..self.units.len() {
+            for line in 0..2 * n {
+                let (mut in_region, mut in_line) = (0, 0);
+                for (i, &cell) in self.cells_of(region).iter().enumerate() {
+                    if let Some(j) = self.position(cell as usize, line) {
+                        in_region |= bit(i);
+                        in_line |= bit(j);
+                    }
+                }
+                if in_region.count_ones() < 2 || (in_region == self.full && in_line == self.full) {
+                    continue;
+                }
+                let (r, l) = (region as u16, line as u16);
+                self.pointing.push(Intersection { a: r, b: l, in_a: in_region, in_b: in_line });
+                self.claiming.push(Intersection { a: l, b: r, in_a: in_line, in_b: in_region });
+            }
+        }
+    }
+
+    /// The cells of unit `u`, in its order.
+    #[inline]
+    pub fn cells_of(&self, u: usize) -> &[u16] {
+        &self.unit_cells[u * self.n..][..self.n]
+    }
+
+    /// The cell at position `i` of unit `u`.
+    #[inline]
+    pub fn cell(&self, u: usize, i: usize) -> usize {
+        self.unit_cells[u * self.n + i] as usize
+    }
+
+    /// The units of `cell`, with its position in each.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> &[(u16, u8)] {
+        &self.cell_units[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
+    }
+
+    /// The position of `cell` in unit `u`, if it lies there.
+    #[inline]
+    pub fn position(&self, cell: usize, u: usize) -> Option<usize> {
+        self.units_of(cell).iter().find(|&&(w, _)| w as usize == u).map(|&(_, i)| i as usize)
+    }
+
+    /// Whether two distinct cells share a unit.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.peers[a * self.words + b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// The positions in unit `u` of the cells in `cells`, or `None` unless
+    /// every one of them lies in `u`.
+    pub fn positions_in(&self, u: usize, cells: &[usize]) -> Option<Mask> {
+        cells.iter().try_fold(0, |m, &c| self.position(c, u).map(|i| m | bit(i)))
+    }
+}
+
+/// The pencil marks of one puzzle in progress.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Board {
+    n: usize,
+    /// The symbols still possible in each cell; 0 once it is filled.
+    pub cand: Vec<Mask>,
+    /// The symbol of each filled cell, [`EMPTY`] for the others.
+    pub value: Vec<u8>,
+    /// `pos[u * n + v]`: the positions of unit `u` where `v` can still go
+    /// (0 once `v` is placed there).
+    pub pos: Vec<Mask>,
+    /// The symbols placed in each unit.
+    pub placed: Vec<Mask>,
+    /// The positions of each unit still empty.
+    pub open: Vec<Mask>,
+    /// How many cells are still empty.
+    pub empty: usize,
+    /// How many candidates are left in the empty cells.
+    pub candidates: usize,
+    /// Whether the marks contradict themselves: a cell with no candidate,
+    /// or a symbol with no place left in a unit (the puzzle has no
+    /// solution).
+    pub broken: bool,
+    /// The first contradiction met, once broken.
+    pub wall: Option<Wall>,
+    /// Singles waiting: units with one empty cell, cells with one
+    /// candidate, and (unit, symbol) pairs with one position, in the order
+    /// they appeared; each is checked again when taken.
+    pub full_houses: Queue,
+    pub naked: Queue,
+    pub hidden: Queue,
+    /// When each unit's candidates, and each symbol's, last changed, on a
+    /// clock that never goes back (not even between puzzles): a technique
+    /// that found nothing in a unit need not look again until its stamp
+    /// moves, since candidates only ever disappear.
+    pub unit_stamp: Vec<u64>,
+    pub symbol_stamp: Vec<u64>,
+    clock: u64,
+    /// How many strong links have appeared: a cell left with two
+    /// candidates, or a symbol left with two places in a unit. Between two
+    /// readings that agree, the links between candidates only lost members
+    /// (see `chains`). Never goes back, not even between puzzles.
+    pub strong_links: u64,
+}
+
+/// Where the marks first contradicted themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Wall {
+    /// This cell has no candidate left.
+    Cell(usize),
+    /// This unit has no place left for this symbol.
+    Unit(usize, usize),
+}
+
+/// A first-in first-out list of indices that keeps its memory.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Queue {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Queue {
+    #[inline]
+    pub fn push(&mut self, x: usize) {
+        self.items.push(x as u32);
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<usize> {
+        let x = self.items.get(self.head).copied();
+        match x {
+            Some(_) => self.head += 1,
+            None => self.clear(),
+        }
+        x.map(|x| x as usize)
+    }
+
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+}
+
+impl Board {
+    /// Sets every cell of `layout` open with every symbol possible, then
+    /// places the givens. Returns false if they contradict each other.
+    pub fn load(&mut self, layout: &Layout, givens: &[Option<u8>]) -> bool {
+        let (n, units) = (layout.n, layout.units.len());
+        self.n = n;
+        reset(&mut self.cand, layout.cells, layout.full);
+        reset(&mut self.value, layout.cells, EMPTY);
+        reset(&mut self.pos, units * n, layout.full);
+        reset(&mut self.placed, units, 0);
+        reset(&mut self.open, units, layout.full);
+        self.empty = layout.cells;
+        self.candidates = layout.cells * n;
+        self.broken = false;
+        self.wall = None;
+        self.clock += 1;
+        self.strong_links += 1;
+        reset(&mut self.unit_stamp, units, self.clock);
+        reset(&mut self.symbol_stamp, n, self.clock);
+        for (cell, g) in givens.iter().enumerate() {
+            if let Some(v) = *g {
+                self.place(layout, cell, v as usize);
+            }
+        }
+        self.requeue(layout);
+        !self.broken
+    }
+
+    /// Forgets the queued singles and lists every single of the board, in
+    /// order of units, cells, then units and symbols.
+    pub fn requeue(&mut self, layout: &Layout) {
+        self.full_houses.clear();
+        self.naked.clear();
+        self.hidden.clear();
+        for u in 0..layout.units.len() {
+            if single(self.open[u]) {
+                self.full_houses.push(u);
+            }
+        }
+        for cell in 0..layout.cells {
+            if single(self.cand[cell]) {
+                self.naked.push(cell);
+            }
+        }
+        for u in 0..layout.units.len() {
+            for v in members(layout.full & !self.placed[u]) {
+                if single(self.pos[u * self.n + v]) {
+                    self.hidden.push(u * self.n + v);
+                }
+            }
+        }
+    }
+
+    /// Notes a contradiction.
+    #[inline]
+    fn hit(&mut self, wall: Wall) {
+        if !self.broken {
+            self.broken = true;
+            self.wall = Some(wall);
+        }
+    }
+
+    /// Makes this board a copy of `other`, keeping its memory.
+    pub fn copy_from(&mut self, other: &Board) {
+        self.n = other.n;
+        self.cand.clone_from(&other.cand);
+        self.value.clone_from(&other.value);
+        self.pos.clone_from(&other.pos);
+        self.placed.clone_from(&other.placed);
+        self.open.clone_from(&other.open);
+        self.empty = other.empty;
+        self.candidates = other.candidates;
+        self.broken = other.broken;
+        self.wall = other.wall;
+        self.unit_stamp.clone_from(&other.unit_stamp);
+        self.symbol_stamp.clone_from(&other.symbol_stamp);
+        self.clock = self.clock.max(other.clock);
+        self.full_houses.clear();
+        self.naked.clear();
+        self.hidden.clear();
+    }
+
+    /// Places singles (full houses, naked, then hidden singles, as the
+    /// solver takes them) until none is left, the marks break, or `limit`
+    /// singles are placed; appends each placement to `trail`. Returns false
+    /// if the marks broke.
+    pub fn propagate(&mut self, layout: &Layout, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
+        let n = self.n;
+        while !self.broken && trail.len() < limit {
+            let (cell, v) = if let Some(u) = self.full_houses.pop() {
+                if !single(self.open[u]) {
+                    continue;
+                }
+                let cell = layout.cell(u, self.open[u].trailing_zeros() as usize);
+                (cell, (layout.full & !self.placed[u]).trailing_zeros() as usize)
+            } else if let Some(cell) = self.naked.pop() {
+                if !single(self.cand[cell]) {
+                    continue;
+                }
+                (cell, self.cand[cell].trailing_zeros() as usize)
+            } else if let Some(x) = self.hidden.pop() {
+                let (u, v) = (x / n, x % n);
+                let p = self.pos[x];
+                if !single(p) || self.placed[u] & bit(v) != 0 {
+                    continue;
+                }
+                (layout.cell(u, p.trailing_zeros() as usize), v)
+            } else {
+                break;
+            };
+            trail.push((cell as u16, v as u8));
+            self.place(layout, cell, v);
+        }
+        !self.broken
+    }
+
+    /// Whether `v` is still a candidate of `cell`.
+    #[inline]
+    pub fn has(&self, cell: usize, v: usize) -> bool {
+        self.cand[cell] & bit(v) != 0
+    }
+
+    /// The positions of symbol `v` in unit `u`.
+    #[inline]
+    pub fn pos(&self, u: usize, v: usize) -> Mask {
+        self.pos[u * self.n + v]
+    }
+
+    /// Removes candidate `v` from `cell` (nothing if it is not there).
+    pub fn eliminate(&mut self, layout: &Layout, cell: usize, v: usize) {
+        let b = bit(v);
+        if self.cand[cell] & b == 0 {
+            return;
+        }
+        self.cand[cell] &= !b;
+        self.candidates -= 1;
+        self.clock += 1;
+        self.symbol_stamp[v] = self.clock;
+        match self.cand[cell] {
+            0 => self.hit(Wall::Cell(cell)),
+            m if single(m) => self.naked.push(cell),
+            m if m.count_ones() == 2 => self.strong_links += 1,
+            _ => {}
+        }
+        for &(u, i) in layout.units_of(cell) {
+            self.lose_position(u as usize, v, i as usize);
+        }
+    }
+
+    /// Clears position `i` of symbol `v` in unit `u`, noting a hidden
+    /// single or a contradiction.
+    #[inline]
+    fn lose_position(&mut self, u: usize, v: usize, i: usize) {
+        self.unit_stamp[u] = self.clock;
+        let p = &mut self.pos[u * self.n + v];
+        *p &= !bit(i);
+        let p = *p;
+        if p & p.wrapping_sub(1) == 0 && self.placed[u] & bit(v) == 0 {
+            if p == 0 {
+                self.hit(Wall::Unit(u, v));
+            } else {
+                self.hidden.push(u * self.n + v);
+            }
+        } else if p.count_ones() == 2 {
+            self.strong_links += 1;
+        }
+    }
+
+    /// Fills `cell` with `v` and removes `v` from every cell that shares a
+    /// unit with it.
+    pub fn place(&mut self, layout: &Layout, cell: usize, v: usize) {
+        let b = bit(v);
+        let others = self.cand[cell] & !b;
+        if self.cand[cell] & b == 0 || self.value[cell] != EMPTY {
+            self.hit(Wall::Cell(cell));
+            return;
+        }
+        self.candidates -= self.cand[cell].count_ones() as usize;
+        self.cand[cell] = 0;
+        self.value[cell] = v as u8;
+        self.empty -= 1;
+        self.clock += 1;
+        for w in members(others | b) {
+            self.symbol_stamp[w] = self.clock;
+        }
+        let units = layout.units_of(cell);
+        for &(u, i) in units {
+            let u = u as usize;
+            self.placed[u] |= b;
+            self.unit_stamp[u] = self.clock;
+            self.open[u] &= !bit(i as usize);
+            if single(self.open[u]) {
+                self.full_houses.push(u);
+            }
+            self.pos[u * self.n + v] &= !bit(i as usize);
+        }
+        for w in members(others) {
+            for &(u, i) in units {
+                self.lose_position(u as usize, w, i as usize);
+            }
+        }
+        for &(u, _) in units {
+            let u = u as usize;
+            for i in members(self.pos[u * self.n + v]) {
+                self.eliminate(layout, layout.cell(u, i), v);
+            }
+        }
+    }
+}
+
+/// Sets `v` to `len` copies of `x`, keeping its memory.
+fn reset<T: Copy>(v: &mut Vec<T>, len: usize, x: T) {
+    v.clear();
+    v.resize(len, x);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Regions;
+
+    #[test]
+    fn units_and_positions() {
+        let layout = Layout::new(&Shape::default_for(9).unwrap());
+        assert_eq!(layout.units.len(), 27);
+        // r2c5 (cell 13): row 1 at column 4, column 4 at row 1, box 1 at 4.
+        assert_eq!(layout.units_of(13), &[(1, 4), (13, 1), (19, 4)]);
+        assert!(layout.sees(0, 20) && layout.sees(0, 72) && !layout.sees(0, 13) && !layout.sees(0, 0));
+        // Each box meets three rows and three columns: 54 pairs each way.
+        assert_eq!(layout.pointing.len(), 54);
+        assert_eq!(layout.claiming.len(), 54);
+        let latin = Layout::new(&Shape::new(5, Regions::None).unwrap());
+        assert_eq!((latin.units.len(), latin.pointing.len()), (10, 0));
+    }
+
+    #[test]
+    fn placing_keeps_both_views_and_queues_singles() {
+        let layout = Layout::new(&Shape::default_for(4).unwrap());
+        let mut board = Board::default();
+        let mut givens = vec![None; 16];
+        givens[0] = Some(0);
+        givens[1] = Some(1);
+        givens[4] = Some(2);
+        assert!(board.load(&layout, &givens));
+        assert_eq!(board.empty, 13);
+        // Box 0 has one empty cell left (r2c2, cell 5), which must hold 3.
+        assert_eq!(board.cand[5], bit(3));
+        assert_eq!(board.full_houses.pop(), Some(2 * 4));
+        assert_eq!(board.pos(0, 0), 0);
+        assert_eq!(board.pos(0, 2), 0b1100);
+        board.eliminate(&layout, 2, 2);
+        assert_eq!(board.pos(0, 2), 0b1000);
+        assert!(!board.broken);
+        board.eliminate(&layout, 3, 2);
+        assert!(board.broken, "row 1 has no place left for 3");
+    }
+}

@@ -1,0 +1,44 @@
+//! Locked candidates: a symbol confined to the cells two units share.
+//!
+//! If, in unit A, symbol v can only go where A meets unit B, then v is in
+//! that intersection, and no other cell of B can hold it. With A a region
+//! and B a line this is called pointing; with A a line and B a region,
+//! claiming (or box/line reduction). Any two units that share two cells
+//! or more are tried, so jigsaw regions work as boxes do.
+
+use super::board::{members, Board, Intersection, Layout};
+use super::step::{Step, Technique};
+
+/// Pointing first, then claiming.
+pub(crate) fn locked_candidates(layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    find(layout, board, step, &layout.pointing, Technique::Pointing)
+        || find(layout, board, step, &layout.claiming, Technique::Claiming)
+}
+
+fn find(layout: &Layout, board: &Board, step: &mut Step, pairs: &[Intersection], t: Technique) -> bool {
+    for x in pairs {
+        let (a, b) = (x.a as usize, x.b as usize);
+        for v in members(layout.full & !board.placed[a]) {
+            let p = board.pos(a, v);
+            if p & !x.in_a != 0 {
+                continue;
+            }
+            let q = board.pos(b, v) & !x.in_b;
+            if q == 0 {
+                continue;
+            }
+            let n = layout.n;
+            step.clear(t);
+            step.units.extend([layout.units[a], layout.units[b]]);
+            step.symbols.push(v as u8);
+            for i in members(p) {
+                step.cell(n, layout.cell(a, i));
+            }
+            for i in members(q) {
+                step.eliminate(n, layout.cell(b, i), v);
+            }
+            return true;
+        }
+    }
+    false
+}

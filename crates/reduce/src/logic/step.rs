@@ -1,0 +1,645 @@
+//! One step of logic: which technique, what it placed and eliminated, the
+//! pattern it saw, and how a person says it.
+//!
+//! A [`Step`] is plain data (rows, columns and symbols from 0) so that a
+//! caller can map it to any format; [`Step::display`] words it in the
+//! notation setters use, rows and columns from 1 and symbols as the
+//! puzzle's alphabet writes them: `r3c5 = 7 (hidden single in row 3)`,
+//! `r1c2, r1c8 <> 4 (X-wing on 4 in rows 2 and 6)`.
+
+use std::fmt::{self, Write};
+
+use super::rating::Level;
+use crate::grid::{Puzzle, Regions};
+
+/// A technique of the logical solver, easiest first (the order it tries
+/// them in).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The last empty cell of a unit takes the symbol the unit lacks.
+    #[default]
+    FullHouse,
+    /// A cell with one candidate left takes it.
+    NakedSingle,
+    /// A symbol with one place left in a unit goes there.
+    HiddenSingle,
+    /// A symbol confined, in a region, to one line leaves the rest of
+    /// that line.
+    Pointing,
+    /// A symbol confined, in a line, to one region leaves the rest of that
+    /// region.
+    Claiming,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// Two symbols with the same two places in a unit.
+    HiddenPair,
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple,
+    /// Three symbols with three places between them in a unit.
+    HiddenTriple,
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad,
+    /// Four symbols with four places between them in a unit.
+    HiddenQuad,
+    /// A symbol in two rows (columns) confined to the same two columns
+    /// (rows).
+    XWing,
+    /// The same over three lines.
+    Swordfish,
+    /// The same over four lines.
+    Jellyfish,
+    /// A pivot `{x,y}` and two pincers `{x,z}`, `{y,z}` it sees: `z`
+    /// leaves the cells that see both pincers.
+    XYWing,
+    /// A pivot `{x,y,z}` and two pincers `{x,z}`, `{y,z}` it sees: `z`
+    /// leaves the cells that see all three.
+    XYZWing,
+    /// Two cells `{x,y}` joined by a strong link on `x`: `y` leaves the
+    /// cells that see both.
+    WWing,
+    /// The two colours of a cluster of strong links on one symbol: one
+    /// colour is true.
+    SimpleColouring,
+    /// An alternating chain of strong and weak links on one symbol.
+    XChain,
+    /// An alternating chain through cells with two candidates.
+    XYChain,
+    /// An alternating inference chain over any candidates.
+    Aic,
+    /// Assuming a candidate and following singles ends in a contradiction.
+    ForcingChain,
+    /// Every candidate of a cell, or every place of a symbol in a unit,
+    /// leads by singles to the same conclusion.
+    ForcingChains,
+}
+
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 23] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::WWing,
+        Technique::SimpleColouring,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::Aic,
+        Technique::ForcingChain,
+        Technique::ForcingChains,
+    ];
+
+    /// The name people use, in lower case except for letters that name
+    /// things (`X-wing`, `AIC`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full house",
+            Technique::NakedSingle => "naked single",
+            Technique::HiddenSingle => "hidden single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::NakedQuad => "naked quad",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::XWing => "X-wing",
+            Technique::Swordfish => "swordfish",
+            Technique::Jellyfish => "jellyfish",
+            Technique::XYWing => "XY-wing",
+            Technique::XYZWing => "XYZ-wing",
+            Technique::WWing => "W-wing",
+            Technique::SimpleColouring => "simple colouring",
+            Technique::XChain => "X-chain",
+            Technique::XYChain => "XY-chain",
+            Technique::Aic => "AIC",
+            Technique::ForcingChain => "forcing chain",
+            Technique::ForcingChains => "forcing chains",
+        }
+    }
+
+    /// The level of the ladder this technique belongs to.
+    pub fn level(self) -> Level {
+        use Technique::*;
+        match self {
+            FullHouse | NakedSingle | HiddenSingle => Level::Easy,
+            Pointing | Claiming => Level::Medium,
+            NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => Level::Hard,
+            XWing | Swordfish | Jellyfish | XYWing | XYZWing | WWing => Level::Expert,
+            SimpleColouring | XChain | XYChain | Aic => Level::Extreme,
+            ForcingChain | ForcingChains => Level::Master,
+        }
+    }
+
+    /// The weight of one step of this technique in the score: grows with
+    /// the order above, from 10 (full house) to 85 (forcing chains).
+    pub fn difficulty(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse => 10,
+            NakedSingle => 12,
+            HiddenSingle => 15,
+            Pointing => 20,
+            Claiming => 22,
+            NakedPair => 30,
+            HiddenPair => 32,
+            NakedTriple => 34,
+            HiddenTriple => 36,
+            NakedQuad => 38,
+            HiddenQuad => 40,
+            XWing => 42,
+            Swordfish => 44,
+            Jellyfish => 46,
+            XYWing => 48,
+            XYZWing => 50,
+            WWing => 52,
+            SimpleColouring => 60,
+            XChain => 62,
+            XYChain => 64,
+            Aic => 66,
+            ForcingChain => 80,
+            ForcingChains => 85,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A unit: a row, a column or a region, numbered from 0 (regions in the
+/// order of [`crate::Shape::region`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unit {
+    /// Row `i`.
+    Row(usize),
+    /// Column `i`.
+    Column(usize),
+    /// Region `i`: a box, or a region of an explicit map.
+    Region(usize),
+}
+
+/// A symbol in a cell: row, column and symbol index, all from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Candidate {
+    /// The row, from 0.
+    pub row: usize,
+    /// The column, from 0.
+    pub column: usize,
+    /// The symbol's index in the puzzle's alphabet.
+    pub symbol: u8,
+}
+
+/// One step of the logical solver.
+///
+/// Besides what it placed and eliminated, a step keeps the pattern it saw,
+/// in fields whose meaning depends on the technique:
+///
+/// | technique | units | cells | symbols | chain |
+/// |---|---|---|---|---|
+/// | singles | the unit (none for a naked single) | the cell | the symbol | |
+/// | pointing, claiming | the unit confining, the unit cleared | the cells of the symbol in the first | the symbol | |
+/// | subsets | the units holding all the cells | the subset's cells | its symbols | |
+/// | fish | base lines, then cover lines | the fish's cells | the symbol | |
+/// | XY-wing, XYZ-wing | | pivot, pincer, pincer | x, y, z (z removed) | |
+/// | W-wing | the unit of the strong link | the two wing cells, then the link's two cells | the symbol removed, then the link's | |
+/// | simple colouring | the unit two same-coloured cells share (a wrap) | the two cells compared | the symbol | the path of strong links between them |
+/// | X-chain, XY-chain, AIC | | | | the chain's candidates: strong link first, then weak and strong in turn |
+/// | forcing chain | | the cell assumed | its symbol | the singles that follow, in order |
+/// | forcing chains | the unit (for a unit's places) | the cell (for a cell's candidates) | the symbol (for a unit) | the conclusion's premises: one candidate per branch |
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Step {
+    pub(crate) technique: Technique,
+    pub(crate) placements: Vec<Candidate>,
+    pub(crate) eliminations: Vec<Candidate>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) cells: Vec<(usize, usize)>,
+    pub(crate) symbols: Vec<u8>,
+    pub(crate) chain: Vec<Candidate>,
+    /// For a forcing chain: what went wrong (a unit with no place for a
+    /// symbol, or a cell with no candidate).
+    pub(crate) contradiction: Option<Contradiction>,
+}
+
+/// Where an assumption ran into a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contradiction {
+    /// The cell (row, column) has no candidate left.
+    Cell(usize, usize),
+    /// The unit has no place left for the symbol.
+    Unit(Unit, u8),
+}
+
+impl Step {
+    /// The technique used.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// The symbols placed (singles place one; forcing chains may place
+    /// one; other techniques none).
+    pub fn placements(&self) -> &[Candidate] {
+        &self.placements
+    }
+
+    /// The candidates removed.
+    pub fn eliminations(&self) -> &[Candidate] {
+        &self.eliminations
+    }
+
+    /// The units of the pattern (see the table above).
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The cells of the pattern, as (row, column).
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+
+    /// The symbols of the pattern.
+    pub fn symbols(&self) -> &[u8] {
+        &self.symbols
+    }
+
+    /// The chain, for chains and forcing chains.
+    pub fn chain(&self) -> &[Candidate] {
+        &self.chain
+    }
+
+    /// For a forcing chain, the contradiction its assumption leads to.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        self.contradiction
+    }
+
+    /// Empties the step, keeping its memory.
+    pub(crate) fn clear(&mut self, technique: Technique) {
+        self.technique = technique;
+        self.placements.clear();
+        self.eliminations.clear();
+        self.units.clear();
+        self.cells.clear();
+        self.symbols.clear();
+        self.chain.clear();
+        self.contradiction = None;
+    }
+
+    /// The step in words, for `puzzle` (which names the regions and
+    /// writes the symbols).
+    pub fn display<'a>(&'a self, puzzle: &'a Puzzle) -> StepDisplay<'a> {
+        StepDisplay { step: self, puzzle }
+    }
+}
+
+/// A [`Step`] in words: see [`Step::display`].
+#[derive(Clone, Copy, Debug)]
+pub struct StepDisplay<'a> {
+    step: &'a Step,
+    puzzle: &'a Puzzle,
+}
+
+/// Writes `r3c5`.
+fn cell(f: &mut impl Write, (r, c): (usize, usize)) -> fmt::Result {
+    write!(f, "r{}c{}", r + 1, c + 1)
+}
+
+impl StepDisplay<'_> {
+    fn symbol(&self, v: u8) -> char {
+        self.puzzle.alphabet().char(v)
+    }
+
+    fn unit(&self, f: &mut fmt::Formatter<'_>, u: Unit) -> fmt::Result {
+        match u {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Region(i) => match (self.puzzle.shape().regions(), self.puzzle.shape().label(i)) {
+                (Regions::Boxes { .. }, _) | (_, None) => write!(f, "box {}", i + 1),
+                (_, Some(label)) => write!(f, "region {label}"),
+            },
+        }
+    }
+
+    /// `rows 2 and 6`, `rows 2, 5 and 8`, `row 3 and box 1`.
+    fn units(&self, f: &mut fmt::Formatter<'_>, units: &[Unit]) -> fmt::Result {
+        let index = |u: &Unit| match *u {
+            Unit::Row(i) => (Some("rows"), i),
+            Unit::Column(i) => (Some("columns"), i),
+            Unit::Region(i) => (None, i),
+        };
+        let word = index(&units[0]).0;
+        if units.len() > 1 && word.is_some() && units.iter().all(|u| index(u).0 == word) {
+            write!(f, "{} ", word.unwrap_or_default())?;
+            return self.list(f, units, |f, u| write!(f, "{}", index(u).1 + 1));
+        }
+        self.list(f, units, |f, &u| self.unit(f, u))
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    fn list<T>(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        items: &[T],
+        mut each: impl FnMut(&mut fmt::Formatter<'_>, &T) -> fmt::Result,
+    ) -> fmt::Result {
+        for (i, x) in items.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i + 1 == items.len() { " and " } else { ", " })?;
+            }
+            each(f, x)?;
+        }
+        Ok(())
+    }
+
+    fn cells(&self, f: &mut fmt::Formatter<'_>, cells: &[(usize, usize)]) -> fmt::Result {
+        for (i, &c) in cells.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            cell(f, c)?;
+        }
+        Ok(())
+    }
+
+    fn symbols(&self, f: &mut fmt::Formatter<'_>, symbols: &[u8]) -> fmt::Result {
+        for (i, &v) in symbols.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_char(self.symbol(v))?;
+        }
+        Ok(())
+    }
+
+    /// `{1,3}`: a cell's candidates in a wing, in the alphabet's order.
+    fn set(&self, f: &mut fmt::Formatter<'_>, symbols: &[u8]) -> fmt::Result {
+        let mut sorted = [0u8; 3];
+        let sorted = &mut sorted[..symbols.len()];
+        sorted.copy_from_slice(symbols);
+        sorted.sort_unstable();
+        f.write_char('{')?;
+        for (i, &v) in sorted.iter().enumerate() {
+            if i > 0 {
+                f.write_char(',')?;
+            }
+            f.write_char(self.symbol(v))?;
+        }
+        f.write_char('}')
+    }
+
+    /// `r3c4, r3c7 <> 2, 5; r3c9 <> 5`: cells with the same symbols
+    /// removed are listed together, in order of first appearance.
+    fn eliminations(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let elims = &self.step.eliminations;
+        // Each cell's symbols, in order of first appearance of the cell.
+        let mut cells: Vec<((usize, usize), Vec<u8>)> = Vec::new();
+        for e in elims {
+            let at = (e.row, e.column);
+            match cells.iter_mut().find(|(c, _)| *c == at) {
+                Some((_, s)) => s.push(e.symbol),
+                None => cells.push((at, vec![e.symbol])),
+            }
+        }
+        let mut done = vec![false; cells.len()];
+        let mut first = true;
+        for i in 0..cells.len() {
+            if done[i] {
+                continue;
+            }
+            if !first {
+                f.write_str("; ")?;
+            }
+            first = false;
+            let mut group = Vec::new();
+            for j in i..cells.len() {
+                if !done[j] && cells[j].1 == cells[i].1 {
+                    done[j] = true;
+                    group.push(cells[j].0);
+                }
+            }
+            self.cells(f, &group)?;
+            f.write_str(" <> ")?;
+            self.symbols(f, &cells[i].1)?;
+        }
+        Ok(())
+    }
+
+    /// `(6)r2c1=(6)r2c4-(6)r7c4=(3)r7c4`: Eureka notation, strong links
+    /// `=` and weak `-` in turn from a strong one; all strong if `strong`.
+    fn eureka(&self, f: &mut fmt::Formatter<'_>, chain: &[Candidate], all_strong: bool) -> fmt::Result {
+        for (i, c) in chain.iter().enumerate() {
+            if i > 0 {
+                f.write_char(if all_strong || i % 2 == 1 { '=' } else { '-' })?;
+            }
+            write!(f, "({})", self.symbol(c.symbol))?;
+            cell(f, (c.row, c.column))?;
+        }
+        Ok(())
+    }
+
+    /// `r1c5=r1c8-r4c8=r4c2`: a chain on one symbol.
+    fn one_symbol_chain(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        chain: &[Candidate],
+        all_strong: bool,
+    ) -> fmt::Result {
+        for (i, c) in chain.iter().enumerate() {
+            if i > 0 {
+                f.write_char(if all_strong || i % 2 == 1 { '=' } else { '-' })?;
+            }
+            cell(f, (c.row, c.column))?;
+        }
+        Ok(())
+    }
+
+    fn contradiction(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.step.contradiction {
+            Some(Contradiction::Cell(r, c)) => {
+                cell(f, (r, c))?;
+                f.write_str(" without a candidate")
+            }
+            Some(Contradiction::Unit(u, v)) => {
+                self.unit(f, u)?;
+                write!(f, " without a place for {}", self.symbol(v))
+            }
+            None => f.write_str("nothing possible"),
+        }
+    }
+
+    fn reason(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Technique::*;
+        let s = self.step;
+        let name = s.technique.name();
+        match s.technique {
+            FullHouse | HiddenSingle => {
+                write!(f, "{name} in ")?;
+                self.unit(f, s.units[0])
+            }
+            NakedSingle => f.write_str(name),
+            Pointing | Claiming => {
+                write!(f, "{name}: ")?;
+                self.unit(f, s.units[0])?;
+                write!(f, " has {} only in ", self.symbol(s.symbols[0]))?;
+                self.unit(f, s.units[1])
+            }
+            NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => {
+                write!(f, "{name} ")?;
+                self.symbols(f, &s.symbols)?;
+                f.write_str(" in ")?;
+                self.units(f, &s.units)?;
+                f.write_str(": ")?;
+                self.cells(f, &s.cells)
+            }
+            XWing | Swordfish | Jellyfish => {
+                let base = s.units.len() / 2;
+                write!(f, "{name} on {} in ", self.symbol(s.symbols[0]))?;
+                self.units(f, &s.units[..base])
+            }
+            XYWing | XYZWing => {
+                let (x, y, z) = (s.symbols[0], s.symbols[1], s.symbols[2]);
+                write!(f, "{name}: pivot ")?;
+                cell(f, s.cells[0])?;
+                let pivot = [x, y, z];
+                self.set(f, &pivot[..if s.technique == XYWing { 2 } else { 3 }])?;
+                f.write_str(", pincers ")?;
+                cell(f, s.cells[1])?;
+                self.set(f, &[x, z])?;
+                f.write_str(" and ")?;
+                cell(f, s.cells[2])?;
+                self.set(f, &[y, z])
+            }
+            WWing => {
+                let (y, x) = (s.symbols[0], s.symbols[1]);
+                write!(f, "{name}: ")?;
+                cell(f, s.cells[0])?;
+                f.write_str(" and ")?;
+                cell(f, s.cells[1])?;
+                self.set(f, &[x, y])?;
+                write!(f, " joined by {} in ", self.symbol(x))?;
+                self.unit(f, s.units[0])?;
+                f.write_str(" (")?;
+                cell(f, s.cells[2])?;
+                f.write_char('=')?;
+                cell(f, s.cells[3])?;
+                f.write_char(')')
+            }
+            SimpleColouring => {
+                let v = self.symbol(s.symbols[0]);
+                let wrap = !s.units.is_empty();
+                write!(f, "{name} on {v}: ")?;
+                cell(f, s.cells[0])?;
+                f.write_str(" and ")?;
+                cell(f, s.cells[1])?;
+                if wrap {
+                    f.write_str(" share a colour (")?;
+                    self.one_symbol_chain(f, &s.chain, true)?;
+                    f.write_str(") and ")?;
+                    self.unit(f, s.units[0])?;
+                    f.write_str(", so that colour is false")
+                } else {
+                    f.write_str(" take opposite colours (")?;
+                    self.one_symbol_chain(f, &s.chain, true)?;
+                    f.write_char(')')
+                }
+            }
+            XChain => {
+                write!(f, "{name} on {}: ", self.symbol(s.chain[0].symbol))?;
+                self.one_symbol_chain(f, &s.chain, false)
+            }
+            XYChain | Aic => {
+                write!(f, "{name}: ")?;
+                self.eureka(f, &s.chain, false)
+            }
+            ForcingChain => {
+                write!(f, "{name}: ")?;
+                cell(f, s.cells[0])?;
+                write!(f, " = {}", self.symbol(s.symbols[0]))?;
+                match s.chain.len() {
+                    0 => f.write_str(" leaves ")?,
+                    1 => f.write_str(" and the single after it leave ")?,
+                    k => write!(f, " and the {k} singles after it leave ")?,
+                }
+                self.contradiction(f)
+            }
+            ForcingChains => {
+                write!(f, "{name}: ")?;
+                if let Some(&u) = s.units.first() {
+                    write!(f, "each place of {} in ", self.symbol(s.symbols[0]))?;
+                    self.unit(f, u)?;
+                    f.write_str(" (")?;
+                    let places: Vec<(usize, usize)> = s.chain.iter().map(|c| (c.row, c.column)).collect();
+                    self.cells(f, &places)?;
+                } else {
+                    f.write_str("each candidate of ")?;
+                    cell(f, s.cells[0])?;
+                    f.write_str(" (")?;
+                    let symbols: Vec<u8> = s.chain.iter().map(|c| c.symbol).collect();
+                    self.symbols(f, &symbols)?;
+                }
+                f.write_str(") removes it by singles")
+            }
+        }
+    }
+}
+
+impl fmt::Display for StepDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.step;
+        for (i, p) in s.placements.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            cell(f, (p.row, p.column))?;
+            write!(f, " = {}", self.symbol(p.symbol))?;
+        }
+        if !s.eliminations.is_empty() {
+            if !s.placements.is_empty() {
+                f.write_str("; ")?;
+            }
+            self.eliminations(f)?;
+        }
+        f.write_str(" (")?;
+        self.reason(f)?;
+        f.write_char(')')
+    }
+}
+
+impl Step {
+    /// Records the placement of `v` in `cell` (a grid of order `n`).
+    pub(crate) fn place(&mut self, n: usize, cell: usize, v: usize) {
+        self.placements.push(Candidate { row: cell / n, column: cell % n, symbol: v as u8 });
+    }
+
+    /// Records the elimination of `v` from `cell`, once.
+    pub(crate) fn eliminate(&mut self, n: usize, cell: usize, v: usize) {
+        let c = Candidate { row: cell / n, column: cell % n, symbol: v as u8 };
+        if !self.eliminations.contains(&c) {
+            self.eliminations.push(c);
+        }
+    }
+
+    /// Adds `cell` to the pattern's cells.
+    pub(crate) fn cell(&mut self, n: usize, cell: usize) {
+        self.cells.push((cell / n, cell % n));
+    }
+
+    /// Adds a candidate to the chain.
+    pub(crate) fn link(&mut self, n: usize, cell: usize, v: usize) {
+        self.chain.push(Candidate { row: cell / n, column: cell % n, symbol: v as u8 });
+    }
+}

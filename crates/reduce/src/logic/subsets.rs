@@ -1,0 +1,170 @@
+//! Naked and hidden subsets: pairs, triples, quads.
+//!
+//! Naked: k cells of a unit whose candidates together are k symbols hold
+//! those k symbols, so no other cell of any unit holding all k cells can.
+//! Hidden: k symbols whose places in a unit are k cells together fill
+//! those cells, so the cells hold no other symbol.
+
+use super::board::{bit, members, Board, Layout, Mask};
+use super::step::{Step, Technique};
+
+/// Calls `visit` with each choice of `k` items (indices, increasing) whose
+/// union has exactly `k` members, until it returns true. Choices whose
+/// union grows past `k` are cut early.
+pub(crate) fn combinations(items: &[Mask], k: usize, visit: &mut impl FnMut(&[usize], Mask) -> bool) -> bool {
+    fn go(
+        items: &[Mask],
+        k: usize,
+        from: usize,
+        chosen: &mut [usize; 4],
+        depth: usize,
+        union: Mask,
+        visit: &mut impl FnMut(&[usize], Mask) -> bool,
+    ) -> bool {
+        if depth == k {
+            return union.count_ones() as usize == k && visit(&chosen[..k], union);
+        }
+        for i in from..items.len() {
+            if items.len() - i < k - depth {
+                break;
+            }
+            let u = union | items[i];
+            if u.count_ones() as usize > k {
+                continue;
+            }
+            chosen[depth] = i;
+            if go(items, k, i + 1, chosen, depth + 1, u, visit) {
+                return true;
+            }
+        }
+        false
+    }
+    debug_assert!((1..=4).contains(&k));
+    items.len() >= k && go(items, k, 0, &mut [0; 4], 0, 0, visit)
+}
+
+fn technique(k: usize, hidden: bool) -> Technique {
+    match (k, hidden) {
+        (2, false) => Technique::NakedPair,
+        (3, false) => Technique::NakedTriple,
+        (4, false) => Technique::NakedQuad,
+        (2, true) => Technique::HiddenPair,
+        (3, true) => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+/// Per unit, the stamp (see [`Board::unit_stamp`]) at which a search
+/// last found nothing there, for each kind and size of subset.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Subsets {
+    seen: [Vec<u64>; 6],
+}
+
+impl Subsets {
+    fn seen(&mut self, layout: &Layout, k: usize, hidden: bool) -> &mut Vec<u64> {
+        let v = &mut self.seen[2 * (k - 2) + hidden as usize];
+        v.resize(layout.units.len(), 0);
+        v
+    }
+}
+
+/// A naked subset of `k` cells.
+pub(crate) fn naked(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Subsets) -> bool {
+    let n = layout.n;
+    let mut cells = [0usize; 64];
+    let mut masks = [0 as Mask; 64];
+    let seen = cache.seen(layout, k, false);
+    for (u, seen) in seen.iter_mut().enumerate() {
+        if *seen == board.unit_stamp[u] {
+            continue;
+        }
+        let mut m = 0;
+        for i in members(board.open[u]) {
+            let cell = layout.cell(u, i);
+            let count = board.cand[cell].count_ones() as usize;
+            if (2..=k).contains(&count) {
+                cells[m] = cell;
+                masks[m] = board.cand[cell];
+                m += 1;
+            }
+        }
+        let found = combinations(&masks[..m], k, &mut |chosen, union| {
+            let subset: [usize; 4] = std::array::from_fn(|j| cells[chosen[j.min(k - 1)]]);
+            let subset = &subset[..k];
+            step.clear(technique(k, false));
+            for &(w, _) in layout.units_of(subset[0]) {
+                let w = w as usize;
+                let Some(inside) = layout.positions_in(w, subset) else { continue };
+                step.units.push(layout.units[w]);
+                for i in members(board.open[w] & !inside) {
+                    let cell = layout.cell(w, i);
+                    for v in members(board.cand[cell] & union) {
+                        step.eliminate(n, cell, v);
+                    }
+                }
+            }
+            if step.eliminations.is_empty() {
+                return false;
+            }
+            // Name the unit the subset was found in first.
+            if let Some(at) = step.units.iter().position(|&x| x == layout.units[u]) {
+                step.units[..=at].rotate_right(1);
+            }
+            subset.iter().for_each(|&c| step.cell(n, c));
+            step.symbols.extend(members(union).map(|v| v as u8));
+            true
+        });
+        if found {
+            return true;
+        }
+        *seen = board.unit_stamp[u];
+    }
+    false
+}
+
+/// A hidden subset of `k` symbols. Only in units with more than `2k` empty
+/// cells: in the others, the cells outside a hidden subset of k form a
+/// naked subset of at most k, with the same eliminations, found first.
+pub(crate) fn hidden(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Subsets) -> bool {
+    let n = layout.n;
+    let mut symbols = [0usize; 64];
+    let mut masks = [0 as Mask; 64];
+    let seen = cache.seen(layout, k, true);
+    for (u, seen) in seen.iter_mut().enumerate() {
+        if *seen == board.unit_stamp[u] || (board.open[u].count_ones() as usize) <= 2 * k {
+            continue;
+        }
+        let mut m = 0;
+        for v in members(layout.full & !board.placed[u]) {
+            let count = board.pos(u, v).count_ones() as usize;
+            if (2..=k).contains(&count) {
+                symbols[m] = v;
+                masks[m] = board.pos(u, v);
+                m += 1;
+            }
+        }
+        let found = combinations(&masks[..m], k, &mut |chosen, union| {
+            let keep = chosen.iter().fold(0, |acc, &j| acc | bit(symbols[j]));
+            step.clear(technique(k, true));
+            for i in members(union) {
+                let cell = layout.cell(u, i);
+                for v in members(board.cand[cell] & !keep) {
+                    step.eliminate(n, cell, v);
+                }
+            }
+            if step.eliminations.is_empty() {
+                return false;
+            }
+            step.units.push(layout.units[u]);
+            members(union).for_each(|i| step.cell(n, layout.cell(u, i)));
+            step.symbols.extend(members(keep).map(|v| v as u8));
+            true
+        });
+        if found {
+            return true;
+        }
+        *seen = board.unit_stamp[u];
+    }
+    false
+}

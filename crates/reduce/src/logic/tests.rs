@@ -1,0 +1,536 @@
+//! Unit tests of the techniques on hand-made positions: each finds its
+//! pattern where it is, words it as setters do, and finds nothing where
+//! nothing applies. Rows, columns and symbols here count from 1, as the
+//! wording does.
+
+use super::board::{Board, Layout};
+use super::chains::Chains;
+use super::fish::Fish;
+use super::forcing::Forcing;
+use super::subsets::Subsets;
+use super::wings::Wings;
+use super::*;
+use crate::grid::{Alphabet, Regions};
+
+/// A position: a shape, its layout, and a board whose candidates the test
+/// removes by hand.
+struct Pos {
+    puzzle: Puzzle,
+    layout: Layout,
+    board: Board,
+    step: Step,
+}
+
+type Cells = Vec<(usize, usize)>;
+
+fn row(r: usize) -> Cells {
+    (1..=9).map(|c| (r, c)).collect()
+}
+
+fn col(c: usize) -> Cells {
+    (1..=9).map(|r| (r, c)).collect()
+}
+
+fn boxed(b: usize) -> Cells {
+    let (r0, c0) = ((b - 1) / 3 * 3, (b - 1) % 3 * 3);
+    (1..=3).flat_map(|r| (1..=3).map(move |c| (r0 + r, c0 + c))).collect()
+}
+
+impl Pos {
+    /// A 9x9 grid, every candidate everywhere.
+    fn blank() -> Pos {
+        Pos::of(Shape::default_for(9).unwrap(), Alphabet::default_for(9).unwrap())
+    }
+
+    fn of(shape: Shape, alphabet: Alphabet) -> Pos {
+        let n = shape.n();
+        let puzzle = Puzzle::new(shape, alphabet, vec![None; n * n]).unwrap();
+        let layout = Layout::new(puzzle.shape());
+        let mut board = Board::default();
+        assert!(board.load(&layout, puzzle.givens()));
+        Pos { puzzle, layout, board, step: Step::default() }
+    }
+
+    fn cell(&self, (r, c): (usize, usize)) -> usize {
+        (r - 1) * self.layout.n + c - 1
+    }
+
+    /// Cell `at` keeps only `symbols`.
+    fn only(&mut self, at: (usize, usize), symbols: &[usize]) {
+        let cell = self.cell(at);
+        for v in 0..self.layout.n {
+            if !symbols.contains(&(v + 1)) {
+                self.board.eliminate(&self.layout, cell, v);
+            }
+        }
+    }
+
+    /// Symbol `v` leaves `cells` but those in `keep`.
+    fn except(&mut self, cells: Cells, v: usize, keep: &[(usize, usize)]) {
+        for at in cells {
+            if !keep.contains(&at) {
+                let cell = self.cell(at);
+                self.board.eliminate(&self.layout, cell, v - 1);
+            }
+        }
+    }
+
+    fn words(&self) -> String {
+        self.step.display(&self.puzzle).to_string()
+    }
+
+    /// The eliminations, as `r1c2 4` strings (symbols from 1), sorted.
+    fn removed(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .step
+            .eliminations()
+            .iter()
+            .map(|e| format!("r{}c{} {}", e.row + 1, e.column + 1, e.symbol + 1))
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+#[test]
+fn full_house_and_naked_single() {
+    let shape = Shape::default_for(4).unwrap();
+    let alphabet = Alphabet::default_for(4).unwrap();
+    let mut givens = vec![None; 16];
+    givens[0] = Some(0);
+    givens[1] = Some(1);
+    givens[2] = Some(2);
+    let puzzle = Puzzle::new(shape, alphabet, givens).unwrap();
+    let layout = Layout::new(puzzle.shape());
+    let mut board = Board::default();
+    board.load(&layout, puzzle.givens());
+    let mut step = Step::default();
+    assert!(singles::full_house(&layout, &mut board, &mut step));
+    assert_eq!(step.display(&puzzle).to_string(), "r1c4 = 4 (full house in row 1)");
+
+    let mut p = Pos::blank();
+    assert!(!singles::full_house(&p.layout, &mut p.board, &mut p.step));
+    assert!(!singles::naked_single(&p.layout, &mut p.board, &mut p.step));
+    p.only((5, 5), &[7]);
+    assert!(singles::naked_single(&p.layout, &mut p.board, &mut p.step));
+    assert_eq!(p.words(), "r5c5 = 7 (naked single)");
+}
+
+#[test]
+fn hidden_single() {
+    let mut p = Pos::blank();
+    assert!(!singles::hidden_single(&p.layout, &mut p.board, &mut p.step));
+    p.except(row(3), 7, &[(3, 5)]);
+    assert!(singles::hidden_single(&p.layout, &mut p.board, &mut p.step));
+    assert_eq!(p.words(), "r3c5 = 7 (hidden single in row 3)");
+    assert!(!singles::hidden_single(&p.layout, &mut p.board, &mut p.step), "one only");
+}
+
+#[test]
+fn pointing_and_claiming() {
+    let mut p = Pos::blank();
+    assert!(!intersections::locked_candidates(&p.layout, &p.board, &mut p.step));
+    p.except(boxed(1), 4, &[(2, 1), (2, 3)]);
+    assert!(intersections::locked_candidates(&p.layout, &p.board, &mut p.step));
+    assert_eq!(p.words(), "r2c4, r2c5, r2c6, r2c7, r2c8, r2c9 <> 4 (pointing: box 1 has 4 only in row 2)");
+
+    let mut p = Pos::blank();
+    p.except(row(2), 4, &[(2, 1), (2, 2), (2, 3)]);
+    assert!(intersections::locked_candidates(&p.layout, &p.board, &mut p.step));
+    assert_eq!(p.words(), "r1c1, r1c2, r1c3, r3c1, r3c2, r3c3 <> 4 (claiming: row 2 has 4 only in box 1)");
+}
+
+#[test]
+fn naked_subsets() {
+    let mut cache = Subsets::default();
+    let mut p = Pos::blank();
+    for k in 2..=4 {
+        assert!(!subsets::naked(&p.layout, &p.board, &mut p.step, k, &mut cache));
+    }
+    p.only((1, 1), &[2, 5]);
+    p.only((1, 5), &[2, 5]);
+    assert!(subsets::naked(&p.layout, &p.board, &mut p.step, 2, &mut cache));
+    assert_eq!(
+        p.words(),
+        "r1c2, r1c3, r1c4, r1c6, r1c7, r1c8, r1c9 <> 2, 5 (naked pair 2, 5 in row 1: r1c1, r1c5)"
+    );
+
+    // A pair in one row and one box clears both.
+    let mut p = Pos::blank();
+    p.only((1, 1), &[2, 5]);
+    p.only((1, 2), &[2, 5]);
+    assert!(subsets::naked(&p.layout, &p.board, &mut p.step, 2, &mut cache));
+    assert_eq!(p.step.units(), &[Unit::Row(0), Unit::Region(0)]);
+    assert_eq!(p.removed().len(), 2 * (7 + 6));
+    assert!(p.words().ends_with("(naked pair 2, 5 in row 1 and box 1: r1c1, r1c2)"), "{}", p.words());
+
+    // A triple need not have all three symbols in each cell.
+    let mut p = Pos::blank();
+    p.only((4, 2), &[1, 2]);
+    p.only((6, 2), &[2, 3]);
+    p.only((9, 2), &[1, 3]);
+    assert!(!subsets::naked(&p.layout, &p.board, &mut p.step, 2, &mut cache));
+    assert!(subsets::naked(&p.layout, &p.board, &mut p.step, 3, &mut cache));
+    assert!(p.words().ends_with("(naked triple 1, 2, 3 in column 2: r4c2, r6c2, r9c2)"), "{}", p.words());
+    assert_eq!(p.removed().len(), 3 * 6);
+
+    let mut p = Pos::blank();
+    for (at, s) in [((5, 1), [1, 2]), ((5, 3), [3, 4]), ((5, 5), [1, 4]), ((5, 7), [2, 3])] {
+        p.only(at, &s);
+    }
+    assert!(!subsets::naked(&p.layout, &p.board, &mut p.step, 3, &mut cache));
+    assert!(subsets::naked(&p.layout, &p.board, &mut p.step, 4, &mut cache));
+    assert!(p.words().ends_with("(naked quad 1, 2, 3, 4 in row 5: r5c1, r5c3, r5c5, r5c7)"), "{}", p.words());
+}
+
+#[test]
+fn hidden_subsets() {
+    let mut cache = Subsets::default();
+    let mut p = Pos::blank();
+    for k in 2..=4 {
+        assert!(!subsets::hidden(&p.layout, &p.board, &mut p.step, k, &mut cache));
+    }
+    p.except(row(1), 2, &[(1, 1), (1, 5)]);
+    p.except(row(1), 5, &[(1, 1), (1, 5)]);
+    assert!(subsets::hidden(&p.layout, &p.board, &mut p.step, 2, &mut cache));
+    assert_eq!(p.words(), "r1c1, r1c5 <> 1, 3, 4, 6, 7, 8, 9 (hidden pair 2, 5 in row 1: r1c1, r1c5)");
+
+    let mut p = Pos::blank();
+    for v in [1, 2, 3] {
+        p.except(col(9), v, &[(1, 9), (2, 9), (8, 9)]);
+    }
+    p.except(col(9), 3, &[(1, 9), (8, 9)]);
+    assert!(!subsets::hidden(&p.layout, &p.board, &mut p.step, 2, &mut cache));
+    assert!(subsets::hidden(&p.layout, &p.board, &mut p.step, 3, &mut cache));
+    assert!(p.words().ends_with("(hidden triple 1, 2, 3 in column 9: r1c9, r2c9, r8c9)"), "{}", p.words());
+
+    let mut p = Pos::blank();
+    for v in [6, 7, 8, 9] {
+        p.except(boxed(5), v, &[(4, 4), (4, 6), (5, 5), (6, 4)]);
+    }
+    assert!(!subsets::hidden(&p.layout, &p.board, &mut p.step, 3, &mut cache));
+    assert!(subsets::hidden(&p.layout, &p.board, &mut p.step, 4, &mut cache));
+    assert!(
+        p.words().ends_with("(hidden quad 6, 7, 8, 9 in box 5: r4c4, r4c6, r5c5, r6c4)"),
+        "{}",
+        p.words()
+    );
+}
+
+#[test]
+fn basic_fish() {
+    let mut cache = Fish::default();
+    let mut p = Pos::blank();
+    for k in 2..=4 {
+        assert!(!fish::fish(&p.layout, &p.board, &mut p.step, k, &mut cache));
+    }
+    // The issue's own example: 4 in rows 2 and 6 only in columns 2 and 8.
+    p.except(row(2), 4, &[(2, 2), (2, 8)]);
+    p.except(row(6), 4, &[(6, 2), (6, 8)]);
+    for r in [3, 4, 5, 7, 8, 9] {
+        p.except(vec![(r, 2), (r, 8)], 4, &[]);
+    }
+    assert!(fish::fish(&p.layout, &p.board, &mut p.step, 2, &mut cache));
+    assert_eq!(p.words(), "r1c2, r1c8 <> 4 (X-wing on 4 in rows 2 and 6)");
+
+    let mut p = Pos::blank();
+    p.except(col(1), 9, &[(1, 1), (5, 1)]);
+    p.except(col(4), 9, &[(5, 4), (9, 4)]);
+    p.except(col(7), 9, &[(1, 7), (9, 7)]);
+    assert!(!fish::fish(&p.layout, &p.board, &mut p.step, 2, &mut cache));
+    assert!(fish::fish(&p.layout, &p.board, &mut p.step, 3, &mut cache));
+    assert!(p.words().ends_with("(swordfish on 9 in columns 1, 4 and 7)"), "{}", p.words());
+    assert_eq!(p.removed().len(), 3 * 6);
+
+    let mut p = Pos::blank();
+    let base = [(1, [1, 2]), (3, [2, 3]), (5, [3, 4]), (7, [4, 1])];
+    for (r, cs) in base {
+        p.except(row(r), 5, &[(r, cs[0]), (r, cs[1])]);
+    }
+    assert!(!fish::fish(&p.layout, &p.board, &mut p.step, 3, &mut cache));
+    assert!(fish::fish(&p.layout, &p.board, &mut p.step, 4, &mut cache));
+    assert!(p.words().ends_with("(jellyfish on 5 in rows 1, 3, 5 and 7)"), "{}", p.words());
+    assert_eq!(p.removed().len(), 4 * 5);
+}
+
+#[test]
+fn wings() {
+    let mut w = Wings::default();
+    let mut p = Pos::blank();
+    assert!(!w.xy_wing(&p.layout, &p.board, &mut p.step));
+    assert!(!w.xyz_wing(&p.layout, &p.board, &mut p.step));
+    assert!(!w.w_wing(&p.layout, &p.board, &mut p.step));
+
+    p.only((5, 5), &[1, 2]);
+    p.only((5, 1), &[1, 3]);
+    p.only((1, 5), &[2, 3]);
+    assert!(w.xy_wing(&p.layout, &p.board, &mut p.step));
+    assert_eq!(p.words(), "r1c1 <> 3 (XY-wing: pivot r5c5{1,2}, pincers r5c1{1,3} and r1c5{2,3})");
+
+    let mut p = Pos::blank();
+    p.only((5, 5), &[1, 2, 3]);
+    p.only((5, 4), &[1, 3]);
+    p.only((2, 5), &[2, 3]);
+    assert!(!w.xy_wing(&p.layout, &p.board, &mut p.step));
+    assert!(w.xyz_wing(&p.layout, &p.board, &mut p.step));
+    assert_eq!(p.words(), "r4c5, r6c5 <> 3 (XYZ-wing: pivot r5c5{1,2,3}, pincers r5c4{1,3} and r2c5{2,3})");
+
+    let mut p = Pos::blank();
+    p.only((1, 1), &[1, 2]);
+    p.only((5, 9), &[1, 2]);
+    assert!(!w.w_wing(&p.layout, &p.board, &mut p.step), "no strong link yet");
+    p.except(row(9), 1, &[(9, 1), (9, 9)]);
+    assert!(w.w_wing(&p.layout, &p.board, &mut p.step));
+    assert_eq!(p.words(), "r1c9, r5c1 <> 2 (W-wing: r1c1 and r5c9{1,2} joined by 1 in row 9 (r9c1=r9c9))");
+}
+
+#[test]
+fn simple_colouring() {
+    let mut ch = Chains::default();
+    let mut p = Pos::blank();
+    assert!(!ch.colouring(&p.layout, &p.board, &mut p.step));
+    // A trap: r1c1 = r3c3 = r3c7 = r1c9 alternate colours; the cells of
+    // row 1 between see both ends.
+    p.except(boxed(1), 1, &[(1, 1), (3, 3)]);
+    p.except(row(3), 1, &[(3, 3), (3, 7)]);
+    p.except(boxed(3), 1, &[(3, 7), (1, 9)]);
+    assert!(ch.colouring(&p.layout, &p.board, &mut p.step));
+    assert_eq!(
+        p.words(),
+        "r1c4, r1c5, r1c6 <> 1 (simple colouring on 1: r1c1 and r1c9 take opposite colours \
+         (r1c1=r3c3=r3c7=r1c9))"
+    );
+
+    // A wrap: r1c1 = r1c2 = r2c2 puts r1c1 and r2c2 in one colour and one
+    // box, so that colour is false.
+    let mut p = Pos::blank();
+    p.except(row(1), 1, &[(1, 1), (1, 2)]);
+    p.except(col(2), 1, &[(1, 2), (2, 2)]);
+    assert!(ch.colouring(&p.layout, &p.board, &mut p.step));
+    assert_eq!(
+        p.words(),
+        "r1c1, r2c2 <> 1 (simple colouring on 1: r1c1 and r2c2 share a colour (r1c1=r1c2=r2c2) and box 1, \
+         so that colour is false)"
+    );
+}
+
+#[test]
+fn chains() {
+    let mut ch = Chains::default();
+    let mut p = Pos::blank();
+    assert!(!ch.chains(&p.layout, &p.board, &mut p.step, Technique::Aic));
+
+    // A skyscraper: 1 in columns 1 and 5 only in two rows each, one shared.
+    p.except(col(1), 1, &[(2, 1), (7, 1)]);
+    p.except(col(5), 1, &[(3, 5), (7, 5)]);
+    assert!(ch.chains(&p.layout, &p.board, &mut p.step, Technique::Aic));
+    assert_eq!(p.step.technique(), Technique::XChain);
+    assert_eq!(p.removed(), ["r2c4 1", "r2c6 1", "r3c2 1", "r3c3 1"]);
+    assert_eq!(p.words(), "r2c4, r2c6, r3c2, r3c3 <> 1 (X-chain on 1: r2c1=r7c1-r7c5=r3c5)");
+
+    // Four cells of two candidates, 1 at both ends.
+    let mut p = Pos::blank();
+    p.only((1, 1), &[1, 2]);
+    p.only((1, 5), &[2, 3]);
+    p.only((5, 5), &[3, 4]);
+    p.only((5, 9), &[4, 1]);
+    assert!(!ch.chains(&p.layout, &p.board, &mut p.step, Technique::XChain), "not an X-chain");
+    assert!(ch.chains(&p.layout, &p.board, &mut p.step, Technique::Aic));
+    assert_eq!(p.step.technique(), Technique::XYChain);
+    assert_eq!(p.removed(), ["r1c9 1", "r5c1 1"]);
+    assert_eq!(
+        p.words(),
+        "r1c9, r5c1 <> 1 (XY-chain: (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c9=(1)r5c9)"
+    );
+
+    // Strong links in a row, a box and a row, on three symbols: the ends
+    // (1)r1c1 and (3)r2c2 see each other, so each loses the other's symbol.
+    let mut p = Pos::blank();
+    p.except(row(1), 1, &[(1, 1), (1, 5)]);
+    p.except(boxed(2), 2, &[(1, 5), (2, 6)]);
+    p.except(row(2), 3, &[(2, 6), (2, 2)]);
+    assert!(!ch.chains(&p.layout, &p.board, &mut p.step, Technique::XYChain), "no X- or XY-chain");
+    assert!(ch.chains(&p.layout, &p.board, &mut p.step, Technique::Aic));
+    assert_eq!(p.step.technique(), Technique::Aic);
+    assert_eq!(p.removed(), ["r1c1 3", "r2c2 1"]);
+    assert!(p.words().contains("(1)r1c1=(1)r1c5-(2)r1c5=(2)r2c6-(3)r2c6=(3)r2c2"), "{}", p.words());
+}
+
+#[test]
+fn forcing_chains() {
+    let mut f = Forcing::default();
+    let mut p = Pos::blank();
+    assert!(!f.contradiction(&p.layout, &p.board, &mut p.step));
+    assert!(!f.verity(&p.layout, &p.board, &mut p.step));
+    // Row 2 has 1 only in box 1: 1 anywhere else in box 1 leaves row 2
+    // without it, at once.
+    p.except(row(2), 1, &[(2, 2), (2, 3)]);
+    assert!(f.contradiction(&p.layout, &p.board, &mut p.step));
+    assert_eq!(p.words(), "r1c1 <> 1 (forcing chain: r1c1 = 1 leaves row 2 without a place for 1)");
+    // The other five are kept for the next calls.
+    for at in ["r1c2", "r1c3", "r3c1", "r3c2", "r3c3", ""] {
+        let e = p.step.eliminations()[0];
+        p.board.eliminate(&p.layout, e.row * 9 + e.column, e.symbol as usize);
+        if at.is_empty() {
+            break;
+        }
+        assert!(f.contradiction(&p.layout, &p.board, &mut p.step));
+        assert!(p.words().starts_with(&format!("{at} <> 1")), "{}", p.words());
+    }
+    assert!(!f.contradiction(&p.layout, &p.board, &mut p.step));
+}
+
+#[test]
+fn regions_by_label_and_custom_symbols() {
+    let map: Vec<char> = "AAABBBAACBBDACCCBDECCDDDEEEFDFEEFFFF".chars().collect();
+    let shape = Shape::new(6, Regions::Map(map)).unwrap();
+    let mut p = Pos::of(shape, Alphabet::custom("abcdef").unwrap());
+    // Leave 'b' one place in region D.
+    let cells: Cells =
+        (0..36).filter(|&i| p.puzzle.shape().region(i) == Some(3)).map(|i| (i / 6 + 1, i % 6 + 1)).collect();
+    p.except(cells, 2, &[(4, 4)]);
+    assert!(singles::hidden_single(&p.layout, &mut p.board, &mut p.step));
+    assert_eq!(p.words(), "r4c4 = b (hidden single in region D)");
+}
+
+fn sudoku(text: &str) -> Puzzle {
+    let alphabet = Alphabet::default_for(9).unwrap();
+    let givens = text.chars().map(|c| alphabet.index(c)).collect();
+    Puzzle::new(Shape::default_for(9).unwrap(), alphabet, givens).unwrap()
+}
+
+/// A magictour puzzle: the ladder runs past chains to forcing chains.
+const HARD: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+#[test]
+fn verdicts() {
+    let mut logic = Logic::new(&Shape::default_for(9).unwrap());
+    // Solved, with a rating.
+    let v = logic.rate(&sudoku(HARD));
+    let Verdict::Solved(r) = v else { panic!("{v:?}") };
+    assert_eq!((r.level(), r.hardest()), (Level::Master, Some(Technique::ForcingChain)));
+    // Only up to AICs: stuck, and the search says the solution is unique.
+    logic.set_hardest(Technique::Aic);
+    let v = logic.rate(&sudoku(HARD));
+    let Verdict::Stuck(r) = v else { panic!("{v:?}") };
+    assert_eq!((r.level(), r.hardest_name()), (Level::Beyond, "trial and error"));
+    assert!(r.score() > 10_000);
+    assert!(logic.values().any(|v| v.is_none()));
+    assert!(logic.candidates().iter().any(|&m| m.count_ones() > 1));
+    // Singles only on a puzzle that needs more: stuck, still unique.
+    logic.set_hardest(Technique::HiddenSingle);
+    let v = logic.rate(&sudoku(HARD));
+    assert_eq!(v.rating().map(|r| r.level()), Some(Level::Beyond));
+    // More than one solution.
+    let mut blank: Vec<char> = HARD.chars().collect();
+    blank[0] = '.';
+    let v = logic.rate(&sudoku(&blank.iter().collect::<String>()));
+    assert_eq!(v, Verdict::Unrated(Unrated::MultipleSolutions));
+    assert_eq!(v.rating(), None);
+    // Two givens clash.
+    let v = logic.rate(&sudoku(&format!("44{}", &HARD[2..])));
+    assert!(matches!(v, Verdict::Unrated(Unrated::Conflict(_))), "{v:?}");
+    // No clash, yet no solution: 1 to 8 in row 1 leave 9 for r1c9, which
+    // column 9 already has.
+    let v = logic.rate(&sudoku(&format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))));
+    assert_eq!(v, Verdict::Unrated(Unrated::NoSolution));
+    // A full grid: easy, no steps.
+    logic.set_hardest(Technique::ForcingChains);
+    let full = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+    let v = logic.rate(&sudoku(full));
+    let Verdict::Solved(r) = v else { panic!("{v:?}") };
+    assert_eq!((r.level(), r.score(), r.hardest(), r.steps()), (Level::Easy, 0, None, 0));
+}
+
+#[test]
+fn a_search_over_budget_gives_no_rating() {
+    // A blank 64x64 grid (dancing links, past the bit search's orders):
+    // the search for a second solution stops at its budget.
+    let shape = Shape::default_for(64).unwrap();
+    let blank = Puzzle::new(shape.clone(), Alphabet::default_for(64).unwrap(), vec![None; 64 * 64]).unwrap();
+    let mut logic = Logic::new(&shape);
+    logic.set_hardest(Technique::FullHouse);
+    logic.set_max_nodes(1);
+    let v = logic.rate(&blank);
+    assert_eq!(v, Verdict::Unrated(Unrated::Unknown { nodes: 1 }));
+    assert_eq!(
+        v.rating(),
+        None,
+        "{}",
+        match v {
+            Verdict::Unrated(why) => why.to_string(),
+            _ => String::new(),
+        }
+    );
+}
+
+#[test]
+fn hint_is_the_first_step() {
+    let mut logic = Logic::new(&Shape::default_for(9).unwrap());
+    let p = sudoku(HARD);
+    let mut first = None;
+    logic.explain(&p, |s| {
+        first.get_or_insert_with(|| s.clone());
+    });
+    let (hint, verdict) = logic.hint(&p);
+    assert_eq!(hint, first);
+    assert!(verdict.is_solved());
+}
+
+#[test]
+fn big_grids_and_latin_squares() {
+    // 64x64 with 8x8 boxes: a pattern grid with a fifth of its cells
+    // blank, spread out, falls to singles.
+    let n = 64;
+    let shape = Shape::default_for(n).unwrap();
+    let alphabet = Alphabet::default_for(n).unwrap();
+    let grid: Vec<u8> = (0..n * n).map(|i| ((i / n * 8 + i / n / 8 + i % n) % n) as u8).collect();
+    let givens =
+        grid.iter().enumerate().map(|(i, &v)| ((i * 37 + i / n * 11) % 5 != 0).then_some(v)).collect();
+    let puzzle = Puzzle::new(shape.clone(), alphabet, givens).unwrap();
+    assert_eq!(puzzle.verify(&grid), Ok(()));
+    let mut logic = Logic::new(&shape);
+    let v = logic.rate(&puzzle);
+    assert!(v.is_solved(), "{v:?}");
+    assert_eq!(logic.values().map(|v| v.unwrap()).collect::<Vec<u8>>(), grid);
+
+    // Order 1, and a Latin square with one blank.
+    let one =
+        Puzzle::new(Shape::default_for(1).unwrap(), Alphabet::default_for(1).unwrap(), vec![None]).unwrap();
+    let v = Logic::new(one.shape()).rate(&one);
+    assert_eq!(v.rating().map(|r| r.level()), Some(Level::Easy));
+    let latin = Shape::new(3, Regions::None).unwrap();
+    let givens = vec![Some(0), Some(1), None, Some(1), Some(2), Some(0), Some(2), Some(0), Some(1)];
+    let p = Puzzle::new(latin.clone(), Alphabet::default_for(3).unwrap(), givens).unwrap();
+    let mut words = Vec::new();
+    Logic::new(&latin).explain(&p, |s| words.push(s.display(&p).to_string()));
+    assert_eq!(words, ["r1c3 = 3 (full house in row 1)"]);
+}
+
+#[test]
+fn forcing_chains_on_a_real_puzzle() {
+    // The one puzzle of the 2,000 in fixtures/logic (17clue, magictour)
+    // that takes a forcing chains (verity) step, and the one that is
+    // beyond them all.
+    let p = sudoku("7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........");
+    let mut logic = Logic::new(p.shape());
+    let mut words = Vec::new();
+    let v = logic.explain(&p, |s| {
+        if s.technique() >= Technique::ForcingChain {
+            words.push(s.display(&p).to_string());
+        }
+    });
+    assert_eq!(
+        v.rating().map(|r| (r.level(), r.hardest())),
+        Some((Level::Beyond, Some(Technique::ForcingChains)))
+    );
+    assert_eq!(
+        words[0],
+        "r2c9 <> 9 (forcing chain: r2c9 = 9 and the 3 singles after it leave row 2 without a place for 5)"
+    );
+    let verity: Vec<&String> = words.iter().filter(|w| w.contains("forcing chains")).collect();
+    assert_eq!(
+        verity,
+        ["r2c7 <> 9 (forcing chains: each place of 5 in row 2 (r2c5, r2c8, r2c9) removes it by singles)"]
+    );
+}
