@@ -57,35 +57,36 @@ fn main() {
         if problem.has_costs() {
             let mut c = Cheapest::new(&problem);
             c.set_faithful(true);
-            c.best(5);
+            let _ = c.best(5);
             faithful = c.stats();
             c.set_faithful(false);
             let mut best = Vec::new();
             for _ in 0..runs {
                 theirs.extend(knuth(dlx5.as_deref(), &["k5", "d0", "v0"], &f));
                 let t = Instant::now();
-                best = c.best(5);
+                best = c.best(5).into_cheapest().expect("no budget");
                 one.push(t.elapsed().as_secs_f64());
                 let t = Instant::now();
-                dlx::parallel::best(&mut c, 5, 2);
+                let _ = dlx::parallel::best(&mut c, 5, 2);
                 two.push(t.elapsed().as_secs_f64());
             }
-            c.best(5);
+            let _ = c.best(5);
             fast_nodes = c.stats().nodes;
             answer = best.iter().map(|s| s.cost.to_string()).collect::<Vec<_>>().join(" ");
         } else {
             let mut solver = Solver::new(&problem);
             solver.set_faithful(true);
-            faithful = solver.search(|_| ControlFlow::Continue(()));
+            let _ = solver.search(|_| ControlFlow::Continue(()));
+            faithful = solver.stats();
             solver.set_faithful(false);
             let mut count = 0;
             for _ in 0..runs {
                 theirs.extend(knuth(dlx3.as_deref(), &["d0", "v0"], &f));
                 let t = Instant::now();
-                count = solver.count(None);
+                count = solver.count(None).solutions().expect("no budget");
                 one.push(t.elapsed().as_secs_f64());
                 let t = Instant::now();
-                dlx::parallel::count(&mut solver, 2, None, None);
+                let _ = dlx::parallel::count(&mut solver, 2, None, None);
                 two.push(t.elapsed().as_secs_f64());
             }
             fast_nodes = solver.stats().nodes;

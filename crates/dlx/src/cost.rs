@@ -10,10 +10,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::arena::{fits, Arena, Index, Links};
+use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::multiplicity::Multiplicity;
 use crate::problem::Problem;
-use crate::solver::{Probe, Stats};
-use crate::watch::{Halt, Watch};
+use crate::solver::Stats;
 
 /// One of the cheapest solutions: its options and what they cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,8 +224,10 @@ pub(crate) struct CostEngine<I: Index> {
     forced_cost: u64,
     stats: Stats,
     faithful: bool,
-    probe: Option<Arc<Probe>>,
-    interrupted: bool,
+    /// The budget and probe of every search.
+    meter: Meter,
+    /// How the last search ended.
+    end: End,
 }
 
 impl<I: Index> CostEngine<I> {
@@ -267,8 +269,8 @@ impl<I: Index> CostEngine<I> {
             forced_cost: 0,
             stats: Stats::default(),
             faithful: false,
-            probe: None,
-            interrupted: false,
+            meter: Meter::new(),
+            end: End::Complete,
         }
     }
 
@@ -284,12 +286,28 @@ impl<I: Index> CostEngine<I> {
 
     /// Watches searches through `probe`.
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
-        self.probe = probe;
+        self.meter.set_probe(probe);
     }
 
-    /// Whether the last search was stopped by its probe.
-    pub fn interrupted(&self) -> bool {
-        self.interrupted
+    /// The probe, if any.
+    pub fn probe(&self) -> Option<&Arc<Probe>> {
+        self.meter.probe()
+    }
+
+    /// Bounds every search to come.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.meter.set_budget(budget);
+    }
+
+    /// The budget of the searches to come.
+    pub fn budget(&self) -> Budget {
+        self.meter.budget()
+    }
+
+    /// Makes the searches to come one thread's part of a search split over
+    /// threads.
+    pub(crate) fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+        self.meter.set_tally(tally);
     }
 
     /// The statistics of the last search.
@@ -400,32 +418,34 @@ impl<I: Index> CostEngine<I> {
     }
 
     /// Searches below the forced options, offering every solution that
-    /// fits under the cutoff to `board`.
-    pub fn search_best(&mut self, board: &Board) {
+    /// fits under the cutoff to `board`, and says how it ended.
+    pub fn search_best(&mut self, board: &Board) -> End {
         match (self.colors, self.faithful) {
             (true, true) => self.run::<true, false>(board),
             (true, false) => self.run::<true, true>(board),
             (false, true) => self.run::<false, false>(board),
             (false, false) => self.run::<false, true>(board),
         }
+        self.end
     }
 
-    /// Searches one subtree of [`CostEngine::subtrees`].
-    pub fn search_best_subtree(&mut self, prefix: &[usize], board: &Board) {
+    /// Searches one subtree of [`CostEngine::subtrees`], and says how it
+    /// ended.
+    pub fn search_best_subtree(&mut self, prefix: &[usize], board: &Board) -> End {
         let base = self.forced.len();
         if prefix.iter().all(|&o| self.force(o)) && self.forced_cost < board.cutoff() {
             self.search_best(board);
+        } else {
+            self.stats = Stats::default();
+            self.end = End::Complete;
         }
-        let interrupted = self.interrupted;
         self.unforce_to(base);
-        self.interrupted = interrupted;
+        self.end
     }
 
     /// The search loop (DLX5's steps, with an explicit stack).
     fn run<const COLORS: bool, const FAST: bool>(&mut self, board: &Board) {
-        self.interrupted = false;
-        let probe = self.probe.clone();
-        let mut watch = Watch::new(probe.as_deref(), u64::MAX);
+        let mut tick = self.meter.start();
         let a = &mut self.arena.links::<FAST>(0);
         let cost = &self.cost[..];
         let class = &self.class[..];
@@ -442,22 +462,28 @@ impl<I: Index> CostEngine<I> {
             // The forced options are a solution.
             board.offer(curcost, || forced.iter().map(|&x| option_of[x as usize] as usize).collect());
             self.stats = Stats { solutions: 1, nodes: 1, updates: 0 };
+            self.end = self.meter.finish(1, 1, End::Complete).end();
             return;
         }
         'search: loop {
             if !back {
                 // Enter a level: choose an item and cover it.
                 nodes += 1;
-                if let Some(halt) = watch.node(nodes, solutions) {
-                    self.interrupted = matches!(halt, Halt::Stopped | Halt::OverBudget);
-                    // Undo every level, then stop.
-                    while level > 0 {
-                        level -= 1;
-                        let l = levels[level];
-                        a.uncommit_below::<COLORS>(l.choice, l.thresh, cost);
-                        a.uncover_below::<COLORS>(a.top(l.choice), l.thresh0, cost);
+                tick -= 1;
+                if tick == 0 {
+                    match self.meter.check(solutions, nodes) {
+                        Some(next) => tick = next,
+                        None => {
+                            // Undo every level, then stop.
+                            while level > 0 {
+                                level -= 1;
+                                let l = levels[level];
+                                a.uncommit_below::<COLORS>(l.choice, l.thresh, cost);
+                                a.uncover_below::<COLORS>(a.top(l.choice), l.thresh0, cost);
+                            }
+                            break 'search;
+                        }
                     }
-                    break 'search;
                 }
                 let cutoff = board.cutoff();
                 let pick = if FAST {
@@ -518,6 +544,7 @@ impl<I: Index> CostEngine<I> {
             }
         }
         self.stats = Stats { solutions, nodes, updates: a.updates };
+        self.end = self.meter.finish(solutions, nodes, End::Complete).end();
     }
 }
 
@@ -702,19 +729,30 @@ macro_rules! each {
 /// would not shift every solution's cost alike.
 ///
 /// ```
-/// use dlx::{text, Cheapest};
+/// use dlx::{text, Budget, Cheapest, End};
 /// // Knuth's DLX5 example: the exact covers of A B C, by cost.
 /// let src = "A B C | X\nA B |3\nC |1\nA |2\nB C X:1 |2\nB |5\nA C |1\nB X |0\n";
 /// let problem = text::parse(src).unwrap().problem;
-/// let best = Cheapest::new(&problem).best(5);
-/// let costs: Vec<u64> = best.iter().map(|s| s.cost).collect();
+/// let mut cheapest = Cheapest::new(&problem);
+/// let best = cheapest.best(5);
+/// let list = best.cheapest().expect("the search was not cut short");
+/// let costs: Vec<u64> = list.iter().map(|s| s.cost).collect();
 /// assert_eq!(costs, [1, 3, 4, 4, 6]);
-/// assert_eq!(problem.solution_cost(&best[0].options), 1);
+/// assert_eq!(problem.solution_cost(&list[0].options), 1);
+/// // A budget too small leaves the list unknown: no k cheapest to show.
+/// // (DLX5's own search here: the fast one splits this small tree into
+/// // pieces of a node or two, and a piece runs before a look at the budget.)
+/// cheapest.set_faithful(true);
+/// cheapest.set_budget(Budget::nodes(1));
+/// let cut = cheapest.best(5);
+/// assert_eq!((cut.end(), cut.cheapest()), (End::OutOfNodes, None));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Cheapest {
     inner: Inner,
     faithful: bool,
+    /// How the last search ended.
+    end: End,
 }
 
 impl Cheapest {
@@ -727,13 +765,14 @@ impl Cheapest {
             (true, true) => Inner::SmallM(Box::new(Multiplicity::with_costs(problem))),
             (true, false) => Inner::LargeM(Box::new(Multiplicity::with_costs(problem))),
         };
-        Cheapest { inner, faithful: false }
+        Cheapest { inner, faithful: false, end: End::Complete }
     }
 
     /// The `k` cheapest solutions, in increasing order of cost, ties in the
-    /// order the search found them. Fewer when the problem has fewer
-    /// solutions, or when a probe stopped the search (see
-    /// [`Cheapest::interrupted`]: the list is then the best found so far).
+    /// order the search found them (fewer when the problem has fewer
+    /// solutions), within the budget. When the budget runs out or the probe
+    /// stops the search, the list is unknown: [`Best::cheapest`] is then
+    /// `None`, and [`Best::so_far`] the cheapest found before it stopped.
     ///
     /// Unless [faithful](Cheapest::set_faithful), the search splits the
     /// tree into subtrees at its top levels, as [`crate::parallel::best`]
@@ -741,16 +780,18 @@ impl Cheapest {
     /// options chosen to reach them cost): cheap solutions come sooner, and
     /// the cutoff with them (cost-queens-20, 5 cheapest: 18% fewer
     /// instructions than one search from the top).
-    pub fn best(&mut self, k: usize) -> Vec<Costed> {
+    pub fn best(&mut self, k: usize) -> Best {
         if k == 0 {
-            return Vec::new();
+            self.set_stats(Stats::default());
+            self.end = End::Complete;
+            return Best { end: End::Complete, found: Vec::new(), nodes: 0 };
         }
         if !self.faithful {
-            return parallel_best(self, k, 1).0;
+            return parallel_best(self, k, 1);
         }
         let board = Board::new(k);
-        each!(&mut self.inner, e => e.search_best(&board));
-        board.into_sorted(self.tax())
+        self.end = each!(&mut self.inner, e => e.search_best(&board));
+        Best { end: self.end, found: board.into_sorted(self.tax()), nodes: self.stats().nodes }
     }
 
     /// Whether to walk DLX5's very search tree and count its statistics
@@ -760,14 +801,42 @@ impl Cheapest {
         each!(&mut self.inner, e => e.set_faithful(faithful))
     }
 
-    /// Watches searches through `probe` (see [`Probe`]).
+    /// Watches searches through `probe`, which sees their progress (the
+    /// solutions are those offered under the cutoff) and can stop them
+    /// (see [`Probe`]).
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
         each!(&mut self.inner, e => e.set_probe(probe))
     }
 
+    fn probe(&self) -> Option<Arc<Probe>> {
+        each!(&self.inner, e => e.probe().cloned())
+    }
+
+    /// Bounds every search to come: nodes (DLX5's when faithful, DLX3's
+    /// for a problem with bounds) and a deadline, for every thread
+    /// together. A search that runs out ends [`End::OutOfNodes`] or
+    /// [`End::OutOfTime`], its list unknown.
+    pub fn set_budget(&mut self, budget: Budget) {
+        each!(&mut self.inner, e => e.set_budget(budget))
+    }
+
+    /// The budget of the searches to come.
+    pub fn budget(&self) -> Budget {
+        each!(&self.inner, e => e.budget())
+    }
+
+    fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+        each!(&mut self.inner, e => e.set_tally(tally))
+    }
+
+    /// How the last search ended (see [`End`]).
+    pub fn end(&self) -> End {
+        self.end
+    }
+
     /// Whether the last search was stopped by its probe before the end.
     pub fn interrupted(&self) -> bool {
-        each!(&self.inner, e => e.interrupted())
+        self.end == End::Interrupted
     }
 
     /// The statistics of the last search (summed over its subtrees and
@@ -789,52 +858,119 @@ impl Cheapest {
         each!(&mut self.inner, e => e.subtrees(at_least))
     }
 
-    fn search_subtree(&mut self, prefix: &[usize], board: &Board) {
+    fn search_subtree(&mut self, prefix: &[usize], board: &Board) -> End {
         each!(&mut self.inner, e => e.search_best_subtree(prefix, board))
+    }
+}
+
+/// The cheapest solutions a search found, and how it ended: the answer of
+/// [`Cheapest::best`] and [`crate::parallel::best`].
+///
+/// The list is the `k` cheapest only when the search was not cut short:
+/// [`Best::cheapest`] gives it then, and `None` otherwise, so that no
+/// caller can take the best found before a budget ran out for the `k`
+/// cheapest; [`Best::so_far`] gives those always.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct Best {
+    end: End,
+    found: Vec<Costed>,
+    nodes: u64,
+}
+
+impl Best {
+    /// How the search ended: [`End::Complete`], or cut short (a budget ran
+    /// out, or it was interrupted).
+    pub fn end(&self) -> End {
+        self.end
+    }
+
+    /// The `k` cheapest solutions (all of them, if there are fewer), in
+    /// increasing order of cost, ties in the order found; `None` when the
+    /// search was cut short.
+    pub fn cheapest(&self) -> Option<&[Costed]> {
+        self.end.is_known().then_some(&self.found[..])
+    }
+
+    /// As [`Best::cheapest`], by value.
+    pub fn into_cheapest(self) -> Option<Vec<Costed>> {
+        self.end.is_known().then_some(self.found)
+    }
+
+    /// The cheapest solutions found before the search ended, whatever the
+    /// end: when it was cut short, the cheapest of those it met, which
+    /// need not be the cheapest there are.
+    pub fn so_far(&self) -> &[Costed] {
+        &self.found
+    }
+
+    /// The nodes the search visited (every thread's).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the search was cut short (see [`End::is_unknown`]).
+    pub fn is_unknown(&self) -> bool {
+        self.end.is_unknown()
+    }
+
+    /// The outcome: how the search ended, the solutions listed and the
+    /// nodes visited.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::new(self.end, self.found.len() as u64, self.nodes)
     }
 }
 
 /// The `k` cheapest solutions found by `jobs` threads, each taking
 /// subtrees in turn and all sharing one board, so that a solution any of
-/// them finds cuts the search of all. The costs are those one thread
-/// finds; solutions of equal cost may differ. Returns them and whether a
-/// probe stopped the search.
-pub(crate) fn parallel_best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> (Vec<Costed>, bool) {
-    use std::sync::atomic::{AtomicBool, AtomicUsize};
+/// them finds cuts the search of all, and one tally, so that the budget
+/// bounds them together and the first to stop stops the others. The costs
+/// are those one thread finds; solutions of equal cost may differ.
+pub(crate) fn parallel_best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> Best {
+    use std::sync::atomic::AtomicUsize;
     if k == 0 {
-        return (Vec::new(), false);
+        return cheapest.best(0);
     }
     let jobs = jobs.max(1);
     let board = Board::new(k);
     let subtrees = cheapest.subtrees(64 * jobs);
     let next = AtomicUsize::new(0);
-    let interrupted = AtomicBool::new(false);
+    let tally = Arc::new(Tally::new());
+    let probe = cheapest.probe();
     let work = |mine: &mut Cheapest| {
         let mut total = Stats::default();
         loop {
+            // A stop is looked at between subtrees too: small ones end
+            // before their meter's first look.
+            if probe.as_ref().is_some_and(|p| p.stopped()) {
+                tally.stop(End::Interrupted);
+            }
             let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= subtrees.len() || interrupted.load(Ordering::Relaxed) {
+            if i >= subtrees.len() || tally.stopped().is_some() {
                 break;
             }
-            mine.search_subtree(&subtrees[i], &board);
+            let end = mine.search_subtree(&subtrees[i], &board);
             let s = mine.stats();
             total.solutions += s.solutions;
             total.nodes += s.nodes;
             total.updates += s.updates;
-            if mine.interrupted() {
-                interrupted.store(true, Ordering::Relaxed);
+            if end.is_unknown() {
                 break;
             }
         }
         total
     };
     let totals: Vec<Stats> = if jobs == 1 {
-        vec![work(cheapest)]
+        cheapest.set_tally(Some(tally.clone()));
+        let total = work(cheapest);
+        cheapest.set_tally(None);
+        vec![total]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..jobs)
                 .map(|_| {
                     let mut mine = cheapest.clone();
+                    mine.set_tally(Some(tally.clone()));
                     scope.spawn(move || work(&mut mine))
                 })
                 .collect();
@@ -847,5 +983,6 @@ pub(crate) fn parallel_best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> (
         updates: t.updates + s.updates,
     });
     cheapest.set_stats(total);
-    (board.into_sorted(cheapest.tax()), interrupted.load(Ordering::Relaxed))
+    cheapest.end = tally.stopped().unwrap_or(End::Complete);
+    Best { end: cheapest.end, found: board.into_sorted(cheapest.tax()), nodes: total.nodes }
 }

@@ -29,7 +29,8 @@
 //!   branch whose lower bound cannot beat the `k`-th best found so far
 //!   (see [`Cheapest`] for the bound); [`parallel::best`] does it on
 //!   several threads that share that cutoff. Bounds and costs may be
-//!   combined. A count ignores costs.
+//!   combined. A count ignores costs. A list cut short by a budget is no
+//!   answer: [`Best::cheapest`] is then `None`.
 //! - [`Solver::force`] chooses options before a search (the givens of a
 //!   puzzle), for as many searches as you like, at the price of covering
 //!   their items only: one solver serves a million puzzles.
@@ -42,7 +43,8 @@
 //!   many, by splitting the search into subtrees ([`Solver::subtrees`]),
 //!   and [`parallel::first_then_split`] tries one thread first.
 //! - [`Solver::estimate`] is Knuth's random-probe estimate of the tree's
-//!   solutions and nodes, with honest intervals ([`estimate`]).
+//!   solutions and nodes, with honest intervals ([`estimate`]), over
+//!   Algorithm M's tree too for a problem with bounds.
 //! - With the `serde` feature, a [`Problem`] serializes as
 //!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`,
 //!   plus `"bounds": {"a": [0, 2]}` and `"costs": [3, ...]` (one per option)
@@ -75,20 +77,19 @@
 
 mod arena;
 mod budget;
-pub mod estimate;
 mod cost;
+pub mod estimate;
 mod multiplicity;
 pub mod parallel;
 mod problem;
 mod solver;
 pub mod text;
-mod watch;
 
 #[cfg(feature = "serde")]
 mod serde_impl;
 
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
-pub use cost::{Cheapest, Costed};
+pub use cost::{Best, Cheapest, Costed};
 pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,

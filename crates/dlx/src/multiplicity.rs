@@ -20,8 +20,10 @@
 //!
 //! The search is the same explicit-stack state machine as [`Solver`]'s
 //! (which hands a problem with bounds to it): it stops at each solution and
-//! resumes, counts, splits into subtrees for threads, and makes one check a
-//! node ([`Watch`]). Faithful, it walks DLX3's very tree and counts its
+//! resumes, counts, splits into subtrees for threads, and carries a
+//! [`Meter`] for its budget and probe, ending each search with an
+//! [`Outcome`]; [`Multiplicity::estimate`] is Knuth's random-probe estimate
+//! of its tree. Faithful, it walks DLX3's very tree and counts its
 //! statistics: a node per level entered (a solution and a dead end
 //! included), an update per removal from a list. Fast (the default), it
 //! branches on an item whose lower bound is met only when no item still
@@ -42,15 +44,18 @@
 //!
 //! [`Solver`]: crate::Solver
 //! [`Cheapest`]: crate::Cheapest
+//! [`Meter`]: crate::Meter
+//! [`Outcome`]: crate::Outcome
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::arena::{Arena, Index, Links};
+use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::cost::{classes, lay_out_sorted, Board, MAX_CLASSES, NO_CLASS};
+use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
 use crate::problem::Problem;
-use crate::solver::{ForceError, Probe, Stats};
-use crate::watch::{Halt, Watch};
+use crate::solver::{ForceError, Stats};
 
 /// How deep [`Multiplicity::subtrees`] goes at most.
 const MAX_SPLIT_DEPTH: usize = 24;
@@ -112,10 +117,10 @@ pub(crate) struct Multiplicity<I: Index> {
     solution: Vec<usize>,
     /// The links and bounds as laid out (see `keep_pristine_copy`).
     pristine: Option<Box<(Arena<I>, Vec<u32>)>>,
-    probe: Option<Arc<Probe>>,
-    interrupted: bool,
-    budget: u64,
-    over_budget: bool,
+    /// The budget and probe of every search.
+    meter: Meter,
+    /// How the last search ended.
+    end: End,
     /// For the cheapest solutions (see `with_costs`): the cost of each
     /// node's option (`u64::MAX` for headers and spacers); empty otherwise.
     cost: Vec<u64>,
@@ -433,10 +438,8 @@ impl<I: Index> Multiplicity<I> {
             faithful: false,
             solution: Vec::new(),
             pristine: None,
-            probe: None,
-            interrupted: false,
-            budget: u64::MAX,
-            over_budget: false,
+            meter: Meter::new(),
+            end: End::Complete,
             cost: Vec::new(),
             class: Vec::new(),
             classes: 0,
@@ -461,12 +464,44 @@ impl<I: Index> Multiplicity<I> {
 
     /// Watches searches through `probe`.
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
-        self.probe = probe;
+        self.meter.set_probe(probe);
+    }
+
+    /// The probe, if any.
+    pub fn probe(&self) -> Option<&Arc<Probe>> {
+        self.meter.probe()
+    }
+
+    /// Bounds every search to come (nodes in this search's own notion:
+    /// DLX3's when faithful).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.meter.set_budget(budget);
+    }
+
+    /// The budget of the searches to come.
+    pub fn budget(&self) -> Budget {
+        self.meter.budget()
+    }
+
+    /// Makes the searches to come one thread's part of a search split over
+    /// threads.
+    pub(crate) fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+        self.meter.set_tally(tally);
+    }
+
+    /// How the last search ended.
+    pub fn end(&self) -> End {
+        self.end
     }
 
     /// Whether the last search was stopped by its probe.
     pub fn interrupted(&self) -> bool {
-        self.interrupted
+        self.end == End::Interrupted
+    }
+
+    /// The outcome of the last search, from its statistics.
+    fn outcome(&self) -> Outcome {
+        Outcome::new(self.end, self.stats.solutions, self.stats.nodes)
     }
 
     /// The statistics of the last search.
@@ -593,22 +628,27 @@ impl<I: Index> Multiplicity<I> {
 
     /// Replays `path` (branch numbers from the top, as `subtrees` gives
     /// them) from the forced options, leaving its levels committed below
-    /// a floor. Returns `false`, changing nothing, if the path leaves the
-    /// tree (it was made for another state).
-    fn replay(&mut self, path: &[usize]) -> bool {
+    /// a floor. The levels choose as the fast search does, or with `FAST`
+    /// off as DLX3 does. Returns `false`, changing nothing, if the path
+    /// leaves the tree (it was made for another state).
+    fn replay<const FAST: bool>(&mut self, path: &[usize]) -> bool {
         self.reset();
-        let ok = if self.colors { self.replay_with::<true>(path) } else { self.replay_with::<false>(path) };
+        let ok = if self.colors {
+            self.replay_with::<true, FAST>(path)
+        } else {
+            self.replay_with::<false, FAST>(path)
+        };
         if !ok {
             self.reset();
         }
         ok
     }
 
-    fn replay_with<const COLORS: bool>(&mut self, path: &[usize]) -> bool {
+    fn replay_with<const COLORS: bool, const FAST: bool>(&mut self, path: &[usize]) -> bool {
         let n1 = self.primary;
         let mut a = self.arena.links::<true>(0);
         for (l, &branch) in path.iter().enumerate() {
-            let (item, score) = choose::<I, true, true>(&a, &self.bound, &self.slack, self.aside);
+            let (item, score) = choose::<I, true, FAST>(&a, &self.bound, &self.slack, self.aside);
             if item == 0 || score <= branch as i64 {
                 return false;
             }
@@ -626,11 +666,15 @@ impl<I: Index> Multiplicity<I> {
         true
     }
 
-    /// The number of branches of the node a path has led to: `None` at a
-    /// solution, 0 at a dead end.
-    fn branches(&mut self) -> Option<usize> {
+    /// The number of branches of the node a path has led to (choosing as
+    /// the fast search does, or with `FAST` off as DLX3 does): `None` at a
+    /// solution, 0 at a dead end. A level on an item of degree `d` has
+    /// exactly `d` branches: `len - need` options whose trial leaves enough
+    /// options for what the item still needs, and the null choice when its
+    /// lower bound is met (`need` < 0 after the level's own use).
+    fn branches<const FAST: bool>(&mut self) -> Option<usize> {
         let a = self.arena.links::<true>(0);
-        let (item, score) = choose::<I, true, true>(&a, &self.bound, &self.slack, self.aside);
+        let (item, score) = choose::<I, true, FAST>(&a, &self.bound, &self.slack, self.aside);
         (item != 0).then_some(score.max(0) as usize)
     }
 
@@ -650,7 +694,7 @@ impl<I: Index> Multiplicity<I> {
             let mut next = Vec::with_capacity(frontier.len() * 4);
             let mut grew = false;
             for path in frontier {
-                let kids = if self.replay(&path) { self.branches() } else { Some(0) };
+                let kids = if self.replay::<true>(&path) { self.branches::<true>() } else { Some(0) };
                 self.reset();
                 match kids {
                     Some(d) => {
@@ -672,21 +716,121 @@ impl<I: Index> Multiplicity<I> {
         frontier
     }
 
-    /// Counts the solutions, stopping at `limit` if given.
+    /// One of Knuth's random probes from the node the levels below the
+    /// floor lead to, down to a leaf of the tree the search walks (the
+    /// fast one, or with `FAST` off DLX3's); the links and bounds are as
+    /// they were afterwards. A node's children are its branches (see
+    /// [`Multiplicity::branches`]); a solution and a dead end are leaves,
+    /// and nodes, as the search counts them.
+    fn random_path<const COLORS: bool, const FAST: bool>(&mut self, rng: &mut SplitMix64) -> Path {
+        let n1 = self.primary;
+        let floor = self.floor;
+        let mut a = self.arena.links::<true>(0);
+        let (mut nodes, mut weight, mut depth) = (1.0, 1.0, 0);
+        let solution = loop {
+            let (item, score) = choose::<I, true, FAST>(&a, &self.bound, &self.slack, self.aside);
+            if item == 0 {
+                break true;
+            }
+            if score <= 0 {
+                break false;
+            }
+            let mut level = begin::<I, true, COLORS>(&mut a, item, &mut self.bound, &self.slack);
+            for _ in 0..rng.below(score as u64) {
+                skip::<I, true, COLORS>(&mut a, &mut level, &self.bound);
+            }
+            let tried = try_choice::<I, true, COLORS>(&mut a, level, &mut self.bound, &self.slack, n1);
+            debug_assert!(tried, "a level of degree d has d branches");
+            self.levels[floor + depth] = level;
+            depth += 1;
+            weight *= score as f64;
+            nodes += weight;
+        };
+        for l in (floor..floor + depth).rev() {
+            let level = self.levels[l];
+            untry::<I, true, COLORS>(&mut a, level, &mut self.bound, n1);
+            end::<I, true, COLORS>(&mut a, level, &mut self.bound);
+        }
+        Path { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
+    }
+
+    /// Knuth's random-probe estimate of the tree below the forced options,
+    /// as [`crate::Solver::estimate`] gives it for a problem without
+    /// bounds (see [`crate::estimate`]), over the tree this search walks:
+    /// the fast one, or DLX3's when faithful. A node is a level entered, a
+    /// solution or a dead end included (the nodes of [`Stats`]); its
+    /// branching degree is the number of branches of its item (the options
+    /// it may try, and the null choice). The solver is left as it was.
+    pub fn estimate(&mut self, options: &EstimateOptions) -> Estimate {
+        match (self.colors, self.faithful) {
+            (true, true) => self.estimate_with::<true, false>(options),
+            (true, false) => self.estimate_with::<true, true>(options),
+            (false, true) => self.estimate_with::<false, false>(options),
+            (false, false) => self.estimate_with::<false, true>(options),
+        }
+    }
+
+    fn estimate_with<const COLORS: bool, const FAST: bool>(&mut self, options: &EstimateOptions) -> Estimate {
+        self.reset();
+        let mut rng = SplitMix64::new(options.seed);
+        let mut gather = Gather::default();
+        // The frontier, each node given by its branch numbers from the top.
+        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
+        let most = if options.stratify { options.probes / PROBES_PER_STRATUM } else { 0 };
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            let (mut leaves, mut solutions) = (0, 0);
+            for path in &frontier {
+                let kids = if self.replay::<FAST>(path) { self.branches::<FAST>() } else { Some(0) };
+                self.reset();
+                match kids {
+                    None => (leaves, solutions) = (leaves + 1, solutions + 1),
+                    Some(0) => leaves += 1,
+                    Some(d) => next.extend((0..d).map(|j| {
+                        let mut p = path.clone();
+                        p.push(j);
+                        p
+                    })),
+                }
+                if next.len() as u64 > most {
+                    break;
+                }
+            }
+            if next.len() as u64 > most {
+                break;
+            }
+            gather.counted(frontier.len() as u64, leaves, solutions);
+            frontier = next;
+        }
+        let strata = frontier.len() as u64;
+        for (v, path) in frontier.iter().enumerate() {
+            let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
+            let replayed = self.replay::<FAST>(path);
+            debug_assert!(replayed, "a frontier path stays in the tree");
+            let paths: Vec<Path> = (0..k).map(|_| self.random_path::<COLORS, FAST>(&mut rng)).collect();
+            self.reset();
+            gather.stratum(paths.into_iter());
+        }
+        gather.finish(options.seed)
+    }
+
+    /// Counts the solutions, stopping at `limit` if given, or when the
+    /// budget runs out (the count is then unknown).
     // Kept out of `Solver`'s callers, whose code for problems without
     // bounds then stays as it was.
     #[inline(never)]
-    pub fn count(&mut self, limit: Option<u64>) -> u64 {
+    pub fn count(&mut self, limit: Option<u64>) -> Outcome {
         self.reset();
         self.count_here(limit)
     }
 
     /// Counts below the floor, without a reset first.
-    fn count_here(&mut self, limit: Option<u64>) -> u64 {
+    fn count_here(&mut self, limit: Option<u64>) -> Outcome {
         let limit = limit.unwrap_or(u64::MAX);
         if limit == 0 {
             self.stats = Stats::default();
-            return 0;
+            self.end = End::Limit;
+            return self.outcome();
         }
         match (self.colors, self.faithful) {
             (true, true) => self.run::<true, true, false, false>(limit, None),
@@ -694,47 +838,35 @@ impl<I: Index> Multiplicity<I> {
             (false, true) => self.run::<false, true, false, false>(limit, None),
             (false, false) => self.run::<false, true, true, false>(limit, None),
         };
-        self.stats.solutions
-    }
-
-    /// Counts as `count` does, giving up (`None`) past `max_nodes` nodes.
-    // Kept out of `Solver`'s callers, whose code for problems without
-    // bounds then stays as it was.
-    #[inline(never)]
-    pub fn count_within(&mut self, limit: Option<u64>, max_nodes: u64) -> Option<u64> {
-        self.budget = max_nodes;
-        let count = self.count(limit);
-        self.budget = u64::MAX;
-        (!self.over_budget).then_some(count)
+        self.outcome()
     }
 
     /// Counts the solutions in one subtree of `subtrees`, up to `limit`.
     // Kept out of `Solver`'s callers, whose code for problems without
     // bounds then stays as it was.
     #[inline(never)]
-    pub fn count_subtree(&mut self, path: &[usize], limit: Option<u64>) -> u64 {
-        let count = if self.replay(path) { self.count_here(limit) } else { 0 };
-        let interrupted = self.interrupted;
+    pub fn count_subtree(&mut self, path: &[usize], limit: Option<u64>) -> Outcome {
+        let outcome = if self.replay::<true>(path) { self.count_here(limit) } else { self.nothing() };
         self.reset();
-        self.interrupted = interrupted;
-        count
+        outcome
+    }
+
+    /// The outcome of a search of a subtree that is not there.
+    fn nothing(&mut self) -> Outcome {
+        self.stats = Stats::default();
+        self.end = End::Complete;
+        self.outcome()
     }
 
     /// Visits the solutions in one subtree of `subtrees`.
-    pub fn search_subtree<F>(&mut self, path: &[usize], mut visit: F)
+    #[inline(never)]
+    pub fn search_subtree<F>(&mut self, path: &[usize], visit: F) -> Outcome
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
-        if self.replay(path) {
-            while self.next_solution() {
-                if visit(&self.solution).is_break() {
-                    break;
-                }
-            }
-        }
-        let interrupted = self.interrupted;
+        let outcome = if self.replay::<true>(path) { self.search_here(visit) } else { self.nothing() };
         self.reset();
-        self.interrupted = interrupted;
+        outcome
     }
 
     /// Advances to the next solution; `false` when there is none left.
@@ -771,18 +903,29 @@ impl<I: Index> Multiplicity<I> {
         self.solution.extend(forced.chain(chosen));
     }
 
-    /// Visits every solution in DLX3's order, until the visitor breaks.
-    pub fn search<F>(&mut self, mut visit: F) -> Stats
+    /// Visits every solution in DLX3's order, until the visitor breaks or
+    /// the budget runs out, and says how it ended.
+    #[inline(never)]
+    pub fn search<F>(&mut self, visit: F) -> Outcome
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         self.reset();
+        self.search_here(visit)
+    }
+
+    /// Visits the solutions below the floor, without a reset first.
+    fn search_here<F>(&mut self, mut visit: F) -> Outcome
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
         while self.next_solution() {
             if visit(&self.solution).is_break() {
+                self.end = End::Limit;
                 break;
             }
         }
-        self.stats
+        self.outcome()
     }
 
     /// The sum of the taxes (none here: an item may be covered several
@@ -793,20 +936,23 @@ impl<I: Index> Multiplicity<I> {
 
     /// Searches for the cheapest solutions (a layout `with_costs`), below
     /// the forced options, offering each solution that fits under the
-    /// cutoff to `board`.
-    pub fn search_best(&mut self, board: &Board) {
+    /// cutoff to `board`, and says how it ended.
+    pub fn search_best(&mut self, board: &Board) -> End {
         self.reset();
         self.best_here(board);
+        self.end
     }
 
-    /// Searches one subtree of `subtrees` for the cheapest solutions.
-    pub fn search_best_subtree(&mut self, path: &[usize], board: &Board) {
-        if self.replay(path) {
+    /// Searches one subtree of `subtrees` for the cheapest solutions, and
+    /// says how it ended.
+    pub fn search_best_subtree(&mut self, path: &[usize], board: &Board) -> End {
+        if self.replay::<true>(path) {
             self.best_here(board);
+        } else {
+            let _ = self.nothing();
         }
-        let interrupted = self.interrupted;
         self.reset();
-        self.interrupted = interrupted;
+        self.end
     }
 
     fn best_here(&mut self, board: &Board) {
@@ -833,8 +979,7 @@ impl<I: Index> Multiplicity<I> {
         board: Option<&Board>,
     ) -> bool {
         let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
-        let probe = self.probe.clone();
-        let mut watch = Watch::new(probe.as_deref(), self.budget);
+        let mut tick;
         let n1 = self.primary;
         let floor = self.floor;
         let a = &mut self.arena.links::<FAST>(resume_updates);
@@ -864,8 +1009,7 @@ impl<I: Index> Multiplicity<I> {
         let mut back;
         match self.state {
             State::Start => {
-                self.interrupted = false;
-                self.over_budget = false;
+                tick = self.meter.start();
                 nodes = 0;
                 solutions = 0;
                 level = floor;
@@ -874,6 +1018,7 @@ impl<I: Index> Multiplicity<I> {
             State::Found { depth } => {
                 nodes = self.stats.nodes;
                 solutions = self.stats.solutions;
+                tick = self.meter.interval(nodes);
                 level = depth;
                 back = true;
             }
@@ -883,13 +1028,15 @@ impl<I: Index> Multiplicity<I> {
             if !back {
                 // Enter the level: choose an item and begin branching on it.
                 nodes += 1;
-                if let Some(halt) = watch.node(nodes, solutions) {
-                    match halt {
-                        Halt::Stopped => self.interrupted = true,
-                        Halt::OverBudget => self.over_budget = true,
+                tick -= 1;
+                if tick == 0 {
+                    match self.meter.check(solutions, nodes) {
+                        Some(next) => tick = next,
+                        None => {
+                            self.state = State::Stopped { depth: level };
+                            break;
+                        }
                     }
-                    self.state = State::Stopped { depth: level };
-                    break;
                 }
                 let (item, score) = choose::<I, FAST, FAST>(a, bound, slack, aside);
                 if item == 0 {
@@ -974,6 +1121,8 @@ impl<I: Index> Multiplicity<I> {
             }
         }
         self.stats = Stats { solutions, nodes, updates: a.updates };
+        let otherwise = if self.state == State::Done { End::Complete } else { End::Limit };
+        self.end = self.meter.finish(solutions, nodes, otherwise).end();
         matches!(self.state, State::Found { .. })
     }
 }

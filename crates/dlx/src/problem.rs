@@ -408,7 +408,7 @@ impl ProblemBuilder {
     /// for _ in 0..3 {
     ///     b.add_option_names(["a"]).unwrap();
     /// }
-    /// assert_eq!(Solver::new(&b.build().unwrap()).count(None), 3);
+    /// assert_eq!(Solver::new(&b.build().unwrap()).count(None).solutions(), Some(3));
     /// ```
     pub fn set_bounds(&mut self, item: u32, lower: u32, upper: u32) -> Result<(), BuildError> {
         let Some(name) = self.problem.names.get(item as usize) else {

@@ -1015,6 +1015,14 @@ impl Solver {
     /// [`crate::estimate`]). Reproducible: the same options, the same
     /// estimate. The solver is left as it was.
     ///
+    /// For a problem with bounds, the tree is Algorithm M's, as the search
+    /// walks it (fast, or DLX3's when [faithful](Solver::set_faithful)): a
+    /// node is a level entered, a solution or a dead end included, and its
+    /// branching degree is the number of branches of the item it chooses
+    /// (each option that may still be tried, and the null choice when the
+    /// item's lower bound is met), so that the nodes are those of
+    /// [`Solver::stats`] for the same search.
+    ///
     /// ```
     /// use dlx::{text, EstimateOptions, Solver};
     /// let p = text::parse(include_str!("../../../fixtures/dlx/queens-8.dlx")).unwrap().problem;

@@ -2,11 +2,12 @@
 //! items (lower bounds of 0 included), secondary and colored items,
 //! Algorithm M finds exactly the solutions a plain brute-force enumerator
 //! over every subset of options finds, each listed once; fast and faithful
-//! counts, forced options, subtrees and threads all agree with it.
+//! counts, forced options, subtrees, threads (counting and listing) and
+//! small estimates (exact on a tree this small) all agree with it.
 
 use std::collections::BTreeSet;
 
-use dlx::{Entry, Problem, ProblemBuilder, Solver};
+use dlx::{parallel, Entry, EstimateOptions, Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
 
 /// Every subset of options, checked one by one (at most 12 options).
@@ -80,34 +81,51 @@ proptest! {
             let set: BTreeSet<Vec<usize>> = found.iter().map(|s| sorted(s)).collect();
             prop_assert_eq!(set.len(), found.len(), "a solution was listed twice");
             prop_assert_eq!(&set, &expected);
-            prop_assert_eq!(solver.count(None), want);
-            prop_assert_eq!(solver.count(Some(1)), want.min(1));
+            let all = solver.count(None);
+            prop_assert_eq!(all.solutions(), Some(want));
+            prop_assert_eq!(solver.count(Some(1)).solutions(), Some(want.min(1)));
+            // With more probes than the tree has nodes, the estimate walks
+            // it all, exactly: every node and branch as the search sees them.
+            let e = solver.estimate(&EstimateOptions { probes: 1 << 40, seed: 0, stratify: true });
+            prop_assert!(e.exact);
+            prop_assert_eq!((e.solutions.value, e.nodes.value), (want as f64, all.nodes() as f64));
         }
         solver.set_faithful(false);
         // Subtrees split the solutions, on one thread and on two.
         let paths = solver.subtrees(7);
-        let by_parts: u64 = paths.iter().map(|path| solver.count_subtree(path, None)).sum();
+        let by_parts: u64 = paths.iter().map(|path| solver.count_subtree(path, None).solutions().unwrap()).sum();
         prop_assert_eq!(by_parts, want);
         let mut listed = BTreeSet::new();
         for path in &paths {
-            solver.search_subtree(path, |s| {
+            let o = solver.search_subtree(path, |s| {
                 listed.insert(sorted(s));
                 std::ops::ControlFlow::Continue(())
             });
+            prop_assert!(!o.is_unknown());
         }
         prop_assert_eq!(&listed, &expected);
-        prop_assert_eq!(dlx::parallel::count(&mut solver, 2, None, None), (want, false));
+        prop_assert_eq!(parallel::count(&mut solver, 2, None, None).solutions(), Some(want));
+        prop_assert_eq!(parallel::count_adaptive(&mut solver, 2, None).solutions(), Some(want));
+        let mut listed = Vec::new();
+        let o = parallel::search(&mut solver, 2, |s| {
+            listed.push(sorted(s));
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(o.solutions(), Some(want));
+        let set: BTreeSet<Vec<usize>> = listed.iter().cloned().collect();
+        prop_assert_eq!(set.len(), listed.len(), "listed twice on two threads");
+        prop_assert_eq!(&set, &expected);
         // Forcing an option keeps exactly the solutions that contain it.
         if let Some(s) = expected.iter().find(|s| !s.is_empty()) {
             let k = s[s.len() / 2];
             solver.force(k).unwrap();
             let with_k: BTreeSet<Vec<usize>> = expected.iter().filter(|s| s.contains(&k)).cloned().collect();
-            prop_assert_eq!(solver.count(None), with_k.len() as u64);
+            prop_assert_eq!(solver.count(None).solutions(), Some(with_k.len() as u64));
             let listed: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
             prop_assert_eq!(&listed, &with_k);
             prop_assert_eq!(solver.force(k), Err(dlx::ForceError::Conflict { option: k }));
             solver.unforce_all();
         }
-        prop_assert_eq!(solver.count(None), want, "the solver is as it was");
+        prop_assert_eq!(solver.count(None).solutions(), Some(want), "the solver is as it was");
     }
 }
