@@ -1,5 +1,7 @@
 //! Multiplicities and costs: every file given on the command line (default:
-//! every `.dlx` in `fixtures/xcc`). A problem with bounds is counted, one
+//! the problems of the table in `fixtures/xcc/README.md`, the files named
+//! `knuth-*`, `double-queens-*` and `cost-queens-*`; the others there are
+//! corpus cases). A problem with bounds is counted, one
 //! with costs gets its 5 cheapest solutions; each on one thread and on two
 //! (wall seconds, medians of `DANCE_BENCH_RUNS` runs, default 3), with the
 //! nodes of the fast search and Knuth's nodes and updates (the faithful
@@ -38,7 +40,12 @@ fn main() {
     if files.is_empty() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/xcc");
         files = std::fs::read_dir(&dir).expect("fixtures/xcc").map(|e| e.unwrap().path()).collect();
-        files.retain(|f| f.extension().is_some_and(|e| e == "dlx"));
+        files.retain(|f| {
+            let name = f.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(".dlx")
+                && ["knuth-", "double-queens-", "cost-queens-"].iter().any(|p| name.starts_with(p))
+                && !name.contains(".exported")
+        });
         files.sort();
     }
     let runs: usize = std::env::var("DANCE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
