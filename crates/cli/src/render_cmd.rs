@@ -403,4 +403,46 @@ mod tests {
         assert!(plan_of(&["--solution", "--candidates"]).is_err());
         assert!(plan_of(&["--index", "0"]).is_err());
     }
+
+    #[test]
+    fn the_candidates_are_the_logic_solvers_starting_pencil_marks() {
+        use reduce::logic::{Logic, Technique};
+        use reduce::{Alphabet, Regions, Shape};
+        // Seed 003, seed 001 (grouped) and a 5x5 Latin square: none has a unit
+        // with one empty cell, so the solver, held to full houses, takes
+        // no step and its candidates are the board it loaded.
+        let puzzle = |shape: Shape, alphabet: Alphabet, text: &str| {
+            Puzzle::new(shape, alphabet.clone(), text.chars().map(|c| alphabet.index(c)).collect()).unwrap()
+        };
+        let digits = |n| Alphabet::default_for(n).unwrap();
+        // Seed 001's map and givens.
+        let grouped = Regions::Map("000011022013221113243333244455445555".chars().collect());
+        let puzzles = [
+            puzzle(
+                Shape::default_for(9).unwrap(),
+                digits(9),
+                "005300000800000020070010500400005300010070006003200080060500009004000030000009700",
+            ),
+            puzzle(
+                Shape::new(6, grouped).unwrap(),
+                Alphabet::letters(6).unwrap(),
+                "..CB.A......D..........E.........F..",
+            ),
+            puzzle(Shape::new(5, Regions::None).unwrap(), digits(5), "1.3.5..5...1.....45....2."),
+        ];
+        for p in &puzzles {
+            let mut logic = Logic::new(p.shape());
+            logic.set_hardest(Technique::FullHouse);
+            let mut steps = 0;
+            logic.explain(p, |_| steps += 1);
+            assert_eq!(steps, 0, "no full house in {p:?}");
+            let plain = render::plain_candidates(p);
+            for (cell, given) in p.givens().iter().enumerate() {
+                if given.is_none() {
+                    assert_eq!(logic.candidates()[cell], plain[cell], "cell {cell}");
+                }
+            }
+            assert!(plain.iter().any(|c| c.count_ones() > 1));
+        }
+    }
 }

@@ -540,9 +540,11 @@ fn render_through_the_binary_holds_the_pixel_facts() {
     check_svg_pixels("render --solution seed 001", &svg, &seed, Some(&grid), true);
     let svg = dance(&["render", "--shading", "none", "seeds/003-sample.in"]);
     check_svg_pixels("render --shading none 9x9", &svg, &seed_003(), None, false);
-    // The README's pictures are what the command draws.
-    let readme = std::fs::read_to_string(root().join("docs/seed-001-solution.svg")).unwrap();
-    assert_eq!(dance(&["render", "--solution", "seeds/001-example1.in"]), readme);
+    // The README's pictures are what its commands draw.
+    let puzzle = std::fs::read_to_string(root().join("docs/seed-001-puzzle.svg")).unwrap();
+    assert_eq!(dance(&["render", "seeds/001-example1.in"]), puzzle);
+    let solution = std::fs::read_to_string(root().join("docs/seed-001-solution.svg")).unwrap();
+    assert_eq!(dance(&["render", "--solution", "seeds/001-example1.in"]), solution);
 }
 
 #[test]

@@ -169,3 +169,25 @@ fn solve_draws_art_on_a_terminal_and_never_in_a_pipe() {
     let piped = dance(&["solve", &ints]).any_stdout().check().stdout;
     assert_eq!(on_terminal(&["solve", &ints], None).unwrap(), piped);
 }
+
+/// The lines of the code block of `doc` (from the repository root) that
+/// follow the line `$ COMMAND`, up to the block's end.
+fn shown_after(doc: &str, command: &str) -> String {
+    let text = std::fs::read_to_string(fixtures().join("..").join(doc)).unwrap();
+    let start = text.find(&format!("$ {command}\n")).unwrap_or_else(|| panic!("{doc} shows `{command}`"));
+    let block = &text[start + command.len() + 3..];
+    block[..block.find("```").unwrap()].to_string()
+}
+
+#[test]
+fn the_docs_show_real_art() {
+    // The blank line that ends each art block is left out of the docs.
+    let readme = shown_after("README.md", "dance solve --layout art fixtures/seeds/001-example1.in");
+    let art = dance(&["solve", "--layout", "art", &fixture("seeds/001-example1.in")]).any_stdout().check();
+    assert_eq!(readme + "\n", art.stdout);
+    let formats = shown_after("docs/formats.md", "dance solve --layout art --box none fixtures/render/latin-5.txt");
+    let art = dance(&["solve", "--layout", "art", "--box", "none", &fixture("render/latin-5.txt")]);
+    assert_eq!(formats + "\n", art.any_stdout().check().stdout);
+    let pictures = shown_after("docs/pictures.md", "dance solve --layout art fixtures/seeds/001-example1.in");
+    assert_eq!(pictures + "\n", read("render/art-seed-001-grouped.out"));
+}
