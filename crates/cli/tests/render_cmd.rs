@@ -185,7 +185,8 @@ fn the_docs_show_real_art() {
     let readme = shown_after("README.md", "dance solve --layout art fixtures/seeds/001-example1.in");
     let art = dance(&["solve", "--layout", "art", &fixture("seeds/001-example1.in")]).any_stdout().check();
     assert_eq!(readme + "\n", art.stdout);
-    let formats = shown_after("docs/formats.md", "dance solve --layout art --box none fixtures/render/latin-5.txt");
+    let formats =
+        shown_after("docs/formats.md", "dance solve --layout art --box none fixtures/render/latin-5.txt");
     let art = dance(&["solve", "--layout", "art", "--box", "none", &fixture("render/latin-5.txt")]);
     assert_eq!(formats + "\n", art.any_stdout().check().stdout);
     let pictures = shown_after("docs/pictures.md", "dance solve --layout art fixtures/seeds/001-example1.in");
