@@ -146,7 +146,7 @@ pub fn answer(
         }
     };
     let target = match body {
-        Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: plan.layout.unwrap_or(*layout) },
+        Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: plan.layout_for(puzzle, *layout) },
         Body::Problem { problem, cover } => Target::Cover { problem, puzzle: cover.as_ref() },
     };
     if let Mode::Best { k } = plan.mode {
@@ -160,7 +160,7 @@ pub fn answer(
     // How a grid answer is laid out (none for a plain problem).
     let grid_layout = match &target {
         Target::Grid { layout, .. } => Some(*layout),
-        Target::Cover { puzzle: Some(pc), .. } => Some(plan.layout.unwrap_or(pc.layout)),
+        Target::Cover { puzzle: Some(pc), .. } => Some(plan.layout_for(&pc.puzzle, pc.layout)),
         Target::Cover { puzzle: None, .. } => None,
     };
     // The solutions to print (text) or list (JSON), up to how many.
@@ -309,7 +309,7 @@ pub fn answer(
                             Some(pc) => {
                                 let grid = pc.decode(opts);
                                 let laid = if text {
-                                    text::grid(&pc.puzzle, &grid, plan.layout.unwrap_or(pc.layout))
+                                    text::grid(&pc.puzzle, &grid, plan.layout_for(&pc.puzzle, pc.layout))
                                 } else {
                                     text::symbols(&pc.puzzle, &grid)
                                 };

@@ -57,6 +57,7 @@ where
     match &config.task {
         Task::Answer(plan) => answer_all(&config, plan),
         Task::Export { to, index } => export(&config, *to, *index),
+        Task::Render(plan) => crate::render_cmd::run(&config, plan),
         Task::Completions(shell) => {
             let mut out = io::stdout().lock();
             clap_complete::generate(*shell, &mut crate::args::command(), "dance", &mut out);

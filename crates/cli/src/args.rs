@@ -7,6 +7,7 @@
 //! here. A new subcommand is a new [`CommandArgs`] variant and a new
 //! [`Task`] variant.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -14,6 +15,7 @@ use reduce::Alphabet;
 
 use crate::input::{self, InputPath, PuzzleSettings, ReadSettings, RegionsSetting};
 use crate::record::{Format, Layout};
+use crate::render_cmd::{self, RenderPlan};
 
 /// The version `--version` prints: the package's, and the commit when built
 /// from git.
@@ -47,6 +49,10 @@ pub enum CommandArgs {
     /// Write the exact-cover matrix of one puzzle or problem, as JSON or in
     /// Knuth's text format.
     Export(ExportArgs),
+    /// Draw puzzles as SVG or PDF: thick region borders, shaded regions,
+    /// givens, and optionally the solution or the candidates
+    /// (docs/pictures.md).
+    Render(RenderArgs),
     /// Write a shell completion script to standard output (for example
     /// `dance completions bash > /etc/bash_completion.d/dance`).
     Completions {
@@ -80,9 +86,15 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["all", "unique", "best"])]
     pub min_cost: bool,
     /// How grids are written: like the input (auto), one line, compact
-    /// rows, spaced rows, or integers.
+    /// rows, spaced rows, integers, or art. On a terminal, auto draws a
+    /// puzzle written as rows (order up to 16) as art; piped, auto is
+    /// always the input's layout.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
+    /// Colour in art (givens bold, filled cells cyan): auto is colour when
+    /// standard output is a terminal and NO_COLOR is not set.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
@@ -103,6 +115,87 @@ pub struct CountArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `dance render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Draw each puzzle's solution (the first one found, as `solve`
+    /// prints it); a puzzle without one is drawn bare, and the exit status
+    /// is 1.
+    #[arg(long, conflicts_with = "candidates")]
+    pub solution: bool,
+    /// Draw the candidates of each empty cell, small: every symbol that no
+    /// given in its row, column or region holds (the pencil marks the
+    /// logic solver starts from).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Tile K puzzles (1 to 100) to a page, numbered, for printing; more
+    /// go on further pages.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=crate::render::MAX_PER_PAGE as u64))]
+    pub per_page: Option<u64>,
+    /// The paper of pages (giving it asks for pages: one puzzle a page
+    /// unless --per-page says more). Default a4.
+    #[arg(long, value_enum)]
+    pub page: Option<PageArg>,
+    /// Draw only record K (from 1) of the input.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+    /// Shade the regions in light colours (regions), or not (none).
+    #[arg(long, value_enum, default_value_t = ShadingArg::Regions)]
+    pub shading: ShadingArg,
+    /// Write to FILE: FILE.svg (several pictures or pages: FILE-1.svg,
+    /// FILE-2.svg, ...) or FILE.pdf (one document). Without it, one SVG
+    /// document goes to standard output.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `--page`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PageArg {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+}
+
+/// `--shading`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShadingArg {
+    /// Each region in a light colour, neighbours always different.
+    Regions,
+    /// White cells: black and white print.
+    None,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Never write colour codes.
+    Never,
+    /// Colour when standard output is a terminal and NO_COLOR is not set
+    /// (to a non-empty value).
+    Auto,
+    /// Always write colour codes, even into a pipe or a file.
+    Always,
+}
+
+impl ColorArg {
+    /// Whether to colour, given whether standard output is a terminal and
+    /// the value of `NO_COLOR`.
+    pub fn resolve(self, terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+        match self {
+            ColorArg::Never => false,
+            ColorArg::Always => true,
+            ColorArg::Auto => terminal && no_color.is_none_or(|v| v.is_empty()),
+        }
+    }
 }
 
 /// `dance export`.
@@ -175,12 +268,16 @@ pub enum LayoutArg {
     Spaced,
     /// N rows of spaced integers 1..N, then a blank line.
     Integers,
+    /// Unicode box-drawing art: heavy lines on region borders, givens told
+    /// apart (bold with colour, [in brackets] without).
+    Art,
 }
 
 impl LayoutArg {
-    /// The layout, or `None` for auto.
-    pub fn layout(self) -> Option<Layout> {
+    /// The layout, or `None` for auto; art in colour when `color`.
+    pub fn layout(self, color: bool) -> Option<Layout> {
         match self {
+            LayoutArg::Art => Some(Layout::Art { color }),
             LayoutArg::Auto => None,
             LayoutArg::Line => Some(Layout::Line),
             LayoutArg::Compact => Some(Layout::Compact),
@@ -299,6 +396,12 @@ pub struct Plan {
     pub output: OutputFormat,
     /// `--layout`: `None` follows the input.
     pub layout: Option<Layout>,
+    /// `Some(color)` when `--layout` was not given and standard output is
+    /// a terminal: then puzzles written as rows (compact, spaced, grouped;
+    /// not one a line, not integers) of order up to
+    /// [`TERMINAL_ART_MAX_ORDER`] are answered in art (see
+    /// [`Plan::layout_for`]).
+    pub terminal_art: Option<bool>,
     /// DLX1's statistics on stderr.
     pub stats: bool,
     /// Say nothing on stderr but errors.
@@ -314,6 +417,28 @@ pub struct Plan {
     pub shard: Option<dlx::parallel::Shard>,
 }
 
+/// The largest order drawn as art by default on a terminal: its art is
+/// 65 columns wide, and fits an 80-column terminal.
+pub const TERMINAL_ART_MAX_ORDER: usize = 16;
+
+impl Plan {
+    /// How the answers of `puzzle`, laid out as `input` in its input, are
+    /// written: `--layout` if given; else art on a terminal for a puzzle
+    /// written as rows that fits; else like the input.
+    pub fn layout_for(&self, puzzle: &reduce::Puzzle, input: Layout) -> Layout {
+        match (self.layout, self.terminal_art) {
+            (Some(l), _) => l,
+            (None, Some(color))
+                if matches!(input, Layout::Compact | Layout::Spaced | Layout::Grouped)
+                    && puzzle.n() <= TERMINAL_ART_MAX_ORDER =>
+            {
+                Layout::Art { color }
+            }
+            (None, _) => input,
+        }
+    }
+}
+
 /// What to do.
 #[derive(Clone, Debug)]
 pub enum Task {
@@ -326,6 +451,8 @@ pub enum Task {
         /// Which record, from 1.
         index: u64,
     },
+    /// `render`: pictures of the puzzles.
+    Render(RenderPlan),
     /// `completions`: a shell's completion script.
     Completions(clap_complete::Shell),
     /// `man`: the man page.
@@ -404,7 +531,11 @@ fn jobs(run: &RunArgs) -> usize {
 impl Config {
     /// The configuration the arguments ask for.
     pub fn from_cli(cli: Cli) -> Result<Config, UsageError> {
-        let answer = |mode: Mode, layout: Option<Layout>, input: &InputArgs, run: &RunArgs, shard| {
+        let answer = |mode: Mode,
+                      (layout, terminal_art): (Option<Layout>, Option<bool>),
+                      input: &InputArgs,
+                      run: &RunArgs,
+                      shard| {
             // Listing in parallel gives up DLX1's order, so it is asked
             // for, not the default.
             let list_jobs = match (mode, run.jobs) {
@@ -415,6 +546,7 @@ impl Config {
                 mode,
                 output: run.output,
                 layout,
+                terminal_art,
                 stats: run.stats,
                 quiet: run.quiet,
                 jobs: jobs(run),
@@ -442,9 +574,15 @@ impl Config {
                 } else {
                     Mode::First
                 };
-                answer(mode, a.layout.layout(), &a.input, &a.run, None)
+                // Standard output is asked once, before any work.
+                let terminal = std::io::stdout().is_terminal();
+                let color = a.color.resolve(terminal, std::env::var_os("NO_COLOR").as_deref());
+                let terminal_art = (terminal && a.layout == LayoutArg::Auto).then_some(color);
+                answer(mode, (a.layout.layout(color), terminal_art), &a.input, &a.run, None)
             }
-            CommandArgs::Count(a) => answer(Mode::Count { limit: a.limit }, None, &a.input, &a.run, a.shard),
+            CommandArgs::Count(a) => {
+                answer(Mode::Count { limit: a.limit }, (None, None), &a.input, &a.run, a.shard)
+            }
             CommandArgs::Export(a) => {
                 let inputs = inputs(&a.input)?;
                 if inputs.len() > 1 {
@@ -458,6 +596,13 @@ impl Config {
                     progress: false,
                 })
             }
+            CommandArgs::Render(a) => Ok(Config {
+                task: Task::Render(render_cmd::plan(&a).map_err(UsageError)?),
+                inputs: inputs(&a.input)?,
+                read: read_settings(&a.input)?,
+                quiet: a.quiet,
+                progress: false,
+            }),
             CommandArgs::Completions { shell } => Ok(Config::bare(Task::Completions(shell))),
             CommandArgs::Man => Ok(Config::bare(Task::Man)),
         }
@@ -525,5 +670,42 @@ mod tests {
         assert_eq!(plan.layout, Some(Layout::Line));
         assert_eq!(plan.list_jobs, 2);
         assert_eq!(c.inputs, vec![InputPath::Stdin]);
+    }
+
+    #[test]
+    fn colour_follows_the_terminal_and_no_color() {
+        let empty = std::ffi::OsStr::new("");
+        let set = std::ffi::OsStr::new("1");
+        assert!(ColorArg::Auto.resolve(true, None));
+        assert!(ColorArg::Auto.resolve(true, Some(empty)), "an empty NO_COLOR is not set");
+        assert!(!ColorArg::Auto.resolve(true, Some(set)));
+        assert!(!ColorArg::Auto.resolve(false, None));
+        assert!(ColorArg::Always.resolve(false, Some(set)));
+        assert!(!ColorArg::Never.resolve(true, None));
+    }
+
+    #[test]
+    fn art_is_the_terminal_default_for_puzzles_written_as_rows() {
+        let c = config(&["solve", "--layout", "art", "--color", "always"]).unwrap();
+        let Task::Answer(mut plan) = c.task else { panic!() };
+        assert_eq!(plan.layout, Some(Layout::Art { color: true }));
+        // The tests' standard output is not a terminal.
+        assert_eq!(plan.terminal_art, None);
+        let puzzle = |n| {
+            let shape = reduce::Shape::default_for(n).unwrap();
+            reduce::Puzzle::new(shape, Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap()
+        };
+        let (p9, p25) = (puzzle(9), puzzle(25));
+        assert_eq!(plan.layout_for(&p9, Layout::Line), Layout::Art { color: true });
+        plan.layout = None;
+        assert_eq!(plan.layout_for(&p9, Layout::Spaced), Layout::Spaced);
+        // As on a terminal without --layout.
+        plan.terminal_art = Some(false);
+        for rows in [Layout::Compact, Layout::Spaced, Layout::Grouped] {
+            assert_eq!(plan.layout_for(&p9, rows), Layout::Art { color: false });
+            assert_eq!(plan.layout_for(&p25, rows), rows, "too wide for 80 columns");
+        }
+        assert_eq!(plan.layout_for(&p9, Layout::Line), Layout::Line);
+        assert_eq!(plan.layout_for(&p9, Layout::Integers), Layout::Integers);
     }
 }

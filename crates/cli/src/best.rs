@@ -108,9 +108,9 @@ pub fn answer(
         if text {
             writeln!(out, "{}\ncost {}", n + 1, s.cost)?;
             match (cover, &grid) {
-                (Some(pc), Some(g)) => {
-                    out.write_all(text::grid(&pc.puzzle, g, plan.layout.unwrap_or(pc.layout)).as_bytes())?
-                }
+                (Some(pc), Some(g)) => out.write_all(
+                    text::grid(&pc.puzzle, g, plan.layout_for(&pc.puzzle, pc.layout)).as_bytes(),
+                )?,
                 _ => text::options(out, problem, &s.options)?,
             }
         } else {
@@ -124,7 +124,7 @@ pub fn answer(
     }
     let count = list.len() as u64;
     if count == 0 && text {
-        let layout = cover.map(|pc| plan.layout.unwrap_or(pc.layout));
+        let layout = cover.map(|pc| plan.layout_for(&pc.puzzle, pc.layout));
         out.write_all(text::no_solution(layout).as_bytes())?;
     }
     if plan.stats && !plan.quiet {
