@@ -118,7 +118,7 @@ pub(crate) struct Multiplicity<I: Index> {
     /// The links and bounds as laid out (see `keep_pristine_copy`).
     pristine: Option<Box<(Arena<I>, Vec<u32>)>>,
     /// The budget and probe of every search.
-    meter: Meter,
+    pub(crate) meter: Meter,
     /// How the last search ended.
     end: End,
     /// For the cheapest solutions (see `with_costs`): the cost of each
