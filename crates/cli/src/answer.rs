@@ -149,6 +149,14 @@ pub fn answer(
         Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: plan.layout_for(puzzle, *layout) },
         Body::Problem { problem, cover } => Target::Cover { problem, puzzle: cover.as_ref() },
     };
+    if let Mode::Best { k } = plan.mode {
+        let (problem, cover) = match &target {
+            Target::Cover { problem, puzzle } => (Some(*problem), *puzzle),
+            Target::Grid { .. } => (None, None),
+        };
+        let probe = engines.probe.clone();
+        return crate::best::answer(problem, cover, k, record, index, plan, probe, out, notes);
+    }
     // How a grid answer is laid out (none for a plain problem).
     let grid_layout = match &target {
         Target::Grid { layout, .. } => Some(*layout),
@@ -160,7 +168,7 @@ pub fn answer(
         Mode::First => 1,
         Mode::Unique => 1,
         Mode::All { limit } => limit.unwrap_or(u64::MAX),
-        Mode::Count { .. } => 0,
+        Mode::Count { .. } | Mode::Best { .. } => 0,
     };
     let mut json_solutions: Vec<Solution> = Vec::new();
     let numbered =
@@ -360,7 +368,7 @@ pub fn answer(
                 }
             }
         }
-        Mode::First | Mode::All { .. } => {
+        Mode::First | Mode::All { .. } | Mode::Best { .. } => {
             if found.count == 0 {
                 outcome = Outcome::NoSolution;
                 if text {
@@ -373,7 +381,7 @@ pub fn answer(
         notes.push(Note::plain(format!("{source}: {}", text::stats_line(&found.stats, found.seconds))));
     }
     if !text {
-        let f = FoundJson { count: found.count, solutions: json_solutions };
+        let f = FoundJson { count: found.count, solutions: json_solutions, costs: None };
         let answer = match (found.count, found.exhaustive) {
             (0, _) => Answer::None(f),
             (1, true) => Answer::Unique(f),
@@ -447,6 +455,7 @@ fn search_cap(mode: Mode) -> u64 {
         Mode::First => 1,
         Mode::Unique => 2,
         Mode::All { limit } | Mode::Count { limit } => limit.unwrap_or(u64::MAX),
+        Mode::Best { k } => k,
     }
 }
 

@@ -77,6 +77,14 @@ pub struct SolveArgs {
     /// With --all, stop after N solutions of each puzzle (N from 1).
     #[arg(long, value_name = "N", requires = "all", value_parser = parse_limit)]
     pub limit: Option<u64>,
+    /// Print the K cheapest solutions of a problem whose options have
+    /// costs (Knuth's `|n`), in increasing order of cost, each numbered
+    /// and followed by `cost N` (K from 1).
+    #[arg(long, value_name = "K", value_parser = parse_limit, conflicts_with_all = ["all", "unique"])]
+    pub best: Option<u64>,
+    /// The cheapest solution: --best 1.
+    #[arg(long, conflicts_with_all = ["all", "unique", "best"])]
+    pub min_cost: bool,
     /// How grids are written: like the input (auto), one line, compact
     /// rows, spaced rows, integers, or art. On a terminal, auto draws a
     /// puzzle written as rows (order up to 16) as art; piped, auto is
@@ -371,6 +379,12 @@ pub enum Mode {
         /// Where to stop counting.
         limit: Option<u64>,
     },
+    /// The `k` cheapest solutions of a problem with costs, numbered, each
+    /// with its cost.
+    Best {
+        /// How many.
+        k: u64,
+    },
 }
 
 /// What every record of `solve` or `count` is answered with.
@@ -395,8 +409,9 @@ pub struct Plan {
     /// Threads for records, and for counting one problem.
     pub jobs: usize,
     /// Threads for listing one problem's solutions (`solve --all` with an
-    /// explicit `--jobs` above 1: in no set order); 1 lists in DLX1's
-    /// order.
+    /// explicit `--jobs` above 1: in no set order), or for searching one
+    /// problem's cheapest (`solve --best` with an explicit `--jobs` above
+    /// 1: the same costs, ties perhaps others); 1 lists in DLX1's order.
     pub list_jobs: usize,
     /// Count only this part of each tree.
     pub shard: Option<dlx::parallel::Shard>,
@@ -524,7 +539,7 @@ impl Config {
             // Listing in parallel gives up DLX1's order, so it is asked
             // for, not the default.
             let list_jobs = match (mode, run.jobs) {
-                (Mode::All { .. }, Some(j)) if j > 1 && !run.stats => j as usize,
+                (Mode::All { .. } | Mode::Best { .. }, Some(j)) if j > 1 && !run.stats => j as usize,
                 _ => 1,
             };
             let plan = Plan {
@@ -548,7 +563,11 @@ impl Config {
         };
         match cli.command {
             CommandArgs::Solve(a) => {
-                let mode = if a.all {
+                let mode = if let Some(k) = a.best {
+                    Mode::Best { k }
+                } else if a.min_cost {
+                    Mode::Best { k: 1 }
+                } else if a.all {
                     Mode::All { limit: a.limit }
                 } else if a.unique {
                     Mode::Unique
@@ -623,6 +642,24 @@ mod tests {
             .unwrap_err()
             .starts_with("--regions /nonexistent: No such file"));
         assert!(config(&["solve", "--symbols", "AAB"]).unwrap_err().starts_with("--symbols"));
+        assert!(config(&["solve", "--best", "0"]).is_err());
+        assert!(config(&["solve", "--best", "2", "--all"]).is_err());
+        assert!(config(&["solve", "--best", "2", "--unique"]).is_err());
+        assert!(config(&["solve", "--best", "2", "--min-cost"]).is_err());
+        assert!(config(&["count", "--best", "2"]).is_err());
+    }
+
+    #[test]
+    fn min_cost_is_best_1_and_threads_are_asked_for() {
+        let plan = |args: &[&str]| match config(args).unwrap().task {
+            Task::Answer(plan) => plan,
+            _ => panic!(),
+        };
+        assert_eq!(plan(&["solve", "--min-cost"]).mode, Mode::Best { k: 1 });
+        assert_eq!(plan(&["solve", "--best", "5"]).mode, Mode::Best { k: 5 });
+        assert_eq!(plan(&["solve", "--best", "5"]).list_jobs, 1);
+        assert_eq!(plan(&["solve", "--best", "5", "-j", "2"]).list_jobs, 2);
+        assert_eq!(plan(&["solve", "--best", "5", "-j", "2", "--stats"]).list_jobs, 1);
     }
 
     #[test]

@@ -150,7 +150,8 @@ pub struct Estimate {
     /// The solutions.
     pub solutions: Figure,
     /// The nodes of the full search, in DLX1's notion (each entry into a
-    /// level, plus one per solution): comparable with [`crate::Stats`] and
+    /// level, plus one per solution; for a problem with bounds, Algorithm
+    /// M's, each level entered): comparable with [`crate::Stats`] and
     /// [`crate::Outcome::nodes`], and with a [`crate::Probe`]'s nodes for a
     /// fraction done.
     pub nodes: Figure,

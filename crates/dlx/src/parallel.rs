@@ -257,3 +257,14 @@ where
     };
     Outcome::new(end, visited, tally.nodes())
 }
+
+/// The `k` cheapest solutions of `cheapest`'s problem, found by `jobs`
+/// threads that share the `k`-th best cost so far as their cutoff (see
+/// [`crate::Cheapest::best`] for one thread): the same costs as one
+/// thread, in increasing order; among solutions of equal cost, which are
+/// listed may differ. The threads share `cheapest`'s budget and probe as
+/// [`count`]'s do; when the budget runs out or the probe stops them, the
+/// list is unknown ([`crate::Best::cheapest`] is `None`).
+pub fn best(cheapest: &mut crate::Cheapest, k: usize, jobs: usize) -> crate::Best {
+    crate::cost::parallel_best(cheapest, k, jobs)
+}

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use crate::arena::{fits, Arena, Index};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
+use crate::multiplicity::Multiplicity;
 use crate::problem::Problem;
 
 /// DLX1's statistics for one search.
@@ -828,6 +829,9 @@ pub struct Solver {
 enum Inner {
     Small(Engine<u16>),
     Large(Engine<u32>),
+    /// A problem with bounds: Algorithm M (see `multiplicity`).
+    SmallM(Multiplicity<u16>),
+    LargeM(Multiplicity<u32>),
 }
 
 macro_rules! each {
@@ -835,18 +839,24 @@ macro_rules! each {
         match $self {
             Inner::Small($e) => $body,
             Inner::Large($e) => $body,
+            Inner::SmallM($e) => $body,
+            Inner::LargeM($e) => $body,
         }
     };
 }
 
 impl Solver {
     /// Lays out `problem` for searching: with 16-bit links when it has fewer
-    /// than 65,536 nodes, else 32-bit ones.
+    /// than 65,536 nodes, else 32-bit ones. A problem with bounds is
+    /// searched by Algorithm M (DLX3's search, with the same methods; its
+    /// [`Solver::subtrees`] are paths of branch numbers rather than
+    /// options); costs are ignored here (see [`crate::Cheapest`]).
     pub fn new(problem: &Problem) -> Solver {
-        let inner = if fits::<u16>(problem) {
-            Inner::Small(Engine::new(problem))
-        } else {
-            Inner::Large(Engine::new(problem))
+        let inner = match (problem.has_bounds(), fits::<u16>(problem)) {
+            (false, true) => Inner::Small(Engine::new(problem)),
+            (false, false) => Inner::Large(Engine::new(problem)),
+            (true, true) => Inner::SmallM(Multiplicity::new(problem)),
+            (true, false) => Inner::LargeM(Multiplicity::new(problem)),
         };
         Solver { inner }
     }
@@ -994,6 +1004,8 @@ impl Solver {
     /// each given by the options chosen on the way down to it (DLX1's
     /// choices, so the split depends only on the problem and `at_least`).
     /// Every solution lies in exactly one subtree; dead ends are dropped.
+    /// For a problem with bounds, a subtree is a path of branch numbers
+    /// instead (see [`Solver::new`]).
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         each!(&mut self.inner, e => e.subtrees(at_least))
     }
@@ -1002,6 +1014,14 @@ impl Solver {
     /// options: its solutions and DLX1's nodes, with 95% intervals (see
     /// [`crate::estimate`]). Reproducible: the same options, the same
     /// estimate. The solver is left as it was.
+    ///
+    /// For a problem with bounds, the tree is Algorithm M's, as the search
+    /// walks it (fast, or DLX3's when [faithful](Solver::set_faithful)): a
+    /// node is a level entered, a solution or a dead end included, and its
+    /// branching degree is the number of branches of the item it chooses
+    /// (each option that may still be tried, and the null choice when the
+    /// item's lower bound is met), so that the nodes are those of
+    /// [`Solver::stats`] for the same search.
     ///
     /// ```
     /// use dlx::{text, EstimateOptions, Solver};

@@ -54,6 +54,9 @@ pub struct Found {
     pub count: u64,
     /// The solutions printed (none for `count` and `--unique` without one).
     pub solutions: Vec<Solution>,
+    /// With `--best`: the cost of each solution listed, increasing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub costs: Option<Vec<u64>>,
 }
 
 /// A solution: a grid as N² symbols, or a problem's options as item names.
@@ -96,7 +99,11 @@ mod tests {
             index: 2,
             source: "a.txt:3".into(),
             note: Some("Inkala 2012"),
-            answer: Answer::Unique(Found { count: 1, solutions: vec![Solution::Grid("12".into())] }),
+            answer: Answer::Unique(Found {
+                count: 1,
+                solutions: vec![Solution::Grid("12".into())],
+                costs: None,
+            }),
             stats: None,
         };
         assert_eq!(
