@@ -192,6 +192,8 @@ fn answer_all(config: &Config, plan: &Plan) -> i32 {
     let watch = Watch::new();
     on_interrupt(watch.clone());
     let progress = Progress::new(config.progress);
+    // Under a bar, long counts estimate their size for it.
+    watch.probe.set_foresee(progress.active());
     let ticking = AtomicBool::new(true);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut tally = Tally::new();

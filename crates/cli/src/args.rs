@@ -9,6 +9,7 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use reduce::Alphabet;
@@ -28,7 +29,9 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("DANCE_VERSION
 /// Exit status: 0 when every puzzle was answered with a solution (for count
 /// and export: no error), 1 when at least one puzzle has none (无解),
 /// 2 on a usage error or a refused record (the others are still answered),
-/// 130 when interrupted by Ctrl-C (stderr says how far it got).
+/// 3 when a budget (--max-nodes, --timeout) ran out on at least one record
+/// and none was refused, 130 when interrupted by Ctrl-C (stderr says how
+/// far it got). When several apply: 2, then 3, then 1.
 #[derive(Debug, Parser)]
 #[command(name = "dance", version = VERSION, about, long_about)]
 pub struct Cli {
@@ -96,6 +99,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
     #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
@@ -111,6 +116,20 @@ pub struct CountArgs {
     /// runs, on any machines, add up to the total (docs/sharding.md).
     #[arg(long, value_name = "K/M", value_parser = parse_shard)]
     pub shard: Option<dlx::parallel::Shard>,
+    /// Do not count: estimate the solutions and the nodes of each search
+    /// from random probes down its tree (Knuth's estimate), each with a 95%
+    /// interval.
+    #[arg(long, conflicts_with_all = ["limit", "shard", "max_nodes", "timeout", "stats"])]
+    pub estimate: bool,
+    /// With --estimate: how many random probes (default 10000).
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = parse_probes)]
+    pub probes: Option<u64>,
+    /// With --estimate: the probes' seed (default 0); the same seed gives
+    /// the same estimate.
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
@@ -341,6 +360,96 @@ pub struct RunArgs {
     pub jobs: Option<u32>,
 }
 
+/// How much the search of each record may spend (`solve` and `count`).
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// Give up on a record after N nodes of search: its answer is then
+    /// unknown (exit status 3), never 无解. Nodes are the engine's (DLX1's
+    /// with --stats).
+    #[arg(long, value_name = "N", value_parser = parse_max_nodes)]
+    pub max_nodes: Option<u64>,
+    /// Give up on a record after this long (500ms, 10s, 2m, 1h; the clock
+    /// starts with the record's search): unknown, as for --max-nodes.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+}
+
+/// Parses `--max-nodes`: a whole number from 1.
+fn parse_max_nodes(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("a budget of 0 nodes searches nothing; give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+/// Parses `--probes`: a whole number from 1.
+fn parse_probes(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("0 probes estimate nothing; give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+/// Parses `--timeout`: a number (decimals allowed) and a unit, `ms`, `s`,
+/// `m` or `h`, above zero: `500ms`, `10s`, `1.5s`, `2m`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let bad = || format!("{s:?}: expected a number and a unit (ms, s, m, h), for example 500ms, 10s or 2m");
+    let t = s.trim();
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).ok_or_else(bad)?;
+    let (number, unit) = t.split_at(split);
+    let seconds = match unit {
+        "ms" => 1e-3,
+        "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(bad()),
+    };
+    if number.is_empty() || number.starts_with('.') || number.ends_with('.') {
+        return Err(bad());
+    }
+    let x: f64 = number.parse().map_err(|_| bad())?;
+    let d = Duration::try_from_secs_f64(x * seconds).map_err(|_| bad())?;
+    if d.is_zero() {
+        return Err("a timeout of 0 searches nothing; give more".into());
+    }
+    Ok(d)
+}
+
+/// What each record's search may spend: the same for every record, each
+/// starting afresh (the deadline runs from the start of the record's
+/// search).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordBudget {
+    /// `--max-nodes`.
+    pub max_nodes: Option<u64>,
+    /// `--timeout`.
+    pub timeout: Option<Duration>,
+}
+
+impl RecordBudget {
+    /// The budget of a search that starts now.
+    pub fn start(&self) -> dlx::Budget {
+        let b = dlx::Budget { max_nodes: self.max_nodes, deadline: None };
+        match self.timeout {
+            Some(t) => b.with_time(t),
+            None => b,
+        }
+    }
+
+    /// Whether nothing is bounded.
+    pub fn is_unlimited(&self) -> bool {
+        self.max_nodes.is_none() && self.timeout.is_none()
+    }
+}
+
+impl BudgetArgs {
+    fn budget(&self) -> RecordBudget {
+        RecordBudget { max_nodes: self.max_nodes, timeout: self.timeout }
+    }
+}
+
 /// Parses `--limit`: a whole number from 1 (a limit of 0 would print
 /// nothing and look like an answer).
 fn parse_limit(s: &str) -> Result<u64, String> {
@@ -385,6 +494,9 @@ pub enum Mode {
         /// How many.
         k: u64,
     },
+    /// Estimates of the number of solutions and of the nodes of the full
+    /// search (`count --estimate`).
+    Estimate(dlx::EstimateOptions),
 }
 
 /// What every record of `solve` or `count` is answered with.
@@ -415,6 +527,8 @@ pub struct Plan {
     pub list_jobs: usize,
     /// Count only this part of each tree.
     pub shard: Option<dlx::parallel::Shard>,
+    /// What each record's search may spend.
+    pub budget: RecordBudget,
 }
 
 /// The largest order drawn as art by default on a terminal: its art is
@@ -535,7 +649,8 @@ impl Config {
                       (layout, terminal_art): (Option<Layout>, Option<bool>),
                       input: &InputArgs,
                       run: &RunArgs,
-                      shard| {
+                      shard,
+                      budget: RecordBudget| {
             // Listing in parallel gives up DLX1's order, so it is asked
             // for, not the default.
             let list_jobs = match (mode, run.jobs) {
@@ -552,6 +667,7 @@ impl Config {
                 jobs: jobs(run),
                 list_jobs,
                 shard,
+                budget,
             };
             Ok(Config {
                 task: Task::Answer(plan),
@@ -578,10 +694,25 @@ impl Config {
                 let terminal = std::io::stdout().is_terminal();
                 let color = a.color.resolve(terminal, std::env::var_os("NO_COLOR").as_deref());
                 let terminal_art = (terminal && a.layout == LayoutArg::Auto).then_some(color);
-                answer(mode, (a.layout.layout(color), terminal_art), &a.input, &a.run, None)
+                answer(
+                    mode,
+                    (a.layout.layout(color), terminal_art),
+                    &a.input,
+                    &a.run,
+                    None,
+                    a.budget.budget(),
+                )
             }
             CommandArgs::Count(a) => {
-                answer(Mode::Count { limit: a.limit }, (None, None), &a.input, &a.run, a.shard)
+                let mode = if a.estimate {
+                    let mut e = dlx::EstimateOptions::default();
+                    e.probes = a.probes.unwrap_or(e.probes);
+                    e.seed = a.seed.unwrap_or(e.seed);
+                    Mode::Estimate(e)
+                } else {
+                    Mode::Count { limit: a.limit }
+                };
+                answer(mode, (None, None), &a.input, &a.run, a.shard, a.budget.budget())
             }
             CommandArgs::Export(a) => {
                 let inputs = inputs(&a.input)?;
@@ -660,6 +791,46 @@ mod tests {
         assert_eq!(plan(&["solve", "--best", "5"]).list_jobs, 1);
         assert_eq!(plan(&["solve", "--best", "5", "-j", "2"]).list_jobs, 2);
         assert_eq!(plan(&["solve", "--best", "5", "-j", "2", "--stats"]).list_jobs, 1);
+    }
+
+    #[test]
+    fn budgets_and_estimates() {
+        for (s, ms) in [("500ms", 500), ("10s", 10_000), ("1.5s", 1_500), ("2m", 120_000), ("1h", 3_600_000)]
+        {
+            assert_eq!(parse_duration(s), Ok(Duration::from_millis(ms)), "{s}");
+        }
+        for bad in
+            ["0s", "0ms", "10", "s", "1.s", ".5s", "-1s", "1 s", "2 days", "1e3s", "99999999999999999999h"]
+        {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+        let c = config(&["count", "--max-nodes", "1000", "--timeout", "2s"]).unwrap();
+        let Task::Answer(plan) = c.task else { panic!() };
+        assert_eq!(
+            plan.budget,
+            RecordBudget { max_nodes: Some(1000), timeout: Some(Duration::from_secs(2)) }
+        );
+        let b = plan.budget.start();
+        assert_eq!(b.max_nodes, Some(1000));
+        assert!(b.deadline.is_some());
+        assert!(config(&["solve"])
+            .map(|c| matches!(c.task, Task::Answer(p) if p.budget.is_unlimited()))
+            .unwrap());
+        let c = config(&["count", "--estimate", "--probes", "500", "--seed", "9"]).unwrap();
+        let Task::Answer(plan) = c.task else { panic!() };
+        assert_eq!(plan.mode, Mode::Estimate(dlx::EstimateOptions { probes: 500, seed: 9, stratify: true }));
+        for bad in [
+            &["count", "--max-nodes", "0"][..],
+            &["count", "--probes", "5"],
+            &["count", "--seed", "5"],
+            &["count", "--estimate", "--limit", "2"],
+            &["count", "--estimate", "--shard", "1/2"],
+            &["count", "--estimate", "--timeout", "1s"],
+            &["count", "--estimate", "--stats"],
+            &["solve", "--estimate"],
+        ] {
+            assert!(config(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

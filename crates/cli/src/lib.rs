@@ -13,6 +13,7 @@ pub mod answer;
 pub mod app;
 pub mod args;
 pub mod best;
+pub mod estimate;
 pub mod input;
 pub mod output;
 pub mod record;

@@ -11,6 +11,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::arena::{fits, Arena, Index};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
@@ -448,13 +449,32 @@ impl<I: Index> Engine<I> {
         self.reset();
         let mut rng = SplitMix64::new(options.seed);
         let mut gather = Gather::default();
+        // Ctrl-C (the probe's stop) and the deadline end an estimate too,
+        // looked at between two probes.
+        let (probe, deadline) = (self.meter.probe().cloned(), self.meter.budget().deadline);
+        let mut looks = 0u32;
+        let mut halted = || {
+            looks = looks.wrapping_add(1);
+            if probe.as_ref().is_some_and(|p| p.stopped()) {
+                Some(End::Interrupted)
+            } else if looks % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(End::OutOfTime)
+            } else {
+                None
+            }
+        };
+        let mut end = End::Complete;
         // The frontier, each node given by its choices from the root.
         let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
         let most = if options.stratify { options.probes / PROBES_PER_STRATUM } else { 0 };
-        while !frontier.is_empty() {
+        'walk: while !frontier.is_empty() {
             let mut next = Vec::new();
             let (mut leaves, mut solutions) = (0, 0);
             for path in &frontier {
+                if let Some(why) = halted() {
+                    end = why;
+                    break 'walk;
+                }
                 path.iter().for_each(|&x| self.take(x));
                 match self.children() {
                     None => (leaves, solutions) = (leaves + 1, solutions + 1),
@@ -476,15 +496,30 @@ impl<I: Index> Engine<I> {
             gather.counted(frontier.len() as u64, leaves, solutions);
             frontier = next;
         }
+        if end != End::Complete {
+            frontier.clear();
+        }
         let strata = frontier.len() as u64;
         for (v, path) in frontier.iter().enumerate() {
             let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
             path.iter().for_each(|&x| self.take(x));
-            let paths: Vec<Path> = (0..k).map(|_| self.random_path(&mut rng)).collect();
+            let mut paths: Vec<Path> = Vec::with_capacity(k as usize);
+            for _ in 0..k {
+                if let Some(why) = halted() {
+                    end = why;
+                    break;
+                }
+                paths.push(self.random_path(&mut rng));
+            }
             path.iter().rev().for_each(|&x| self.undo_choice(x));
+            if end != End::Complete {
+                break;
+            }
             gather.stratum(paths.into_iter());
         }
-        gather.finish(options.seed)
+        let mut estimate = gather.finish(options.seed);
+        estimate.end = end;
+        estimate
     }
 
     /// Keeps a copy of the links as laid out, so that
@@ -889,6 +924,11 @@ impl Solver {
     /// stop them (see [`Probe`]).
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
         each!(&mut self.inner, e => e.set_probe(probe))
+    }
+
+    /// The probe that watches searches, if any.
+    pub fn probe(&self) -> Option<&Arc<Probe>> {
+        each!(&self.inner, e => e.meter.probe())
     }
 
     /// Bounds every search to come: nodes (DLX1's) and a deadline. A search
