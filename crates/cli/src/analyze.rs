@@ -31,9 +31,9 @@ pub struct AnalyzeArgs {
     /// analysis whose search runs out is reported unknown (exit 3).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Seconds one puzzle's analysis may take; what it has not settled by
+    /// How long one puzzle's analysis may take (500ms, 10s, 2m); what it has not settled by
     /// then is reported unknown (exit 3).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::generate::parse_seconds)]
+    #[arg(long, value_name = "DURATION", value_parser = crate::args::parse_duration)]
     pub timeout: Option<Duration>,
     #[command(flatten)]
     pub input: InputArgs,
@@ -78,11 +78,13 @@ pub fn config(a: AnalyzeArgs) -> Result<Config, UsageError> {
         mode: Mode::Analyze(options),
         output: a.output,
         layout: None,
+        terminal_art: None,
         stats: false,
         quiet: a.quiet,
         jobs,
         list_jobs: 1,
         shard: None,
+        budget: args::RecordBudget::default(),
     };
     Ok(Config {
         task: Task::Answer(plan),

@@ -5,7 +5,7 @@
 //! `--jobs`.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, TryRecvError};
@@ -82,9 +82,9 @@ pub struct GenerateArgs {
     /// Nodes each search may take (default 50,000,000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Seconds one puzzle may take, all attempts together (exit 3 when
+    /// How long one puzzle may take (500ms, 10s, 2m), all attempts together (exit 3 when
     /// they run out).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "DURATION", value_parser = crate::args::parse_duration)]
     pub timeout: Option<Duration>,
     /// Worker threads (default: all cores). The output is the same with
     /// any number.
@@ -132,14 +132,6 @@ fn parse_level(s: &str) -> Result<Level, String> {
     })
 }
 
-/// Parses seconds (a positive number, fractions allowed).
-pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
-    match s.parse::<f64>() {
-        Ok(x) if x > 0.0 && x.is_finite() => Duration::try_from_secs_f64(x).map_err(|e| e.to_string()),
-        _ => Err(format!("{s:?} is not a number of seconds above 0")),
-    }
-}
-
 /// What `dance generate` does, checked.
 #[derive(Clone, Debug)]
 pub struct GeneratePlan {
@@ -171,10 +163,10 @@ pub fn config(a: GenerateArgs) -> Result<Config, UsageError> {
     if alphabet.len() != n {
         return Err(UsageError(format!("--symbols has {} symbols; a {n}x{n} puzzle needs {n}", alphabet.len())));
     }
-    let layout = a.layout.layout().unwrap_or(Layout::Line);
-    if a.jigsaw && layout != Layout::Line && a.output == OutputFormat::Text {
+    let layout = a.layout.layout(io::stdout().is_terminal()).unwrap_or(Layout::Line);
+    if a.jigsaw && !matches!(layout, Layout::Line | Layout::Art { .. }) && a.output == OutputFormat::Text {
         return Err(UsageError(format!(
-            "--jigsaw writes each puzzle's map after its cells, which only --layout line has room for (or --output json), not --layout {}",
+            "--jigsaw writes each puzzle's map after its cells, which only --layout line has room for (or --layout art draws; or --output json), not --layout {}",
             layout.name()
         )));
     }
