@@ -119,7 +119,11 @@ pub fn answer(
                     index,
                     source: source.clone(),
                     note: record.note.as_deref(),
-                    answer: crate::output::json::Answer::Error { line: record.source.line, column: None, message },
+                    answer: crate::output::json::Answer::Error {
+                        line: record.source.line,
+                        column: None,
+                        message,
+                    },
                     stats: None,
                 };
                 out.write_all(line.to_line().as_bytes())?;
@@ -192,12 +196,8 @@ pub fn report(puzzle: &Puzzle, a: &Analysis, source: &str) -> String {
             Some(true) => s += "; minimal",
             _ if !a.redundant.is_empty() => {
                 let list: Vec<String> = a.redundant.iter().map(|&c| given(c)).collect();
-                let _ = write!(
-                    s,
-                    "; not minimal: {}: {}",
-                    plural(list.len(), "redundant given"),
-                    list.join(" ")
-                );
+                let _ =
+                    write!(s, "; not minimal: {}: {}", plural(list.len(), "redundant given"), list.join(" "));
             }
             _ => s += "; minimal unknown",
         }

@@ -161,7 +161,10 @@ pub fn config(a: GenerateArgs) -> Result<Config, UsageError> {
         None => Alphabet::default_for(n).map_err(|e| UsageError(e.to_string()))?,
     };
     if alphabet.len() != n {
-        return Err(UsageError(format!("--symbols has {} symbols; a {n}x{n} puzzle needs {n}", alphabet.len())));
+        return Err(UsageError(format!(
+            "--symbols has {} symbols; a {n}x{n} puzzle needs {n}",
+            alphabet.len()
+        )));
     }
     let layout = a.layout.layout(io::stdout().is_terminal()).unwrap_or(Layout::Line);
     if a.jigsaw && !matches!(layout, Layout::Line | Layout::Art { .. }) && a.output == OutputFormat::Text {
@@ -181,7 +184,10 @@ pub fn config(a: GenerateArgs) -> Result<Config, UsageError> {
     };
     let generator = Generator::new(target, alphabet, request).map_err(|e| match e {
         GenerateError::Symmetry { .. } | GenerateError::NoSymmetry | GenerateError::JigsawSymmetry { .. } => {
-            UsageError(format!("--symmetry {}: {e}", a.symmetry.to_possible_value().expect("named").get_name()))
+            UsageError(format!(
+                "--symmetry {}: {e}",
+                a.symmetry.to_possible_value().expect("named").get_name()
+            ))
         }
         e => UsageError(e.to_string()),
     })?;
@@ -237,7 +243,8 @@ fn target(a: &GenerateArgs, order: Option<usize>) -> Result<Target, UsageError> 
                 if order.is_some_and(|o| o != n) {
                     return Err(mismatch(format!("--box {b}"), n));
                 }
-                Shape::new(n, Regions::Boxes { rows, cols }).map_err(|e| UsageError(format!("--box {b}: {e}")))?
+                Shape::new(n, Regions::Boxes { rows, cols })
+                    .map_err(|e| UsageError(format!("--box {b}: {e}")))?
             }
             _ => Shape::new(order.unwrap_or(9), Regions::None).map_err(|e| UsageError(e.to_string()))?,
         }
@@ -255,7 +262,9 @@ const WINDOW: u64 = 256;
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.write_u128(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
+    );
     h.write_u32(std::process::id());
     h.finish() & ((1 << 48) - 1)
 }
@@ -321,7 +330,10 @@ fn make_all(
                 }
                 let mut written = gate.0.lock().unwrap_or_else(|e| e.into_inner());
                 while i >= *written + WINDOW && !watch.stopped() {
-                    written = gate.1.wait_timeout(written, Duration::from_millis(50)).map_or_else(|e| e.into_inner().0, |r| r.0);
+                    written = gate
+                        .1
+                        .wait_timeout(written, Duration::from_millis(50))
+                        .map_or_else(|e| e.into_inner().0, |r| r.0);
                 }
                 drop(written);
                 let made = maker.generate(seed.wrapping_add(i));

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 use dlx::{Budget, End};
 
 use crate::grid::{Puzzle, Shape};
-use crate::search::GridSolver;
+use crate::search::{GridSolver, Nine, Prepared};
 
 /// The units of a shape and the symbols given in each: what the tests for
 /// forced cells look at.
@@ -143,6 +143,9 @@ pub(crate) fn minimize(
     orbits: &[Vec<usize>],
     order: &[usize],
 ) -> Result<(), End> {
+    if let Some(nine) = solver.nine() {
+        return minimize_nine(nine, units, puzzle, solution, orbits, order);
+    }
     let budget = solver.budget();
     let most = budget.max_nodes.unwrap_or(u64::MAX);
     let mut cap = most.min(FIRST_CAP * solution.len() as u64);
@@ -219,4 +222,119 @@ fn test(
         }
     }
     result
+}
+
+/// [`minimize`] on the 9x9 search, from prepared boards. When orbit
+/// `order[k]` is tested, the givens are the orbits kept before it and all
+/// the orbits after it. The orbits are halved again and again: the first
+/// half is tested on a board with every orbit of the second half placed
+/// (all still given then), the second half on a board with the orbits the
+/// first half kept. Each board is prepared from its parent's, so a test
+/// costs the propagation of a few placements instead of a whole puzzle's,
+/// and each orbit is placed on a board once per halving.
+fn minimize_nine(
+    nine: &mut Nine,
+    units: &mut Units,
+    puzzle: &mut Puzzle,
+    solution: &[u8],
+    orbits: &[Vec<usize>],
+    order: &[usize],
+) -> Result<(), End> {
+    units.load(puzzle.givens());
+    let blank = Nine::prepare(None, &[], &[]).expect("the blank board has solutions");
+    let mut halves = Halves { nine, units, puzzle, solution, orbits, places: Vec::new() };
+    halves.test(order, &blank)
+}
+
+/// Orbits tested on one board, each with the others' givens added.
+const LEAVES: usize = 4;
+
+/// What [`minimize_nine`]'s halvings share.
+struct Halves<'a> {
+    nine: &'a mut Nine,
+    units: &'a mut Units,
+    puzzle: &'a mut Puzzle,
+    solution: &'a [u8],
+    orbits: &'a [Vec<usize>],
+    places: Vec<(usize, u8)>,
+}
+
+impl Halves<'_> {
+    /// Tests the orbits of `order` in turn, on `board`: the givens of
+    /// every orbit outside `order` that is given while they are tested.
+    fn test(&mut self, order: &[usize], board: &Prepared) -> Result<(), End> {
+        if order.len() <= LEAVES {
+            // Each orbit on the board with the others of `order` given
+            // then: those kept before it, all after it.
+            for &o in order {
+                self.places.clear();
+                for &p in order {
+                    let given = self.puzzle.givens()[self.orbits[p][0]].is_some();
+                    if p != o && given {
+                        self.places.extend(self.orbits[p].iter().map(|&c| (c, self.solution[c])));
+                    }
+                }
+                let extra = self.places.len();
+                self.test_one(&self.orbits[o], board, extra)?;
+            }
+            return Ok(());
+        }
+        let (first, second) = order.split_at(order.len() / 2);
+        let full = "givens of a full grid leave it a solution";
+        self.places.clear();
+        for &o in second {
+            self.places.extend(self.orbits[o].iter().map(|&c| (c, self.solution[c])));
+        }
+        let left = Nine::prepare(Some(board), &self.places, &[]).expect(full);
+        self.test(first, &left)?;
+        self.places.clear();
+        for &o in first {
+            let orbit = &self.orbits[o];
+            if self.puzzle.givens()[orbit[0]].is_some() {
+                self.places.extend(orbit.iter().map(|&c| (c, self.solution[c])));
+            }
+        }
+        let right = Nine::prepare(Some(board), &self.places, &[]).expect(full);
+        self.test(second, &right)
+    }
+
+    /// Tests `orbit`, given, on `board` (every other given): takes it
+    /// away unless that lets in a second solution.
+    fn test_one(&mut self, orbit: &[usize], board: &Prepared, extra: usize) -> Result<(), End> {
+        let (puzzle, units, solution) = (&mut *self.puzzle, &mut *self.units, self.solution);
+        for &cell in orbit {
+            puzzle.givens_mut()[cell] = None;
+            units.set(cell, solution[cell], false);
+        }
+        if orbit.iter().all(|&c| units.forced(puzzle.givens(), c, solution[c])) {
+            return Ok(());
+        }
+        // Cell i's symbol excluded there, the orbit's cells before it given.
+        let mut stays = false;
+        for (i, &cell) in orbit.iter().enumerate() {
+            self.places.truncate(extra);
+            self.places.extend(orbit[..i].iter().map(|&c| (c, solution[c])));
+            let Some(board) = Nine::prepare(Some(board), &self.places, &[(cell, solution[cell])]) else {
+                continue;
+            };
+            let outcome = self.nine.solve_prepared(&board, |_| ControlFlow::Break(()));
+            if outcome.so_far() > 0 {
+                stays = true;
+                break;
+            }
+            if outcome.end().is_unknown() {
+                for &c in orbit {
+                    puzzle.givens_mut()[c] = Some(solution[c]);
+                }
+                return Err(outcome.end());
+            }
+        }
+        if stays {
+            for &c in orbit {
+                puzzle.givens_mut()[c] = Some(solution[c]);
+                units.set(c, solution[c], true);
+            }
+        }
+        Ok(())
+    }
 }

@@ -31,7 +31,7 @@ use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Stats};
 
 pub use bits::{Bits, MAX_BITS_ORDER};
 pub use links::Links;
-pub use nine::Nine;
+pub use nine::{Nine, Prepared};
 
 use crate::cover::{reduce, Encoding};
 use crate::grid::{Conflict, Puzzle, Shape};
@@ -318,6 +318,18 @@ impl GridSolver {
         self.last = Engine::Bits;
         let outcome = self.bits().solve_shuffled(puzzle, seed, visit);
         clash_if_none(puzzle, outcome)
+    }
+
+    /// The 9x9 search, when it is the picked engine (and the solver is
+    /// not faithful): for callers that search from [`Prepared`] boards.
+    pub fn nine(&mut self) -> Option<&mut Nine> {
+        match (&mut self.fast, self.faithful) {
+            (Fast::Nine(s), false) => {
+                self.last = Engine::Nine;
+                Some(s)
+            }
+            _ => None,
+        }
     }
 
     /// The bit search: the picked engine if it is, else the spare, made
