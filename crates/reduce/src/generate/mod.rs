@@ -263,6 +263,8 @@ pub struct Generator {
     /// The tools of a fixed shape, made once.
     tools: Option<Tools>,
     probe: Option<Arc<Probe>>,
+    /// The orbits of each symmetry used so far, by order.
+    orbits: Vec<(Symmetry, usize, Arc<Vec<Vec<usize>>>)>,
 }
 
 impl Generator {
@@ -306,7 +308,7 @@ impl Generator {
                 None
             }
         };
-        Ok(Generator { target, alphabet, request, tools, probe: None })
+        Ok(Generator { target, alphabet, request, tools, probe: None, orbits: Vec::new() })
     }
 
     /// The request.
@@ -374,7 +376,14 @@ impl Generator {
             for (cell, &v) in grid.iter().enumerate() {
                 puzzle.givens_mut()[cell] = Some(v);
             }
-            let orbits = symmetry.orbits(n);
+            let orbits = match self.orbits.iter().find(|(s, m, _)| *s == symmetry && *m == n) {
+                Some((_, _, o)) => Arc::clone(o),
+                None => {
+                    let o = Arc::new(symmetry.orbits(n));
+                    self.orbits.push((symmetry, n, Arc::clone(&o)));
+                    o
+                }
+            };
             let order = full::permutation(orbits.len(), &mut rng);
             if let Err(end) =
                 remove::minimize(&mut tools.solver, &mut tools.units, &mut puzzle, &grid, &orbits, &order)
