@@ -11,6 +11,7 @@
 pub mod answer;
 pub mod app;
 pub mod args;
+pub mod explain;
 pub mod input;
 pub mod output;
 pub mod record;

@@ -67,14 +67,15 @@ pub use forcing::MAX_FORCING_WORK;
 pub use rating::{Level, Rating};
 pub use step::{Candidate, Contradiction, Step, StepDisplay, Technique, Unit};
 
-use crate::search::GridSolver;
-use dlx::Budget;
 use crate::grid::{Conflict, Puzzle, Shape};
+use crate::search::GridSolver;
 use board::{Board, Layout, EMPTY};
 use chains::Chains;
+use dlx::{Budget, Probe};
 use fish::Fish;
 use forcing::Forcing;
 use rating::Tally;
+use std::sync::Arc;
 use subsets::Subsets;
 use wings::Wings;
 
@@ -159,6 +160,7 @@ pub struct Logic {
     forcing: Forcing,
     top: Technique,
     max_nodes: u64,
+    probe: Option<Arc<Probe>>,
     search: Option<GridSolver>,
 }
 
@@ -178,6 +180,7 @@ impl Logic {
             forcing: Forcing::default(),
             top: Technique::ForcingChains,
             max_nodes: DEFAULT_MAX_NODES,
+            probe: None,
             search: None,
         }
     }
@@ -198,6 +201,15 @@ impl Logic {
     /// techniques get stuck ([`DEFAULT_MAX_NODES`] by default).
     pub fn set_max_nodes(&mut self, nodes: u64) {
         self.max_nodes = nodes;
+    }
+
+    /// Reports the uniqueness search to `probe`, which can also stop it
+    /// (Ctrl-C): a search stopped so gives [`Unrated::Unknown`].
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        if let Some(s) = &mut self.search {
+            s.set_probe(probe.clone());
+        }
+        self.probe = probe;
     }
 
     /// Solves `puzzle` step by step, calling `visit` after each step, and
@@ -339,7 +351,11 @@ impl Logic {
     /// with the search layer's engine for the shape; `None` when the
     /// budget runs out.
     fn count_to_two(&mut self, puzzle: &Puzzle) -> Option<u64> {
-        let search = self.search.get_or_insert_with(|| GridSolver::new(&self.shape));
+        let search = self.search.get_or_insert_with(|| {
+            let mut s = GridSolver::new(&self.shape);
+            s.set_probe(self.probe.clone());
+            s
+        });
         search.set_budget(Budget::nodes(self.max_nodes));
         match search.count(puzzle, Some(2)) {
             Ok(outcome) => outcome.solutions(),
