@@ -45,9 +45,9 @@ impl Forcing {
     /// returns whether the marks stay consistent. The singles are in
     /// `self.trail`.
     fn branch(&mut self, layout: &Layout, board: &Board, cell: usize, v: usize, limit: usize) -> bool {
-        self.copy.copy_from(board);
+        self.copy.copy_marks_from(board);
         self.trail.clear();
-        self.copy.place(layout, cell, v);
+        self.copy.assume(layout, cell, v);
         self.copy.propagate(layout, &mut self.trail, limit)
     }
 

@@ -74,6 +74,7 @@ use chains::Chains;
 use dlx::{Budget, Probe};
 use fish::Fish;
 use forcing::Forcing;
+use intersections::Locked;
 use rating::Tally;
 use std::sync::Arc;
 use subsets::Subsets;
@@ -153,6 +154,7 @@ pub struct Logic {
     board: Board,
     step: Step,
     tally: Tally,
+    locked: Locked,
     subsets: Subsets,
     fish: Fish,
     wings: Wings,
@@ -173,6 +175,7 @@ impl Logic {
             board: Board::default(),
             step: Step::default(),
             tally: Tally::default(),
+            locked: Locked::default(),
             subsets: Subsets::default(),
             fish: Fish::default(),
             wings: Wings::default(),
@@ -281,7 +284,7 @@ impl Logic {
         singles::full_house(l, b, s)
             || allowed(Technique::NakedSingle) && singles::naked_single(l, b, s)
             || allowed(Technique::HiddenSingle) && singles::hidden_single(l, b, s)
-            || allowed(Technique::Pointing) && intersections::locked_candidates(l, b, s) && s.technique <= top
+            || allowed(Technique::Pointing) && intersections::locked_candidates(l, b, s, &mut self.locked) && s.technique <= top
             || allowed(Technique::NakedPair) && subsets::naked(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::HiddenPair) && subsets::hidden(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::NakedTriple) && subsets::naked(l, b, s, 3, &mut self.subsets)
