@@ -702,7 +702,10 @@ impl Chains {
         let log = &board.strong_log;
         let symbols = if logged <= log.len() && (board.strong_links - count) as usize == log.len() - logged {
             let (n, cells) = (layout.n, layout.cells);
-            log[logged..].iter().filter(|&&e| e as usize >= cells).fold(0, |m, &e| m | 1 << ((e as usize - cells) % n))
+            log[logged..]
+                .iter()
+                .filter(|&&e| e as usize >= cells)
+                .fold(0, |m, &e| m | 1 << ((e as usize - cells) % n))
         } else {
             layout.full
         };

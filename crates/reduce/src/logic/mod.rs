@@ -284,7 +284,9 @@ impl Logic {
         singles::full_house(l, b, s)
             || allowed(Technique::NakedSingle) && singles::naked_single(l, b, s)
             || allowed(Technique::HiddenSingle) && singles::hidden_single(l, b, s)
-            || allowed(Technique::Pointing) && intersections::locked_candidates(l, b, s, &mut self.locked) && s.technique <= top
+            || allowed(Technique::Pointing)
+                && intersections::locked_candidates(l, b, s, &mut self.locked)
+                && s.technique <= top
             || allowed(Technique::NakedPair) && subsets::naked(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::HiddenPair) && subsets::hidden(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::NakedTriple) && subsets::naked(l, b, s, 3, &mut self.subsets)
