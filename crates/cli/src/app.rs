@@ -60,6 +60,7 @@ where
         Task::Answer(plan) => answer_all(&config, plan),
         Task::Logic(plan) => answer_records(&config, plan.jobs, true, |probe| Explainer::new(plan, probe)),
         Task::Export { to, index } => export(&config, *to, *index),
+        Task::Render(plan) => crate::render_cmd::run(&config, plan),
         Task::Completions(shell) => {
             let mut out = io::stdout().lock();
             clap_complete::generate(*shell, &mut crate::args::command(), "dance", &mut out);
@@ -242,6 +243,8 @@ where
     let watch = Watch::new();
     on_interrupt(watch.clone());
     let progress = Progress::new(config.progress);
+    // Under a bar, long counts estimate their size for it.
+    watch.probe.set_foresee(progress.active());
     let ticking = AtomicBool::new(true);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut tally = Tally::new();
