@@ -89,7 +89,7 @@ pub(crate) struct Chains {
 pub const MAX_CHAIN_CANDIDATES: usize = 8192;
 
 /// The most new strong links [`Chains::nothing_new`] checks one by one.
-const MAX_NEW_LINKS: usize = 3;
+const MAX_NEW_LINKS: usize = 8;
 
 /// The first cell in both sets.
 fn first(a: &[u64], b: &[u64]) -> Option<usize> {
