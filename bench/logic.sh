@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # dance rate side by side with qqwing --solve --stats --csv (issue 18): µs
 # per puzzle and reach (the share solved by logic alone) on the bench sets.
-# Usage: bash bench/logic.sh [SHARED_BENCH_DATA]. bench/run.sh calls it.
+# Usage: bash bench/logic.sh [SHARED_BENCH_DATA] (just bench-logic); bench/run.sh
+# has the CPU figures of rate beside qqwing too, without reach.
 # LOGIC_SETS="17clue magictour_top1465" by default (forum_hardest_1905_11plus
 # takes minutes: qqwing needs about two of them per run).
 # QQWING=/path/to/qqwing (default: qqwing on PATH; without it, dance alone).

@@ -99,7 +99,6 @@ wall() {
   echo
   cargo bench -q -p dance-reduce --bench sudoku -- "$data"/sudoku/*.txt 2>/dev/null
   echo
-  bash bench/logic.sh "$data"
   echo "## The grouped listing (solve --all on a blank 6x6 grouped grid, to /dev/null)"
   echo
   grid=$(mktemp)
