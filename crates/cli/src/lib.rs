@@ -15,6 +15,7 @@ pub mod app;
 pub mod args;
 pub mod best;
 pub mod estimate;
+pub mod explain;
 pub mod generate;
 pub mod input;
 pub mod output;
