@@ -97,6 +97,7 @@ pub fn config(a: AnalyzeArgs) -> Result<Config, UsageError> {
 
 /// Answers one record of `dance analyze` (a refused record was answered
 /// before): the report, or the JSON object.
+#[allow(clippy::too_many_arguments)]
 pub fn answer(
     record: &Record,
     body: &Body,

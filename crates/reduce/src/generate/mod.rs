@@ -254,6 +254,9 @@ impl Tools {
     }
 }
 
+/// The orbits of a symmetry on one order, shared.
+type Orbits = Arc<Vec<Vec<usize>>>;
+
 /// Makes puzzles of one target to one request.
 #[derive(Clone, Debug)]
 pub struct Generator {
@@ -264,7 +267,7 @@ pub struct Generator {
     tools: Option<Tools>,
     probe: Option<Arc<Probe>>,
     /// The orbits of each symmetry used so far, by order.
-    orbits: Vec<(Symmetry, usize, Arc<Vec<Vec<usize>>>)>,
+    orbits: Vec<(Symmetry, usize, Orbits)>,
 }
 
 impl Generator {

@@ -797,7 +797,7 @@ mod tests {
             }
             let puzzle = Puzzle::new(shape.clone(), Alphabet::default_for(9).unwrap(), givens).unwrap();
             let mut plain = Vec::new();
-            nine.solve_excluding(&puzzle, &excluded, |g| {
+            let _ = nine.solve_excluding(&puzzle, &excluded, |g| {
                 plain.push(g.to_vec());
                 if plain.len() < 50 {
                     ControlFlow::Continue(())
@@ -809,7 +809,7 @@ mod tests {
             let first = Nine::prepare(None, &places[..half], &[]).unwrap();
             let mut prepared = Vec::new();
             if let Some(board) = Nine::prepare(Some(&first), &places[half..], &excluded) {
-                nine.solve_prepared(&board, |g| {
+                let _ = nine.solve_prepared(&board, |g| {
                     prepared.push(g.to_vec());
                     if prepared.len() < 50 {
                         ControlFlow::Continue(())
