@@ -64,9 +64,15 @@ pub const DEFAULT_ATTEMPTS: u64 = 10_000;
 /// the rare one that would run away.
 pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
-/// The nodes the search that fills a random jigsaw map may take, per cell,
-/// before the map is given up for another.
-const JIGSAW_FILL_NODES: u64 = 2_000;
+/// The nodes the search that fills a blank grid may take, per cell, before
+/// it starts again from another random seed (or, for a random jigsaw map,
+/// the map is given up for another): randomized searches have heavy
+/// tails, and on big grids a fresh start is far cheaper than the tail.
+const FILL_NODES: u64 = 2_000;
+
+/// Fresh starts of the search that fills a blank grid of a fixed shape
+/// before the attempt counts as out of nodes.
+const FILL_RESTARTS: usize = 64;
 
 /// Maps a generator draws for one attempt at a jigsaw before it counts the
 /// attempt failed.
@@ -358,7 +364,19 @@ impl Generator {
             let (tools, grid) = match &self.target {
                 Target::Shape(_) => {
                     let tools = self.tools.as_mut().expect("a fixed shape's tools");
-                    match full::draw(&mut tools.solver, &tools.blank, &mut rng) {
+                    let cells = (tools.blank.n() * tools.blank.n()) as u64;
+                    let fill =
+                        Budget { max_nodes: Some(request.max_nodes.min(FILL_NODES * cells)), deadline };
+                    tools.solver.set_budget(fill);
+                    let mut drawn = Err(End::OutOfNodes);
+                    for _ in 0..FILL_RESTARTS {
+                        drawn = full::draw(&mut tools.solver, &tools.blank, &mut rng);
+                        if drawn != Err(End::OutOfNodes) {
+                            break;
+                        }
+                    }
+                    tools.solver.set_budget(budget);
+                    match drawn {
                         Ok(Some(g)) => (tools, g),
                         Ok(None) => return Err(GenerateError::NoGrid),
                         Err(end) => {
@@ -455,7 +473,7 @@ impl Generator {
         budget: Budget,
         rng: &mut SplitMix64,
     ) -> Result<Option<(Tools, Vec<u8>)>, GenerateError> {
-        let fill = Budget { max_nodes: Some(JIGSAW_FILL_NODES * (n * n) as u64), ..budget };
+        let fill = Budget { max_nodes: Some(FILL_NODES * (n * n) as u64), ..budget };
         for _ in 0..JIGSAW_MAPS {
             let shape = random_map(n, symmetry, rng).map_err(GenerateError::Grid)?;
             let mut tools =
