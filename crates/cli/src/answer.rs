@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use dlx::{End, Probe, Problem, Solver, Stats};
+use reduce::analyze::Analyzer;
 use reduce::{GridSolver, Puzzle, Shape};
 
 use crate::args::{Mode, OutputFormat, Plan};
@@ -58,13 +59,36 @@ impl Note {
 #[derive(Default)]
 pub struct Engines {
     grids: Vec<(Shape, GridSolver)>,
+    analyzers: Vec<(Shape, Analyzer)>,
     probe: Option<Arc<Probe>>,
 }
 
 impl Engines {
     /// Engines whose searches report to, and can be stopped by, `probe`.
     pub fn with_probe(probe: Arc<Probe>) -> Engines {
-        Engines { grids: Vec::new(), probe: Some(probe) }
+        Engines { grids: Vec::new(), analyzers: Vec::new(), probe: Some(probe) }
+    }
+
+    /// The analyzer for puzzles of `shape` (`dance analyze`).
+    pub(crate) fn analyzer(&mut self, shape: &Shape) -> &mut Analyzer {
+        let k = match self.analyzers.iter().position(|(s, _)| s == shape) {
+            Some(k) => k,
+            None => {
+                if self.analyzers.len() >= 16 {
+                    self.analyzers.clear();
+                }
+                let mut a = Analyzer::new(shape);
+                a.set_probe(self.probe.clone());
+                self.analyzers.push((shape.clone(), a));
+                self.analyzers.len() - 1
+            }
+        };
+        &mut self.analyzers[k].1
+    }
+
+    /// Whether Ctrl-C stopped the searches.
+    pub(crate) fn stopped(&self) -> bool {
+        self.probe.as_ref().is_some_and(|p| p.stopped())
     }
 
     pub(crate) fn grid(&mut self, shape: &Shape) -> &mut GridSolver {
@@ -131,6 +155,9 @@ pub fn answer(
         Ok(b) => b,
         Err(r) => return refuse(record, index, r, text, out, notes),
     };
+    if let Mode::Analyze(options) = plan.mode {
+        return crate::analyze::answer(record, body, index, plan, options, engines, out, notes);
+    }
     if let Mode::Estimate(options) = plan.mode {
         let line = |answer| json_line(answer, None);
         return crate::estimate::answer(body, source, &options, plan, engines, out, &line, notes);
@@ -158,7 +185,7 @@ pub fn answer(
         Mode::First => 1,
         Mode::Unique => 1,
         Mode::All { limit } => limit.unwrap_or(u64::MAX),
-        Mode::Count { .. } | Mode::Best { .. } | Mode::Estimate(_) => 0,
+        Mode::Count { .. } | Mode::Best { .. } | Mode::Estimate(_) | Mode::Analyze(_) => 0,
     };
     let mut json_solutions: Vec<Solution> = Vec::new();
     let numbered =
@@ -372,6 +399,7 @@ pub fn answer(
                 }
             }
         }
+        Mode::Analyze(_) => {}
         Mode::First | Mode::All { .. } | Mode::Best { .. } => {
             if found.count == 0 {
                 outcome = Outcome::NoSolution;
@@ -561,6 +589,7 @@ fn search_cap(mode: Mode) -> u64 {
         Mode::First => 1,
         Mode::Unique => 2,
         Mode::All { limit } | Mode::Count { limit } => limit.unwrap_or(u64::MAX),
+        Mode::Analyze(o) => o.limit,
         Mode::Best { k } => k,
         Mode::Estimate(_) => 0,
     }

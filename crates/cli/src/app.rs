@@ -60,6 +60,7 @@ where
         Task::Answer(plan) => answer_all(&config, plan),
         Task::Logic(plan) => answer_records(&config, plan.jobs, true, |probe| Explainer::new(plan, probe)),
         Task::Export { to, index } => export(&config, *to, *index),
+        Task::Generate(plan) => crate::generate::run(plan),
         Task::Render(plan) => crate::render_cmd::run(&config, plan),
         Task::Completions(shell) => {
             let mut out = io::stdout().lock();
@@ -228,7 +229,7 @@ impl Answerer for Searcher<'_> {
 fn answer_all(config: &Config, plan: &Plan) -> i32 {
     // Listing follows one thread's order.
     let jobs = if matches!(plan.mode, Mode::All { .. }) { 1 } else { plan.jobs };
-    let none_fails = !matches!(plan.mode, Mode::Count { .. });
+    let none_fails = !matches!(plan.mode, Mode::Count { .. } | Mode::Analyze(_));
     answer_records(config, jobs, none_fails, |probe| Searcher { plan, engines: Engines::with_probe(probe) })
 }
 

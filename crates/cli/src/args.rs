@@ -54,6 +54,13 @@ pub enum CommandArgs {
     /// Write the exact-cover matrix of one puzzle or problem, as JSON or in
     /// Knuth's text format.
     Export(ExportArgs),
+    /// Make puzzles with exactly one solution, minimal (no given can go),
+    /// of any shape: boxes, jigsaw maps, Latin squares; one line each.
+    Generate(crate::generate::GenerateArgs),
+    /// Report on each puzzle: its solutions (none, one, two or more); with
+    /// one, whether it is minimal and its redundant givens; with more, two
+    /// solutions and where they differ, the true candidates, a given to add.
+    Analyze(crate::analyze::AnalyzeArgs),
     /// Solve each puzzle step by step as a person would: each step in
     /// words, one a line, then the rating (docs/logic.md).
     Explain(LogicArgs),
@@ -514,7 +521,7 @@ impl BudgetArgs {
 
 /// Parses `--limit`: a whole number from 1 (a limit of 0 would print
 /// nothing and look like an answer).
-fn parse_limit(s: &str) -> Result<u64, String> {
+pub(crate) fn parse_limit(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("a limit of 0 answers nothing; give 1 or more".into()),
         Ok(n) => Ok(n),
@@ -550,6 +557,8 @@ pub enum Mode {
         /// Where to stop counting.
         limit: Option<u64>,
     },
+    /// `analyze`: a report on each puzzle.
+    Analyze(crate::analyze::AnalyzeOptions),
     /// The `k` cheapest solutions of a problem with costs, numbered, each
     /// with its cost.
     Best {
@@ -635,6 +644,8 @@ pub enum Task {
     Completions(clap_complete::Shell),
     /// `man`: the man page.
     Man,
+    /// `generate`: make puzzles.
+    Generate(Box<crate::generate::GeneratePlan>),
 }
 
 /// The whole configuration, parsed once.
@@ -662,7 +673,7 @@ impl std::fmt::Display for UsageError {
     }
 }
 
-fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
+pub(crate) fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
     let regions = match (&a.boxes, &a.regions) {
         (Some(b), _) => Some(input::parse_box(b).map_err(UsageError)?),
         (None, Some(path)) => {
@@ -687,7 +698,7 @@ fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
     })
 }
 
-fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
+pub(crate) fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
     let inputs: Vec<InputPath> = if a.inputs.is_empty() {
         vec![InputPath::Stdin]
     } else {
@@ -796,6 +807,8 @@ impl Config {
                     progress: false,
                 })
             }
+            CommandArgs::Generate(a) => crate::generate::config(a),
+            CommandArgs::Analyze(a) => crate::analyze::config(a),
             CommandArgs::Explain(a) => logic(LogicCommand::Explain, a),
             CommandArgs::Hint(a) => logic(LogicCommand::Hint, a),
             CommandArgs::Rate(a) => logic(LogicCommand::Rate, a),
