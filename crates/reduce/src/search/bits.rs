@@ -296,8 +296,9 @@ struct Search<W: Word> {
     /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
     locked: bool,
     /// How many dead ends each unit took part in (from 1), over every run
-    /// of a search.
+    /// of a search, and the sum of its units' weights for each cell.
     weight: Vec<u32>,
+    cell_weight: Vec<u32>,
     /// Scratch for locked candidates: a union of symbols per unit (all
     /// empty between uses), and the units touched.
     union: Vec<W>,
@@ -365,6 +366,7 @@ impl<W: Word> Search<W> {
             weighted: n >= WEIGHTED_FROM,
             locked: n >= WEIGHTED_FROM && jigsaw,
             weight: vec![1; units],
+            cell_weight: vec![3; cells],
             union: vec![W::ZERO; units],
             touched: Vec::with_capacity(n),
         }
@@ -373,6 +375,13 @@ impl<W: Word> Search<W> {
     /// Makes room for level `level` and copies level `level - 1` into it.
     fn push_level(&mut self, level: usize) {
         let (cells, units) = (self.cells, self.units);
+        if level > 0 && self.cand.len() == level * cells {
+            // One level deeper than ever: copy without clearing first.
+            self.cand.extend_from_within((level - 1) * cells..);
+            self.value.extend_from_within((level - 1) * cells..);
+            self.placed.extend_from_within((level - 1) * units..);
+            return;
+        }
         if self.cand.len() < (level + 1) * cells {
             self.cand.resize((level + 1) * cells, W::ZERO);
             self.value.resize((level + 1) * cells, EMPTY);
@@ -407,7 +416,8 @@ impl<W: Word> Search<W> {
         // Whether a peer still had the symbol is a coin toss, so the symbol
         // is taken from every peer without a branch, noting which ones had
         // it; only those are then looked at.
-        for chunk in self.peers[a..b].chunks(64) {
+        let mut wiped = None;
+        'peers: for chunk in self.peers[a..b].chunks(64) {
             let mut had = 0u64;
             for (i, &p) in chunk.iter().enumerate() {
                 let m = cand[p as usize];
@@ -421,15 +431,19 @@ impl<W: Word> Search<W> {
                 dirty = dirty.or(cell_unit_bits[p]);
                 if left.at_most_one() {
                     if left == W::ZERO {
-                        for u in cell_units[p] {
-                            self.weight[u as usize] = self.weight[u as usize].saturating_add(1);
-                        }
-                        return false;
+                        wiped = Some(p);
+                        break 'peers;
                     }
                     queue[queued] = p as u16;
                     queued += 1;
                 }
             }
+        }
+        if let Some(p) = wiped {
+            for u in self.cell_units[p] {
+                self.weigh(u as usize);
+            }
+            return false;
         }
         self.queued = queued;
         self.dirty = dirty;
@@ -468,7 +482,7 @@ impl<W: Word> Search<W> {
                 once |= m;
             }
             if once | self.placed[level * self.units + u] != self.full {
-                self.weight[u] = self.weight[u].saturating_add(1);
+                self.weigh(u);
                 return false; // a symbol with no cell left in this unit
             }
             let mut single = once & !twice;
@@ -481,12 +495,22 @@ impl<W: Word> Search<W> {
                 // None: the one cell was filled with another symbol of this
                 // unit's singles.
                 let Some(&c) = found else {
-                    self.weight[u] = self.weight[u].saturating_add(1);
+                    self.weigh(u);
                     return false;
                 };
                 if !self.place(level, c as usize, bit.trailing_zeros()) {
                     return false;
                 }
+            }
+        }
+    }
+
+    /// Counts a dead end against unit `u` (see `weight`).
+    fn weigh(&mut self, u: usize) {
+        if self.weighted {
+            self.weight[u] = self.weight[u].saturating_add(1);
+            for &c in &self.unit_cells[u * self.n..][..self.n] {
+                self.cell_weight[c as usize] = self.cell_weight[c as usize].saturating_add(1);
             }
         }
     }
@@ -501,7 +525,7 @@ impl<W: Word> Search<W> {
         if left.at_most_one() {
             if left == W::ZERO {
                 for u in self.cell_units[p] {
-                    self.weight[u as usize] = self.weight[u as usize].saturating_add(1);
+                    self.weigh(u as usize);
                 }
                 return false;
             }
@@ -563,7 +587,7 @@ impl<W: Word> Search<W> {
                                         let b = self.touched[k] as usize;
                                         self.union[b] = W::ZERO;
                                     }
-                                    self.weight[a] = self.weight[a].saturating_add(1);
+                                    self.weigh(a);
                                     return None;
                                 }
                             }
@@ -629,9 +653,10 @@ impl<W: Word> Search<W> {
         let (mut symbols, mut weight) = (65u64, 1u64);
         let mut ties = 0;
         for (cell, &m) in cand.iter().enumerate() {
-            if m != W::ZERO {
+            let w = self.cell_weight[cell] as u64;
+            // An open cell has two symbols or more (one is placed at once).
+            if m != W::ZERO && 2 * weight <= symbols * w {
                 let k = m.count_ones() as u64;
-                let w = self.cell_units[cell].iter().map(|&u| self.weight[u as usize] as u64).sum::<u64>();
                 let (this, that) = (k * weight, symbols * w);
                 if this < that {
                     (symbols, weight, best, ties) = (k, w, Some((cell, m)), 1);
@@ -737,6 +762,7 @@ impl<W: Word> Search<W> {
         let mut found = 0u64;
         self.rng = None;
         self.weight.fill(1);
+        self.cell_weight.fill(3);
         // The root.
         if meter.node(0) {
             return (0, End::Complete);
