@@ -36,7 +36,7 @@ const THRASHING: [(&str, usize, u32); 13] = [
     ("box", 63, 15),
     ("box", 64, 2),
     ("box", 64, 15),
-    ("jigsaw", 24, 15),
+    ("jigsaw", 27, 15),
     ("jigsaw", 35, 0),
     ("jigsaw", 36, 0),
     ("jigsaw", 36, 15),

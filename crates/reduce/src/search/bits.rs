@@ -299,6 +299,9 @@ struct Search<W: Word> {
     /// of a search, and the sum of its units' weights for each cell.
     weight: Vec<u32>,
     cell_weight: Vec<u32>,
+    /// Units whose cells changed since locked candidates last looked at
+    /// them (at a fixpoint, nothing more follows from the others).
+    lock_dirty: W::Units,
     /// Scratch for locked candidates: a union of symbols per unit (all
     /// empty between uses), and the units touched.
     union: Vec<W>,
@@ -367,6 +370,7 @@ impl<W: Word> Search<W> {
             locked: n >= WEIGHTED_FROM && jigsaw,
             weight: vec![1; units],
             cell_weight: vec![3; cells],
+            lock_dirty: W::Units::default(),
             union: vec![W::ZERO; units],
             touched: Vec::with_capacity(n),
         }
@@ -475,6 +479,9 @@ impl<W: Word> Search<W> {
                 return true;
             }
             let u = self.dirty.pop();
+            if self.locked {
+                self.lock_dirty = self.lock_dirty.or(W::Units::single(u));
+            }
             let (mut once, mut twice) = (W::ZERO, W::ZERO);
             for &c in &self.unit_cells[u * n..][..n] {
                 let m = self.cand[level * cells + c as usize];
@@ -535,14 +542,15 @@ impl<W: Word> Search<W> {
         true
     }
 
-    /// Locked candidates at `level`: for every unit `a` and each other
-    /// kind of unit, a symbol whose open cells in `a` all lie in one unit
+    /// Locked candidates at `level`: for every unit `a` changed since the
+    /// last call and each other kind of unit, a symbol whose open cells in `a` all lie in one unit
     /// `b` of that kind is taken from the cells of `b` outside `a`.
     /// Returns `None` on a dead end, else whether any symbol was taken.
     fn lock(&mut self, level: usize) -> Option<bool> {
         let (n, cells) = (self.n, self.cells);
         let mut taken = false;
-        for a in 0..self.units {
+        while !self.lock_dirty.is_empty() {
+            let a = self.lock_dirty.pop();
             let kind = a / n;
             for other in 0..3 {
                 if other == kind {
@@ -588,6 +596,7 @@ impl<W: Word> Search<W> {
                                         self.union[b] = W::ZERO;
                                     }
                                     self.weigh(a);
+                                    self.lock_dirty = W::Units::default();
                                     return None;
                                 }
                             }
@@ -709,6 +718,7 @@ impl<W: Word> Search<W> {
         self.frames.clear();
         self.queued = 0;
         self.dirty = W::Units::default();
+        self.lock_dirty = W::Units::default();
         self.push_level(0);
         // The givens go in unit by unit; then each open cell gets the
         // symbols none of its units has (cheaper than taking each given
@@ -828,6 +838,7 @@ impl<W: Word> Search<W> {
                     self.push_level(level);
                     self.queued = 0;
                     self.dirty = W::Units::default();
+                    self.lock_dirty = W::Units::default();
                     if self.place(level, cell, v) && self.propagate(level) {
                         break;
                     }
