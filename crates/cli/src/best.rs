@@ -8,8 +8,11 @@
 //! `"solutions"` and `"costs"`.
 //!
 //! A list is printed only when the search was not cut short: a list found
-//! before Ctrl-C (or a budget) is no answer, since a cheaper solution may
-//! lie in the part of the tree not searched. A puzzle, or a problem none of
+//! before Ctrl-C or before a budget ran out (`--max-nodes`, `--timeout`) is
+//! no answer, since a cheaper solution may lie in the part of the tree not
+//! searched. A budget that runs out makes the record unknown: nothing on
+//! stdout, `unknown after N nodes` on stderr, `"status": "unknown"` in JSON,
+//! exit status 3. A puzzle, or a problem none of
 //! whose options costs anything, has no cheapest solutions to speak of:
 //! `--best` refuses it (exit 2), and the other records are still answered.
 
@@ -21,7 +24,7 @@ use dlx::{Cheapest, End, Probe, Problem};
 
 use crate::answer::{Note, Outcome};
 use crate::args::{OutputFormat, Plan};
-use crate::output::json::{Answer, Found, RecordLine, Solution, StatsJson};
+use crate::output::json::{Answer, Found, RecordLine, Solution, Spent, StatsJson, Unknown};
 use crate::output::text;
 use crate::record::{PuzzleCover, Record};
 
@@ -72,6 +75,7 @@ pub fn answer(
     let start = plan.stats.then(Instant::now);
     let mut cheapest = Cheapest::new(problem);
     cheapest.set_probe(probe);
+    cheapest.set_budget(plan.budget.start());
     // --stats walks DLX5's own tree, with its statistics.
     cheapest.set_faithful(plan.stats);
     let k = usize::try_from(k).unwrap_or(usize::MAX);
@@ -87,17 +91,23 @@ pub fn answer(
         None if best.end() == End::Interrupted => return Ok(Outcome::Interrupted),
         None => {
             // A budget ran out: the list is unknown, never a shorter one.
+            let found = best.so_far().len() as u64;
             if !plan.quiet {
-                let found = best.so_far().len();
-                notes.push(Note {
-                    text: format!(
-                        "{source}: unknown: {} after {} nodes ({found} solution{} found, which need not be the cheapest)",
-                        best.end(),
-                        best.nodes(),
-                        if found == 1 { "" } else { "s" }
-                    ),
-                    once: None,
+                let why = if best.end() == End::OutOfTime { "timeout" } else { "budget" };
+                notes.push(Note::plain(format!(
+                    "{source}: unknown after {} nodes ({why}): {found} solution{} found, not known to be the cheapest",
+                    best.nodes(),
+                    if found == 1 { "" } else { "s" }
+                )));
+            }
+            if !text {
+                let answer = Answer::Unknown(Unknown {
+                    budget: if best.end() == End::OutOfTime { Spent::Time } else { Spent::Nodes },
+                    nodes: best.nodes(),
+                    count_so_far: found,
+                    solutions: Vec::new(),
                 });
+                out.write_all(json_line(answer, None).as_bytes())?;
             }
             return Ok(Outcome::Unknown);
         }

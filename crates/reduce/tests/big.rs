@@ -1,12 +1,17 @@
 //! Big grids find a first solution within a node budget (the bit search's
 //! nodes: the root and every branch tried, over every restart), on the
-//! same grids as `benches/big.rs`, which times them. Release mode only (CI
-//! runs it): 64x64 nodes are heavy.
+//! same grids as `benches/big.rs`, which times them: box grids of every
+//! order from 1 to 64 (Latin squares for prime orders) and jigsaws of
+//! every order from 2 to 36, blank and sparse. Sparse: each cell of a
+//! random filled grid (seeded) given with probability 2% or 15%. Jigsaw:
+//! a random map of connected regions made from the boxes by N² swaps of
+//! same-symbol cells (`tests/grids`). Release mode only (CI runs it): 64x64
+//! nodes are heavy.
 //!
-//! What is asserted is what the search does today; the bench's table in
-//! docs/reductions.md shows where it still thrashes: jigsaws above order 19
-//! (above 17 with 15% givens) and box grids with 15% givens above order 47
-//! can take seconds, or run out of any budget.
+//! The budget is generous (400,000 nodes, four times or more what the
+//! search takes today on every grid but those of [`THRASHING`], which take
+//! more or run out): for those the test asserts the honest answer, a
+//! solution that checks or "unknown" (out of nodes), never "none". The bench's table in docs/reductions.md gives the times.
 
 use std::ops::ControlFlow;
 
@@ -15,8 +20,34 @@ use reduce::{GridSolver, Puzzle, Shape};
 
 mod grids;
 
-/// Finds a first solution within `max_nodes` and checks it.
-fn first_within(p: &Puzzle, max_nodes: u64, what: &str) {
+/// The node budget of every grid but those below.
+const BUDGET: u64 = 400_000;
+
+/// Grids the search does not solve within 100,000 nodes today (a
+/// quarter of [`BUDGET`]), as (kind, order, percent given): they get a
+/// small budget and must end unknown or solved, never without a solution.
+const THRASHING: [(&str, usize, u32); 13] = [
+    ("box", 55, 5),
+    ("box", 56, 2),
+    ("box", 56, 15),
+    ("box", 60, 5),
+    ("box", 60, 15),
+    ("box", 63, 2),
+    ("box", 63, 15),
+    ("box", 64, 2),
+    ("box", 64, 15),
+    ("jigsaw", 27, 15),
+    ("jigsaw", 35, 0),
+    ("jigsaw", 36, 0),
+    ("jigsaw", 36, 15),
+];
+
+/// Finds a first solution within the budget and checks it; for a grid of
+/// [`THRASHING`], a small budget and an honest answer.
+fn first_within(p: &Puzzle, kind: &str, n: usize, percent: u32) {
+    let what = format!("{kind} {n}x{n}, {percent}% given");
+    let thrashing = THRASHING.contains(&(kind, n, percent));
+    let max_nodes = if thrashing { 5_000 } else { BUDGET };
     let mut s = GridSolver::new(p.shape());
     s.set_budget(Budget::nodes(max_nodes));
     let mut grid = None;
@@ -26,6 +57,10 @@ fn first_within(p: &Puzzle, max_nodes: u64, what: &str) {
             ControlFlow::Break(())
         })
         .unwrap_or_else(|c| panic!("{what}: {c}"));
+    if thrashing && o.end() == End::OutOfNodes {
+        assert_eq!((o.solutions(), grid), (None, None), "{what}: unknown, never none");
+        return;
+    }
     assert_eq!(o.end(), End::Limit, "{what}: no solution within {max_nodes} nodes ({} spent)", o.nodes());
     assert_eq!(p.verify(&grid.unwrap()), Ok(()), "{what}");
 }
@@ -37,29 +72,23 @@ fn box_grids_of_every_order_blank_and_sparse() {
         let mut rng = SplitMix64::new(2024 + n as u64);
         let shape = Shape::default_for(n).unwrap();
         let full = grids::full_grid(&shape, &mut rng);
-        first_within(&grids::blank(&shape), 200_000, &format!("blank {n}x{n}"));
-        first_within(&grids::sparse(&shape, &full, 0.02, &mut rng), 400_000, &format!("{n}x{n}, 2% given"));
-        let some = grids::sparse(&shape, &full, 0.15, &mut rng);
-        if n <= 47 {
-            first_within(&some, 150_000, &format!("{n}x{n}, 15% given"));
-        }
+        first_within(&grids::blank(&shape), "box", n, 0);
+        first_within(&grids::sparse(&shape, &full, 0.02, &mut rng), "box", n, 2);
+        first_within(&grids::sparse(&shape, &full, 0.15, &mut rng), "box", n, 15);
     }
 }
 
 #[test]
 #[ignore = "big grids: run in release mode (CI does)"]
-fn jigsaw_grids() {
-    for n in 2..=19usize {
+fn jigsaw_grids_of_every_order_blank_and_sparse() {
+    for n in 2..=36usize {
         let mut rng = SplitMix64::new(4048 + n as u64);
         let boxes = Shape::default_for(n).unwrap();
         let full = grids::full_grid(&boxes, &mut rng);
         let shape = grids::jigsaw(n, &full, n * n, &mut rng);
         assert_eq!(grids::blank(&shape).verify(&full), Ok(()), "the jigsaw keeps its grid");
-        first_within(&grids::blank(&shape), 100_000, &format!("blank jigsaw {n}x{n}"));
-        let some = grids::sparse(&shape, &full, 0.15, &mut rng);
-        if n <= 17 {
-            first_within(&some, 100_000, &format!("jigsaw {n}x{n}, 15% given"));
-        }
+        first_within(&grids::blank(&shape), "jigsaw", n, 0);
+        first_within(&grids::sparse(&shape, &full, 0.15, &mut rng), "jigsaw", n, 15);
     }
 }
 

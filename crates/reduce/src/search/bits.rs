@@ -35,6 +35,21 @@
 //! depth-first search, only in another order. Most puzzles end within the
 //! first run and never see a restart.
 //!
+//! **Big grids.** From order [`WEIGHTED_FROM`] up, two more rules keep a
+//! first solution near: the cell branched on is the open cell with the
+//! fewest symbols *per weight* of its units, where a unit's weight counts
+//! the dead ends it took part in (Boussemart, Hemery, Lecoutre and Sais'
+//! "dom/wdeg", 2004: the weights outlive the restarts, so each run steers
+//! to the units that failed the runs before); and a cell's symbols are
+//! tried least constraining first (those the fewest of its peers still
+//! have; ties at random after a restart). On jigsaws (regions of any
+//! shape) the search also takes *locked candidates*: a symbol whose cells
+//! in one unit all lie in one unit of another kind (a region's cells for
+//! it all in one row, say) is taken from the rest of that other unit.
+//! Every solution is still found exactly once: these choose which item to
+//! branch on and in which order, and take only options no solution uses.
+//! Smaller grids keep the plain rule, whose nodes are cheaper.
+//!
 //! [`Bits`] lays out the units of one shape once and solves puzzle after
 //! puzzle with it, allocating nothing per puzzle once it has warmed up.
 
@@ -53,6 +68,11 @@ pub const MAX_BITS_ORDER: usize = 64;
 /// The first run's node limit, in N² nodes, before the search restarts
 /// (see the module documentation).
 pub const FIRST_RUN: u64 = 16;
+
+/// The order from which the search weighs dead ends, orders symbols least
+/// constraining first, and (on jigsaws) takes locked candidates (see the
+/// module documentation).
+pub const WEIGHTED_FROM: usize = 17;
 
 /// A grid cell's value before it is filled.
 const EMPTY: u8 = u8::MAX;
@@ -276,6 +296,22 @@ struct Search<W: Word> {
     /// Placements the search must avoid (cell, symbol): see
     /// [`Bits::solve_excluding`].
     excluded: Vec<(usize, u8)>,
+    /// Orders from [`WEIGHTED_FROM`]: branch by dom/wdeg, symbols least
+    /// constraining first.
+    weighted: bool,
+    /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
+    locked: bool,
+    /// How many dead ends each unit took part in (from 1), over every run
+    /// of a search, and the sum of its units' weights for each cell.
+    weight: Vec<u32>,
+    cell_weight: Vec<u32>,
+    /// Units whose cells changed since locked candidates last looked at
+    /// them (at a fixpoint, nothing more follows from the others).
+    lock_dirty: W::Units,
+    /// Scratch for locked candidates: a union of symbols per unit (all
+    /// empty between uses), and the units touched.
+    union: Vec<W>,
+    touched: Vec<u16>,
 }
 
 impl<W: Word> Search<W> {
@@ -283,6 +319,7 @@ impl<W: Word> Search<W> {
         let n = shape.n();
         let cells = n * n;
         let has_regions = shape.has_regions();
+        let jigsaw = matches!(shape.regions(), crate::grid::Regions::Map(_));
         let units = if has_regions { 3 * n } else { 2 * n };
         let mut unit_cells = vec![0u16; units * n];
         let mut filled = vec![0usize; units];
@@ -337,12 +374,26 @@ impl<W: Word> Search<W> {
             rng: None,
             seed: None,
             excluded: Vec::new(),
+            weighted: n >= WEIGHTED_FROM,
+            locked: n >= WEIGHTED_FROM && jigsaw,
+            weight: vec![1; units],
+            cell_weight: vec![3; cells],
+            lock_dirty: W::Units::default(),
+            union: vec![W::ZERO; units],
+            touched: Vec::with_capacity(n),
         }
     }
 
     /// Makes room for level `level` and copies level `level - 1` into it.
     fn push_level(&mut self, level: usize) {
         let (cells, units) = (self.cells, self.units);
+        if level > 0 && self.cand.len() == level * cells {
+            // One level deeper than ever: copy without clearing first.
+            self.cand.extend_from_within((level - 1) * cells..);
+            self.value.extend_from_within((level - 1) * cells..);
+            self.placed.extend_from_within((level - 1) * units..);
+            return;
+        }
         if self.cand.len() < (level + 1) * cells {
             self.cand.resize((level + 1) * cells, W::ZERO);
             self.value.resize((level + 1) * cells, EMPTY);
@@ -377,7 +428,8 @@ impl<W: Word> Search<W> {
         // Whether a peer still had the symbol is a coin toss, so the symbol
         // is taken from every peer without a branch, noting which ones had
         // it; only those are then looked at.
-        for chunk in self.peers[a..b].chunks(64) {
+        let mut wiped = None;
+        'peers: for chunk in self.peers[a..b].chunks(64) {
             let mut had = 0u64;
             for (i, &p) in chunk.iter().enumerate() {
                 let m = cand[p as usize];
@@ -391,12 +443,19 @@ impl<W: Word> Search<W> {
                 dirty = dirty.or(cell_unit_bits[p]);
                 if left.at_most_one() {
                     if left == W::ZERO {
-                        return false;
+                        wiped = Some(p);
+                        break 'peers;
                     }
                     queue[queued] = p as u16;
                     queued += 1;
                 }
             }
+        }
+        if let Some(p) = wiped {
+            for u in self.cell_units[p] {
+                self.weigh(u as usize);
+            }
+            return false;
         }
         self.queued = queued;
         self.dirty = dirty;
@@ -418,9 +477,19 @@ impl<W: Word> Search<W> {
                 }
             }
             if self.dirty.is_empty() {
+                if self.locked {
+                    match self.lock(level) {
+                        None => return false,
+                        Some(true) => continue,
+                        Some(false) => {}
+                    }
+                }
                 return true;
             }
             let u = self.dirty.pop();
+            if self.locked {
+                self.lock_dirty = self.lock_dirty.or(W::Units::single(u));
+            }
             let (mut once, mut twice) = (W::ZERO, W::ZERO);
             for &c in &self.unit_cells[u * n..][..n] {
                 let m = self.cand[level * cells + c as usize];
@@ -428,6 +497,7 @@ impl<W: Word> Search<W> {
                 once |= m;
             }
             if once | self.placed[level * self.units + u] != self.full {
+                self.weigh(u);
                 return false; // a symbol with no cell left in this unit
             }
             let mut single = once & !twice;
@@ -439,7 +509,10 @@ impl<W: Word> Search<W> {
                     .find(|&&c| self.cand[level * cells + c as usize] & bit != W::ZERO);
                 // None: the one cell was filled with another symbol of this
                 // unit's singles.
-                let Some(&c) = found else { return false };
+                let Some(&c) = found else {
+                    self.weigh(u);
+                    return false;
+                };
                 if !self.place(level, c as usize, bit.trailing_zeros()) {
                     return false;
                 }
@@ -447,10 +520,110 @@ impl<W: Word> Search<W> {
         }
     }
 
-    /// The open cell with the fewest symbols at `level` (the first on
-    /// ties, or one at random after a restart), with its symbols, or
-    /// `None` when every cell is filled.
+    /// Counts a dead end against unit `u` (see `weight`).
+    fn weigh(&mut self, u: usize) {
+        if self.weighted {
+            self.weight[u] = self.weight[u].saturating_add(1);
+            for &c in &self.unit_cells[u * self.n..][..self.n] {
+                self.cell_weight[c as usize] = self.cell_weight[c as usize].saturating_add(1);
+            }
+        }
+    }
+
+    /// Takes `bit` from open cell `p` at `level` (for locked candidates);
+    /// false if the cell is left with no symbol.
+    fn remove(&mut self, level: usize, p: usize, bit: W) -> bool {
+        let m = &mut self.cand[level * self.cells + p];
+        *m &= !bit;
+        let left = *m;
+        self.dirty = self.dirty.or(self.cell_unit_bits[p]);
+        if left.at_most_one() {
+            if left == W::ZERO {
+                for u in self.cell_units[p] {
+                    self.weigh(u as usize);
+                }
+                return false;
+            }
+            self.queue[self.queued] = p as u16;
+            self.queued += 1;
+        }
+        true
+    }
+
+    /// Locked candidates at `level`: for every unit `a` changed since the
+    /// last call and each other kind of unit, a symbol whose open cells in `a` all lie in one unit
+    /// `b` of that kind is taken from the cells of `b` outside `a`.
+    /// Returns `None` on a dead end, else whether any symbol was taken.
+    fn lock(&mut self, level: usize) -> Option<bool> {
+        let (n, cells) = (self.n, self.cells);
+        let mut taken = false;
+        while !self.lock_dirty.is_empty() {
+            let a = self.lock_dirty.pop();
+            let kind = a / n;
+            for other in 0..3 {
+                if other == kind {
+                    continue;
+                }
+                // The symbols of `a`'s cells, by the unit of kind `other`
+                // each lies in.
+                self.touched.clear();
+                for &c in &self.unit_cells[a * n..][..n] {
+                    let b = self.cell_units[c as usize][other] as usize;
+                    let m = self.cand[level * cells + c as usize];
+                    if m != W::ZERO {
+                        if self.union[b] == W::ZERO {
+                            self.touched.push(b as u16);
+                        }
+                        self.union[b] |= m;
+                    }
+                }
+                let (mut once, mut twice) = (W::ZERO, W::ZERO);
+                for &b in &self.touched {
+                    let m = self.union[b as usize];
+                    twice |= once & m;
+                    once |= m;
+                }
+                let single = once & !twice;
+                for i in 0..self.touched.len() {
+                    let b = self.touched[i] as usize;
+                    let mut here = self.union[b] & single;
+                    self.union[b] = W::ZERO;
+                    while here != W::ZERO {
+                        let bit = here.lowest();
+                        here ^= bit;
+                        for j in 0..n {
+                            let c = self.unit_cells[b * n + j] as usize;
+                            if self.cell_units[c][kind] as usize != a
+                                && self.cand[level * cells + c] & bit != W::ZERO
+                            {
+                                taken = true;
+                                if !self.remove(level, c, bit) {
+                                    // Leave the scratch empty.
+                                    for k in i + 1..self.touched.len() {
+                                        let b = self.touched[k] as usize;
+                                        self.union[b] = W::ZERO;
+                                    }
+                                    self.weigh(a);
+                                    self.lock_dirty = W::Units::default();
+                                    return None;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(taken)
+    }
+
+    /// The open cell to branch on at `level`, with its symbols, or `None`
+    /// when every cell is filled: by dom/wdeg from [`WEIGHTED_FROM`] up,
+    /// else the open cell with the fewest symbols (the first on ties, or
+    /// one at random after a restart).
     fn choose(&mut self, level: usize) -> Option<(usize, W)> {
+        if self.weighted {
+            return self.choose_weighted(level);
+        }
         let cand = &self.cand[level * self.cells..][..self.cells];
         let mut best: Option<(usize, W)> = None;
         let mut fewest = u32::MAX;
@@ -487,12 +660,73 @@ impl<W: Word> Search<W> {
         best
     }
 
+    /// The open cell with the fewest symbols per weight of its units (the
+    /// first on ties, or one at random after a restart).
+    fn choose_weighted(&mut self, level: usize) -> Option<(usize, W)> {
+        let cand = &self.cand[level * self.cells..][..self.cells];
+        let mut best: Option<(usize, W)> = None;
+        // The best ratio so far, symbols / weight (more symbols than any
+        // cell has, to start; the products stay below 2^41).
+        let (mut symbols, mut weight) = (65u64, 1u64);
+        let mut ties = 0;
+        for (cell, &m) in cand.iter().enumerate() {
+            let w = self.cell_weight[cell] as u64;
+            // An open cell has two symbols or more (one is placed at once).
+            if m != W::ZERO && 2 * weight <= symbols * w {
+                let k = m.count_ones() as u64;
+                let (this, that) = (k * weight, symbols * w);
+                if this < that {
+                    (symbols, weight, best, ties) = (k, w, Some((cell, m)), 1);
+                } else if this == that {
+                    if let Some(rng) = &mut self.rng {
+                        ties += 1;
+                        if rng.below(ties) == 0 {
+                            best = Some((cell, m));
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The symbols of `rest` that the fewest peers of `cell` still have at
+    /// `level` (least constraining: each takes the fewest options).
+    fn least_constraining(&self, level: usize, cell: usize, rest: W) -> W {
+        let cand = &self.cand[level * self.cells..][..self.cells];
+        // A counter per symbol, bit-sliced: bit v of planes[k] is bit k
+        // of symbol v's count (a cell has fewer than 3 x 64 peers).
+        let mut planes = [W::ZERO; 8];
+        for &p in &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize] {
+            let mut carry = cand[p as usize] & rest;
+            for plane in planes.iter_mut() {
+                if carry == W::ZERO {
+                    break;
+                }
+                let t = *plane & carry;
+                *plane ^= carry;
+                carry = t;
+            }
+        }
+        // From the top bit down, keep the symbols whose count has a 0
+        // there whenever some do.
+        let mut fewest = rest;
+        for plane in planes.iter().rev() {
+            let zero = fewest & !*plane;
+            if zero != W::ZERO {
+                fewest = zero;
+            }
+        }
+        fewest
+    }
+
     /// Sets up level 0 from the givens of `puzzle` and propagates. Returns
     /// false if the puzzle has no solution that way.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.frames.clear();
         self.queued = 0;
         self.dirty = W::Units::default();
+        self.lock_dirty = W::Units::default();
         self.push_level(0);
         // The givens go in unit by unit; then each open cell gets the
         // symbols none of its units has (cheaper than taking each given
@@ -565,6 +799,8 @@ impl<W: Word> Search<W> {
         assert_eq!(puzzle.n(), self.n, "a puzzle of another order");
         let mut found = 0u64;
         self.rng = self.seed.map(SplitMix64::new);
+        self.weight.fill(1);
+        self.cell_weight.fill(3);
         // The root.
         if meter.node(0) {
             return (0, End::Complete);
@@ -593,15 +829,24 @@ impl<W: Word> Search<W> {
                 }
                 // Take the next branch, backing up as far as needed.
                 loop {
-                    let Some(frame) = self.frames.last_mut() else { return (found, End::Complete) };
-                    if frame.rest == W::ZERO {
+                    let Some(&Frame { cell, rest }) = self.frames.last() else {
+                        return (found, End::Complete);
+                    };
+                    if rest == W::ZERO {
                         self.frames.pop();
                         continue;
                     }
-                    let bit = match &mut self.rng {
-                        None => frame.rest.lowest(),
-                        Some(rng) => frame.rest.nth(rng.below(frame.rest.count_ones() as u64) as u32),
+                    // The parent's state is the level below the child's.
+                    let pick = if self.weighted && !rest.at_most_one() {
+                        self.least_constraining(self.frames.len() - 1, cell as usize, rest)
+                    } else {
+                        rest
                     };
+                    let bit = match &mut self.rng {
+                        None => pick.lowest(),
+                        Some(rng) => pick.nth(rng.below(pick.count_ones() as u64) as u32),
+                    };
+                    let frame = self.frames.last_mut().expect("a frame");
                     frame.rest ^= bit;
                     let (cell, v) = (frame.cell as usize, bit.trailing_zeros());
                     level = self.frames.len();
@@ -621,6 +866,7 @@ impl<W: Word> Search<W> {
                     self.push_level(level);
                     self.queued = 0;
                     self.dirty = W::Units::default();
+                    self.lock_dirty = W::Units::default();
                     if self.place(level, cell, v) && self.propagate(level) {
                         break;
                     }
