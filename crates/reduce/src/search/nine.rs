@@ -31,7 +31,9 @@
 //! - Full mini-rows and mini-columns: when three symbols are forced into
 //!   the same mini-row (every permutation left of theirs takes it), its
 //!   three cells hold those three, and the other symbols lose them; four
-//!   forced into one is a dead end.
+//!   forced into one is a dead end. This one is looked for only once a
+//!   search has met a few dead ends, and once per node
+//!   (`DEAD_ENDS_BEFORE_FILL`).
 //!
 //! The search branches on what has the fewest ways left: of the bands and
 //! stacks not settled, the one whose symbols have the fewest permutations
@@ -467,12 +469,14 @@ impl Board {
         Ok(())
     }
 
-    /// Takes every forced option. Returns false on a dead end.
-    fn propagate(&mut self) -> bool {
-        self.settle().is_ok()
+    /// Takes every forced option (full mini-rows and mini-columns only if
+    /// `fill`, and once). Returns false on a dead end.
+    fn propagate(&mut self, fill: bool) -> bool {
+        self.settle(fill).is_ok()
     }
 
-    fn settle(&mut self) -> Result<(), Dead> {
+    /// [`Board::propagate`], stopping at the first dead end.
+    fn settle(&mut self, mut fill: bool) -> Result<(), Dead> {
         // The words looked at since each later step last ran.
         let (mut for_cells, mut for_columns, mut for_fill) = (0u32, 0u32, 0u32);
         loop {
@@ -504,7 +508,8 @@ impl Board {
                     continue;
                 }
             }
-            if for_fill != 0 {
+            if for_fill != 0 && fill {
+                fill = false;
                 for_fill = 0;
                 if self.fill()? {
                     continue;
@@ -779,6 +784,11 @@ impl Board {
     }
 }
 
+/// Full mini-rows and mini-columns are looked for only once a search has
+/// met more dead ends than this, and once per node: on puzzles solved
+/// with few dead ends (serg_benchmark) the look costs more than it saves.
+const DEAD_ENDS_BEFORE_FILL: u32 = 3;
+
 /// One branching point: what it branches on and the choices not tried yet.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -859,7 +869,7 @@ impl Nine {
                 board.fix(b, p, v as usize);
             }
         }
-        board.propagate()
+        board.propagate(false)
     }
 
     /// Visits every solution of `puzzle` (9x9; its regions are taken to be
@@ -895,6 +905,7 @@ impl Nine {
             return (0, End::Complete);
         }
         let mut level = 0usize;
+        let mut dead_ends = 0u32;
         loop {
             // `level` holds a consistent board with every forced option
             // taken: a solution, or a branching point.
@@ -928,9 +939,10 @@ impl Nine {
                 }
                 let board = &mut self.levels[level];
                 board.take(branch, c);
-                if board.propagate() {
+                if board.propagate(dead_ends > DEAD_ENDS_BEFORE_FILL) {
                     break;
                 }
+                dead_ends += 1;
             }
         }
     }
