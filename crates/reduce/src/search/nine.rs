@@ -692,8 +692,8 @@ impl Board {
         // those not settled (9: one for each symbol), and in it the symbol
         // with the fewest.
         let mut totals = [0u32; 6];
-        for b in 0..3 {
-            totals[b] = self.rows[9 * b..9 * b + 9].iter().map(|&r| r >> 9 & 7).sum();
+        for (t, words) in totals.iter_mut().zip(self.rows.chunks_exact(9)) {
+            *t = words.iter().map(|&r| r >> 9 & 7).sum();
         }
         let stacks: u32 = self.stack_counts.iter().sum();
         for s in 0..3 {
