@@ -15,7 +15,7 @@ use crate::output::json::{
     Answer, Found as FoundJson, RecordLine, Solution, Spent, StatsJson, Unknown as UnknownJson,
 };
 use crate::output::{text, NO_SOLUTION};
-use crate::record::{Body, Layout, PuzzleCover, Record};
+use crate::record::{Body, Layout, PuzzleCover, Record, Refusal};
 
 /// How a record came out. The run's exit status is the worst outcome's, in
 /// the order refused (2) > unknown (3) > no solution (1) > solved (0).
@@ -46,7 +46,8 @@ pub struct Note {
 }
 
 impl Note {
-    pub(crate) fn plain(text: String) -> Note {
+    /// A note said every time.
+    pub fn plain(text: String) -> Note {
         Note { text, once: None }
     }
 }
@@ -120,13 +121,7 @@ pub fn answer(
     notes: &mut Vec<Note>,
 ) -> io::Result<Outcome> {
     let source = &record.source;
-    if !plan.quiet {
-        for n in &record.notices {
-            let at =
-                if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
-            notes.push(Note::plain(format!("{at}: {}", n.text)));
-        }
-    }
+    notices(record, plan.quiet, notes);
     let text = plan.output == OutputFormat::Text;
     let json_line = |answer: Answer, stats: Option<StatsJson>| {
         RecordLine { index, source: source.to_string(), note: record.note.as_deref(), answer, stats }
@@ -134,22 +129,7 @@ pub fn answer(
     };
     let body = match &record.body {
         Ok(b) => b,
-        Err(r) => {
-            let once = r.error.is_setting().then(|| r.message());
-            // An input that cannot be read as a whole has no line: `dance:
-            // x.txt: No such file or directory`.
-            let line = if r.line == 0 {
-                format!("dance: {}: {}", source.path, r.message())
-            } else {
-                format!("{}:{}", source.path, r.located())
-            };
-            notes.push(Note { text: line, once });
-            if !text {
-                let error = Answer::Error { line: r.line, column: r.column, message: r.message() };
-                out.write_all(json_line(error, None).as_bytes())?;
-            }
-            return Ok(Outcome::Refused);
-        }
+        Err(r) => return refuse(record, index, r, text, out, notes),
     };
     if let Mode::Estimate(options) = plan.mode {
         let line = |answer| json_line(answer, None);
@@ -420,6 +400,52 @@ pub fn answer(
         out.write_all(json_line(answer, stats).as_bytes())?;
     }
     Ok(outcome)
+}
+
+/// Adds a record's notices to `notes` (unless `quiet`).
+pub(crate) fn notices(record: &Record, quiet: bool, notes: &mut Vec<Note>) {
+    if quiet {
+        return;
+    }
+    let source = &record.source;
+    for n in &record.notices {
+        let at = if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
+        notes.push(Note::plain(format!("{at}: {}", n.text)));
+    }
+}
+
+/// Answers a refused record: the message for stderr, and (unless `text`)
+/// its JSON object with `"status": "error"`.
+pub(crate) fn refuse(
+    record: &Record,
+    index: u64,
+    r: &Refusal,
+    text: bool,
+    out: &mut dyn Write,
+    notes: &mut Vec<Note>,
+) -> io::Result<Outcome> {
+    let source = &record.source;
+    let once = r.error.is_setting().then(|| r.message());
+    // An input that cannot be read as a whole has no line: `dance:
+    // x.txt: No such file or directory`.
+    let line = if r.line == 0 {
+        format!("dance: {}: {}", source.path, r.message())
+    } else {
+        format!("{}:{}", source.path, r.located())
+    };
+    notes.push(Note { text: line, once });
+    if !text {
+        let error = Answer::Error { line: r.line, column: r.column, message: r.message() };
+        let line = RecordLine {
+            index,
+            source: source.to_string(),
+            note: record.note.as_deref(),
+            answer: error,
+            stats: None,
+        };
+        out.write_all(line.to_line().as_bytes())?;
+    }
+    Ok(Outcome::Refused)
 }
 
 /// Closes a record whose budget ran out: its answer is unknown. Text

@@ -14,6 +14,7 @@ pub mod app;
 pub mod args;
 pub mod best;
 pub mod estimate;
+pub mod explain;
 pub mod input;
 pub mod output;
 pub mod record;
