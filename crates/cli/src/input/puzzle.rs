@@ -270,10 +270,10 @@ impl Puzzles {
             None => self.resolved(n, false).map_err(|e| Refusal::new(line, e))?,
         };
         debug_assert_eq!(cells.len(), n * n);
-        let mut givens = Vec::with_capacity(n * n);
-        for (k, &b) in cells.iter().enumerate() {
+        let mut givens = vec![None; cells.len()];
+        for (k, (&b, g)) in cells.iter().zip(&mut givens).enumerate() {
             let c = b as char;
-            let g = match alphabet.index(c) {
+            *g = match alphabet.index(c) {
                 Some(v) => Some(v),
                 None if BLANKS.contains(&c) => None,
                 None => {
@@ -283,7 +283,6 @@ impl Puzzles {
                     return Err(Refusal::at(line, column + k, e));
                 }
             };
-            givens.push(g);
         }
         let puzzle =
             Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;

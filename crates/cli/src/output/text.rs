@@ -14,6 +14,22 @@ use crate::render;
 pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
     let n = puzzle.n();
     let a = puzzle.alphabet();
+    if layout == Layout::Line {
+        // An ASCII alphabet (the common case) byte by byte: a char at a
+        // time costs a UTF-8 encoding each.
+        let mut ascii = [0u8; reduce::MAX_ORDER];
+        if n <= ascii.len() && a.chars().iter().all(char::is_ascii) {
+            for (b, &c) in ascii.iter_mut().zip(a.chars()) {
+                *b = c as u8;
+            }
+            let mut line = Vec::with_capacity(grid.len() + 1);
+            line.extend(grid.iter().map(|&v| ascii[v as usize]));
+            line.push(b'\n');
+            if let Ok(line) = String::from_utf8(line) {
+                return line;
+            }
+        }
+    }
     let mut s = String::with_capacity(2 * n * n + n + 1);
     match layout {
         Layout::Art { color } => {

@@ -28,13 +28,26 @@
 //! - Placing a symbol takes it from the cell's row, box and column (in the
 //!   other bands too) and takes the cell from the other symbols. Only the
 //!   words that lost a bit are looked at again.
+//! - Full mini-rows and mini-columns: when three symbols are forced into
+//!   the same mini-row (every permutation left of theirs takes it), its
+//!   three cells hold those three, and the other symbols lose them; four
+//!   forced into one is a dead end. This one is looked for only once a
+//!   search has met a few dead ends, and once per node
+//!   (`DEAD_ENDS_BEFORE_FILL`).
 //!
-//! The search branches on a cell with the fewest symbols left, and of
-//! those on the one that sees the most open cells (its choice then takes
-//! the most options away: on forum_hardest_1905_11plus, 162 nodes a puzzle
-//! to count to 2 instead of 282 for the first cell with two). Every
-//! solution is found exactly once, so counts equal every other search's;
-//! the order is this search's own.
+//! The search branches on what has the fewest ways left: of the bands and
+//! stacks not settled, the one whose symbols have the fewest permutations
+//! of their mini-rows (mini-columns) left in all, and in it the symbol with
+//! the fewest (two, most often); a choice is one permutation. Only when
+//! every band and stack is settled does it branch on a cell with the
+//! fewest symbols. On the first 5,000 puzzles of forum_hardest_1905_11plus
+//! the count to 2 takes 2.13G instructions (whole process); 5.75G with the
+//! same forcing but branching on cells, 2.85G for the search before this
+//! one (cells, no full mini-rows). Every solution is found exactly once (the
+//! choices of a branch are disjoint and cover every way on), so counts
+//! equal every other search's; the order is this search's own, and a
+//! puzzle with several solutions may show a different first one than
+//! before this order was chosen.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -45,9 +58,6 @@ use crate::grid::{Puzzle, Regions, Shape};
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
-
-/// The 27 words of a board, as a set of word indices.
-const ALL_WORDS: u32 = (1 << 27) - 1;
 
 /// The cells of a band in column 0 (shift by `c` for column `c`).
 const FIRST_COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
@@ -113,22 +123,83 @@ static ON_PERMUTATION: [u16; 512] = {
     t
 };
 
-/// For a set of mini-rows, the cells of those on a permutation within the
-/// set (0: none is).
-static KEEP: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// For a set of mini-rows (or of mini-columns, bit `3 * band + column`
+/// within a stack), as bits 0..27: the cells of those on a permutation
+/// within the set (0: none is); then, from bit 32, the ones in every such
+/// permutation (alone in their row: *forced*), from bit 41 how many
+/// permutations there are, and from bit 44 which (bit `j` for
+/// `PERMUTATIONS[j]`).
+static KEEP_INFO: [u64; 512] = {
+    let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
         let on = ON_PERMUTATION[m];
-        let mut bit = 0;
-        while bit < 9 {
-            if on & (1 << bit) != 0 {
-                let (row, b) = (bit / 3, bit % 3);
-                t[m] |= 7 << (9 * row + 3 * b);
+        let mut cells = 0u64;
+        let mut forced = 0u64;
+        let mut r = 0;
+        while r < 3 {
+            let row = (on >> (3 * r)) & 7;
+            let mut k = 0;
+            while k < 3 {
+                if row & (1 << k) != 0 {
+                    cells |= 7 << (9 * r + 3 * k);
+                }
+                k += 1;
             }
-            bit += 1;
+            if row != 0 && row & (row - 1) == 0 {
+                forced |= (row as u64) << (3 * r);
+            }
+            r += 1;
+        }
+        let (mut count, mut set) = (0u64, 0u64);
+        let mut i = 0;
+        while i < 6 {
+            if m as u16 & PERMUTATIONS[i] == PERMUTATIONS[i] {
+                count += 1;
+                set |= 1 << i;
+            }
+            i += 1;
+        }
+        t[m] = cells | forced << 32 | count << 41 | set << 44;
+        m += 1;
+    }
+    t
+};
+
+/// The permutations within a set of mini-rows or mini-columns (bit `j`
+/// for `PERMUTATIONS[j]`).
+fn permutations_in(m: usize) -> u32 {
+    (KEEP_INFO[m & 0x1ff] >> 44) as u32
+}
+
+/// The nine bits of a set, one per nibble: adding these counts, per
+/// mini-row (or mini-column), the symbols forced into it.
+static SPREAD: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m & (1 << j) != 0 {
+                t[m] |= 1 << (4 * j);
+            }
+            j += 1;
         }
         m += 1;
+    }
+    t
+};
+
+/// Bit 3 of each of nine nibbles.
+const NIBBLE_HIGH: u64 = 0x8_8888_8888;
+
+/// The cells of each permutation's mini-rows.
+static PERMUTATION_CELLS: [u32; 6] = {
+    let mut t = [0u32; 6];
+    let mut i = 0;
+    while i < 6 {
+        t[i] = (KEEP_INFO[PERMUTATIONS[i] as usize] & BAND as u64) as u32;
+        i += 1;
     }
     t
 };
@@ -167,271 +238,504 @@ static BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// The cells of a band in cell `p`'s column.
-static COLUMN: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut p = 0;
-    while p < 27 {
-        t[p] = FIRST_COLUMN << (p % 9);
-        p += 1;
+/// The cells of a band in stack `s` (its box of that stack).
+const fn stack_cells(s: usize) -> u32 {
+    (FIRST_COLUMN * 7) << (3 * s)
+}
+
+/// The band and symbol of each word.
+static WORD: [(u8, u8); 32] = {
+    let mut t = [(0u8, 0u8); 32];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = ((i / 9) as u8, (i % 9) as u8);
+        i += 1;
     }
     t
 };
 
-/// Clears bit `p` in nine words; returns which of them had it (bit `e` for
-/// word `e`).
+/// The two other bands.
+const OTHERS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+
+/// The columns of a band where a word has cells (bit `c` for column `c`).
+#[inline(always)]
+fn columns_of(w: u32) -> u32 {
+    (w | w >> 9 | w >> 18) & 0x1ff
+}
+
+/// Within each stack of three columns (bits `3 * s..3 * s + 3`), the bit
+/// of the next column, cyclically.
+#[inline(always)]
+fn next_column(x: u32) -> u32 {
+    ((x >> 1) & 0o333) | ((x << 2) & 0o444)
+}
+
+/// Within each stack, the bit of the column after next.
+#[inline(always)]
+fn after_next_column(x: u32) -> u32 {
+    ((x << 1) & 0o666) | ((x >> 2) & 0o111)
+}
+
+/// Of the columns of each band where a symbol may go (9 bits per band),
+/// those where it may go in one band only: it is forced into that
+/// mini-column.
+#[inline(always)]
+fn forced_columns(all: u32) -> u32 {
+    let (f0, f1, f2) = (all & 0x1ff, all >> 9 & 0x1ff, all >> 18 & 0x1ff);
+    (f0 & !(f1 | f2)) | (f1 & !(f0 | f2)) << 9 | (f2 & !(f0 | f1)) << 18
+}
+
+/// The stacks where a set of columns has one (bit `3 * s`).
+#[inline(always)]
+fn columns_of_stacks(x: u32) -> u32 {
+    (x | x >> 1 | x >> 2) & 0o111
+}
+
+/// The mini-rows of a word where it has cells (bit `3 * row + box`).
+#[inline(always)]
+fn minirows_of(w: u32) -> usize {
+    MINIROWS[(w & 0x1ff) as usize] as usize
+        | (MINIROWS[(w >> 9 & 0x1ff) as usize] as usize) << 3
+        | (MINIROWS[(w >> 18 & 0x1ff) as usize] as usize) << 6
+}
+
+/// For the columns of a band where a symbol may go (bit `c` for column
+/// `c`), the cells of another band it keeps: a stack where the symbol has
+/// one column left in this band takes that column from the other bands.
+static POINTING: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = BAND;
+        let mut s = 0;
+        while s < 3 {
+            let g = (m as u32 >> (3 * s)) & 7;
+            if g != 0 && g & (g - 1) == 0 {
+                keep &= !(FIRST_COLUMN << (3 * s + g.trailing_zeros() as usize));
+            }
+            s += 1;
+        }
+        t[m] = keep;
+        m += 1;
+    }
+    t
+};
+
+/// The cells of a word alone in their row.
+#[inline(always)]
+fn row_singles(w: u32) -> u32 {
+    ALONE[(w & 0x1ff) as usize] as u32
+        | (ALONE[(w >> 9 & 0x1ff) as usize] as u32) << 9
+        | (ALONE[(w >> 18 & 0x1ff) as usize] as u32) << 18
+}
+
+/// The cells of a band sharing a row or box with cell `p` (not `p`).
+#[inline(always)]
+fn peers(p: u32) -> u32 {
+    BAND_PEERS[p as usize] & !(1 << p)
+}
+
+/// Which of the 32 words differ between `a` and `b` (bit `i` for word
+/// `i`).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn take_cell(words: &mut [u32; 9], p: u32) -> u32 {
+fn changed(a: &[u32; 32], b: &[u32; 32]) -> u32 {
     use std::arch::x86_64::*;
-    // Four words at a time: the bit shifted to each lane's sign, and the
-    // signs gathered in one instruction. 5 to 9% off forum_hardest_1905_11plus
-    // against the same loop in plain Rust (which the compiler leaves
-    // scalar, five instructions a word).
-    let ptr = words.as_mut_ptr() as *mut __m128i;
-    // SAFETY: `words` holds nine u32, so the unaligned 16-byte loads and
-    // stores of words 0..4 and 4..8 are in bounds; SSE and SSE2 are part of
-    // every x86-64 processor (the target enables both).
-    let had = unsafe {
-        let bit = _mm_set1_epi32(1 << p);
-        let shift = _mm_cvtsi32_si128(31 - p as i32);
-        let low = _mm_loadu_si128(ptr);
-        let high = _mm_loadu_si128(ptr.add(1));
-        let had = _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(low, shift))) as u32
-            | (_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(high, shift))) as u32) << 4;
-        _mm_storeu_si128(ptr, _mm_andnot_si128(bit, low));
-        _mm_storeu_si128(ptr.add(1), _mm_andnot_si128(bit, high));
-        had
-    };
-    let last = words[8];
-    words[8] = last & !(1 << p);
-    had | (last >> p & 1) << 8
+    // Four words at a time: equal lanes to all ones, their signs gathered
+    // in one instruction; eight of those instead of 32 compares.
+    let (pa, pb) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
+    let mut same = 0u32;
+    for k in 0..8 {
+        // SAFETY: `a` and `b` hold 32 u32, so the unaligned 16-byte loads
+        // of words 4k..4k+4, k < 8, are in bounds; SSE and SSE2 are part of
+        // every x86-64 processor (the target enables both).
+        let eq = unsafe { _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k))) };
+        // SAFETY: as above.
+        same |= (unsafe { _mm_movemask_ps(_mm_castsi128_ps(eq)) } as u32) << (4 * k);
+    }
+    !same
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-use take_cell_plain as take_cell;
+use changed_plain as changed;
 
-/// [`take_cell`] in plain Rust.
+/// [`changed`] in plain Rust.
 #[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
-fn take_cell_plain(words: &mut [u32; 9], p: u32) -> u32 {
-    let mut had = 0;
-    for (e, w) in words.iter_mut().enumerate() {
-        had |= (*w >> p & 1) << e;
-        *w &= !(1 << p);
-    }
-    had
+fn changed_plain(a: &[u32; 32], b: &[u32; 32]) -> u32 {
+    (0..32).fold(0, |acc, i| acc | ((a[i] != b[i]) as u32) << i)
 }
 
-/// One level of the search: word `9 * band + symbol` holds the cells of
-/// the band where the symbol may go or is placed; `open` holds each band's
-/// cells not filled yet.
+/// One level of the search. Word `9 * band + symbol` holds the cells of
+/// the band where the symbol may go or is placed, `open` each band's cells
+/// not filled yet. The rest is what the propagation keeps to find what
+/// changed, full mini-rows and mini-columns, and where to branch.
 #[derive(Clone, Copy, Debug)]
 struct Board {
-    cand: [u32; 27],
+    /// 27 words, and five zeros (indices from bit positions need no bounds
+    /// checks, and words compare four at a time).
+    cand: [u32; 32],
+    /// The words as last looked at: a word that differs has changed.
+    seen: [u32; 32],
     open: [u32; 3],
+    /// Per word, the mini-rows its symbol is forced into (bits 0..9), the
+    /// number of permutations of its mini-rows left (bits 9..12) and which
+    /// (from bit 12).
+    rows: [u32; 32],
+    /// Per symbol, the columns of each band where it may go (9 bits per
+    /// band) at the last look, all on permutations of their stacks.
+    cols: [u32; 9],
+    /// Per symbol, the number of permutations of its mini-columns left in
+    /// each stack (8 bits each).
+    stack_counts: [u32; 9],
+    /// Per band, the mini-rows (nibble bit 3) and mini-columns (nibble
+    /// bit 2) found full: three symbols forced in, the others taken out.
+    full: [u64; 3],
 }
 
-impl Board {
-    const FRESH: Board = Board { cand: [BAND; 27], open: [BAND; 3] };
+/// What a level branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// The symbols of the cell at bit `p` of band `b`.
+    Cell { b: u8, p: u8 },
+    /// The permutations of word `i`'s mini-rows.
+    Rows { i: u8 },
+    /// The permutations of symbol `v`'s mini-columns in stack `s`.
+    Stack { s: u8, v: u8 },
+}
 
-    /// Fills cell `p` of band `b` with symbol `v` (which must still be
-    /// open there), noting in `dirty` the words that lose a bit.
-    #[inline(always)]
-    fn place(&mut self, dirty: &mut u32, b: usize, p: u32, v: usize) {
-        let bit = 1u32 << p;
-        let words: &mut [u32; 9] = (&mut self.cand[9 * b..9 * b + 9]).try_into().expect("nine words");
-        *dirty |= take_cell(words, p) << (9 * b);
-        let i = 9 * b + v;
-        self.cand[i] = (self.cand[i] & !BAND_PEERS[p as usize]) | bit;
-        let column = COLUMN[p as usize];
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            let j = 9 * other + v;
-            let old = self.cand[j];
-            self.cand[j] = old & !column;
-            *dirty |= ((old & column != 0) as u32) << j;
+/// A dead end.
+struct Dead;
+
+impl Board {
+    const FRESH: Board = {
+        let mut cand = [0; 32];
+        let mut i = 0;
+        while i < 27 {
+            cand[i] = BAND;
+            i += 1;
         }
-        self.open[b] &= !bit;
+        Board {
+            cand,
+            // Every word differs: the first look takes them all.
+            seen: [0; 32],
+            open: [BAND; 3],
+            rows: [6 << 9; 32],
+            cols: [BAND; 9],
+            stack_counts: [6 | 6 << 8 | 6 << 16; 9],
+            full: [0; 3],
+        }
+    };
+
+    /// Leaves symbol `v` only cell `p` in its row and box of band `b`:
+    /// the next look at the word places it.
+    #[inline(always)]
+    fn fix(&mut self, b: usize, p: u32, v: usize) {
+        self.cand[9 * b + v] &= !peers(p);
     }
 
-    /// Takes every forced option, starting from the words in `dirty`.
-    /// Returns false on a dead end.
-    fn propagate(&mut self, mut dirty: u32) -> bool {
-        // The words changed since the columns were last looked at.
-        let mut touched = 0u32;
-        loop {
-            while dirty != 0 {
-                let i = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                touched |= 1 << i;
-                let w = self.cand[i];
-                let minirows = MINIROWS[(w & 0x1ff) as usize] as usize
-                    | (MINIROWS[(w >> 9 & 0x1ff) as usize] as usize) << 3
-                    | (MINIROWS[(w >> 18) as usize] as usize) << 6;
-                let keep = KEEP[minirows];
-                if keep == 0 {
-                    return false;
-                }
-                let w = w & keep;
-                self.cand[i] = w;
-                let (b, v) = (i / 9, i % 9);
-                let mut forced = (ALONE[(w & 0x1ff) as usize] as u32
-                    | (ALONE[(w >> 9 & 0x1ff) as usize] as u32) << 9
-                    | (ALONE[(w >> 18) as usize] as u32) << 18)
-                    & self.open[b];
-                while forced != 0 {
-                    let p = forced.trailing_zeros();
-                    forced &= forced - 1;
-                    self.place(&mut dirty, b, p, v);
-                }
-                // Placing takes nothing more from this word: a row with
-                // one cell left has its mini-row on every permutation, so
-                // the cell's row and box are already bare.
-                dirty &= !(1 << i);
+    /// Looks at word `i`: drops its mini-rows on no permutation, takes the
+    /// columns it alone holds in a stack from the other bands, and fills
+    /// the cells alone in their row (the other symbols lose them).
+    #[inline(always)]
+    fn look(&mut self, i: usize) -> Result<(), Dead> {
+        let (b, v) = WORD[i];
+        let (b, v) = (b as usize, v as usize);
+        let w = self.cand[i];
+        let info = KEEP_INFO[minirows_of(w)];
+        let keep = info as u32;
+        if keep == 0 {
+            return Err(Dead);
+        }
+        let w = w & keep;
+        let pointing = POINTING[columns_of(w) as usize];
+        let [x, y] = OTHERS[b];
+        self.cand[9 * x + v] &= pointing;
+        self.cand[9 * y + v] &= pointing;
+        // A row with one cell left: the row and box are bare already (the
+        // mini-row is on every permutation) and so is the column (the box
+        // has one column left), so only the other symbols are left to take
+        // out.
+        let filled = row_singles(w) & self.open[b];
+        if filled != 0 {
+            self.open[b] &= !filled;
+            for u in 0..9 {
+                self.cand[9 * b + u] &= !filled;
             }
-            // Cells with one symbol left, or none.
-            for b in 0..3 {
-                let open = self.open[b];
-                if open == 0 {
+        }
+        self.cand[i] = w;
+        self.seen[i] = w;
+        self.rows[i] = (info >> 32) as u32;
+        Ok(())
+    }
+
+    /// Takes every forced option (full mini-rows and mini-columns only if
+    /// `fill`, and once). Returns false on a dead end.
+    fn propagate(&mut self, fill: bool) -> bool {
+        self.settle(fill).is_ok()
+    }
+
+    /// [`Board::propagate`], stopping at the first dead end.
+    fn settle(&mut self, mut fill: bool) -> Result<(), Dead> {
+        // The words looked at since each later step last ran.
+        let (mut for_cells, mut for_columns, mut for_fill) = (0u32, 0u32, 0u32);
+        loop {
+            loop {
+                let mut dirty = changed(&self.cand, &self.seen);
+                if dirty == 0 {
+                    break;
+                }
+                for_cells |= dirty;
+                while dirty != 0 {
+                    let i = dirty.trailing_zeros() as usize;
+                    dirty &= dirty - 1;
+                    self.look(i)?;
+                }
+            }
+            for_columns |= for_cells;
+            for_fill |= for_cells;
+            if for_cells != 0 {
+                let bands = for_cells;
+                for_cells = 0;
+                if self.cells(bands)? {
                     continue;
                 }
-                let (mut once, mut twice) = (0u32, 0u32);
-                for &c in &self.cand[9 * b..9 * b + 9] {
-                    twice |= once & c;
-                    once |= c;
-                }
-                if open & !once != 0 {
-                    return false;
-                }
-                let mut forced = open & !twice;
-                while forced != 0 {
-                    let p = forced.trailing_zeros();
-                    forced &= forced - 1;
-                    let bit = 1 << p;
-                    // None: an earlier cell of this loop took its symbol.
-                    let Some(v) = (0..9).find(|&v| self.cand[9 * b + v] & bit != 0) else {
-                        return false;
-                    };
-                    self.place(&mut dirty, b, p, v);
+            }
+            if for_columns != 0 {
+                let symbols = (for_columns | for_columns >> 9 | for_columns >> 18) & 0x1ff;
+                for_columns = 0;
+                if self.columns(symbols)? {
+                    continue;
                 }
             }
-            if dirty == 0 {
-                // Only symbols with a word changed since the last look.
-                let symbols = (touched | touched >> 9 | touched >> 18) & 0x1ff;
-                touched = 0;
-                if !self.columns(&mut dirty, symbols) {
-                    return false;
-                }
-                if dirty == 0 {
-                    return true;
+            if for_fill != 0 && fill {
+                fill = false;
+                for_fill = 0;
+                if self.fill()? {
+                    continue;
                 }
             }
+            return Ok(());
         }
     }
 
-    /// For each symbol, drops the mini-columns on no permutation of their
-    /// stack and places the symbol where a column has one cell left for
-    /// it, noting in `dirty` the words that change. Returns false on a dead
-    /// end (a stack with no permutation left).
-    fn columns(&mut self, dirty: &mut u32, mut symbols: u32) -> bool {
+    /// Cells with one symbol left (fixed for it), or none (a dead end), in
+    /// the bands of the words in `words`. Returns whether a word changed.
+    fn cells(&mut self, words: u32) -> Result<bool, Dead> {
+        let mut any = false;
+        for b in 0..3 {
+            if words >> (9 * b) & 0x1ff == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in &self.cand[9 * b..9 * b + 9] {
+                twice |= once & c;
+                once |= c;
+            }
+            // Filled cells are in their symbol's word.
+            if once != BAND {
+                return Err(Dead);
+            }
+            let mut single = self.open[b] & !twice;
+            while single != 0 {
+                let p = single.trailing_zeros();
+                single &= single - 1;
+                // None: fixing an earlier cell of this loop took its symbol.
+                let v = (0..9).find(|&v| self.cand[9 * b + v] & 1 << p != 0).ok_or(Dead)?;
+                self.fix(b, p, v);
+                any = true;
+            }
+        }
+        Ok(any)
+    }
+
+    /// For each symbol of `symbols`, drops the mini-columns on no
+    /// permutation of their stack and fixes the symbol where a column has
+    /// one cell left for it. Returns whether a word changed.
+    fn columns(&mut self, mut symbols: u32) -> Result<bool, Dead> {
+        const FIRST_OF_STACKS: u32 = 0o111;
+        let mut any = false;
         while symbols != 0 {
             let v = symbols.trailing_zeros() as usize;
             symbols &= symbols - 1;
-            // The columns of each band where v may go; in each stack, the
-            // mini-columns v takes form a permutation (one per band, one per
-            // column).
-            let columns_of = |w: u32| (w | w >> 9 | w >> 18) & 0x1ff;
+            // The columns of each band where v may go.
             let f = [columns_of(self.cand[v]), columns_of(self.cand[9 + v]), columns_of(self.cand[18 + v])];
-            let mut keep = [0u32; 3];
-            for s in 0..3 {
-                let m = (f[0] >> (3 * s) & 7) | (f[1] >> (3 * s) & 7) << 3 | (f[2] >> (3 * s) & 7) << 6;
-                let on = ON_PERMUTATION[m as usize] as u32;
-                if on == 0 {
-                    return false;
+            let all = f[0] | f[1] << 9 | f[2] << 18;
+            let keep = if all == self.cols[v] {
+                // As at the last look, which left them on permutations.
+                f
+            } else {
+                // In each stack, the mini-columns v takes form a permutation:
+                // one per band, one per column. A mini-column is on one when
+                // the two other bands take the two other columns, one way or
+                // the other.
+                let next = [next_column(f[0]), next_column(f[1]), next_column(f[2])];
+                let after = [after_next_column(f[0]), after_next_column(f[1]), after_next_column(f[2])];
+                // Band 0's column of each permutation, by how the others follow.
+                let one_way = f[0] & next[1] & after[2];
+                let other_way = f[0] & after[1] & next[2];
+                let keep = [
+                    one_way | other_way,
+                    f[1] & (next[0] & after[2] | after[0] & next[2]),
+                    f[2] & (next[0] & after[1] | after[0] & next[1]),
+                ];
+                // A stack without a permutation keeps nothing.
+                if columns_of_stacks(keep[0]) != FIRST_OF_STACKS {
+                    return Err(Dead);
                 }
-                for (b, k) in keep.iter_mut().enumerate() {
-                    *k |= (on >> (3 * b) & 7) << (3 * s);
+                for b in 0..3 {
+                    if keep[b] != f[b] {
+                        self.cand[9 * b + v] &= keep[b] * FIRST_COLUMN;
+                        any = true;
+                    }
                 }
-            }
+                let both = one_way | other_way << 9;
+                self.stack_counts[v] = (both & 0o007_007).count_ones()
+                    | (both & 0o070_070).count_ones() << 8
+                    | (both & 0o700_700).count_ones() << 16;
+                self.cols[v] = keep[0] | keep[1] << 9 | keep[2] << 18;
+                keep
+            };
+            // A column with one cell left for v, not yet filled.
             for b in 0..3 {
-                if keep[b] != f[b] {
-                    let i = 9 * b + v;
-                    self.cand[i] &= keep[b] * FIRST_COLUMN;
-                    *dirty |= 1 << i;
-                }
-            }
-            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-            for b in 0..3 {
+                let [x, y] = OTHERS[b];
                 let w = self.cand[9 * b + v];
-                for r in 0..3 {
-                    let row = w >> (9 * r) & 0x1ff;
-                    twice |= once & row;
-                    once |= row;
+                let alone = keep[b] & !(keep[x] | keep[y]) & !columns_of(w & !self.open[b]);
+                if alone == 0 {
+                    continue;
                 }
-                placed |= columns_of(w & !self.open[b]);
-            }
-            // Every column still has a cell (the permutations saw to it).
-            let mut single = once & !twice & !placed;
-            while single != 0 {
-                let c = single.trailing_zeros();
-                single &= single - 1;
-                // None: placing v in an earlier column took this one's cell.
-                let column = FIRST_COLUMN << c;
-                let Some(b) = (0..3).find(|&b| self.cand[9 * b + v] & column != 0) else {
-                    return false;
-                };
-                let cell = (self.cand[9 * b + v] & column).trailing_zeros();
-                debug_assert!(self.open[b] & 1 << cell != 0);
-                self.place(dirty, b, cell, v);
+                let (r0, r1, r2) = (w & 0x1ff, w >> 9 & 0x1ff, w >> 18 & 0x1ff);
+                let twice = (r0 & r1) | (r2 & (r0 | r1));
+                let mut single = alone & !twice;
+                while single != 0 {
+                    let c = single.trailing_zeros();
+                    single &= single - 1;
+                    // None: fixing v in an earlier column took this one's cell.
+                    let cell = self.cand[9 * b + v] & FIRST_COLUMN << c;
+                    if cell == 0 {
+                        return Err(Dead);
+                    }
+                    self.fix(b, cell.trailing_zeros(), v);
+                    any = true;
+                }
             }
         }
-        true
+        Ok(any)
     }
 
-    /// The open cell to branch on, as band and bit, with its symbols; or
-    /// `None` when every cell is filled.
-    fn choose(&self) -> Option<(usize, u32, u32)> {
-        if self.open == [0; 3] {
-            return None;
-        }
-        // Bit-sliced counting: `at_least[j]` holds the cells with more than
-        // j symbols left, so the open cells with exactly 2, 3 or 4 come out
-        // of a few masks per band.
-        let mut exactly = [[0u32; 3]; 3];
+    /// Full mini-rows and mini-columns: three symbols are forced into a
+    /// mini-row (or mini-column) of three cells, so no other symbol goes
+    /// there; four are a dead end. Returns whether a word changed.
+    fn fill(&mut self) -> Result<bool, Dead> {
+        let mut any = false;
+        let forced_cols: [u32; 9] = std::array::from_fn(|v| forced_columns(self.cols[v]));
         for b in 0..3 {
-            let mut at_least = [0u32; 5];
-            for &c in &self.cand[9 * b..9 * b + 9] {
-                for j in (1..5).rev() {
-                    at_least[j] |= at_least[j - 1] & c;
-                }
-                at_least[0] |= c;
+            let (mut rows, mut cols) = (0u64, 0u64);
+            for v in 0..9 {
+                rows += SPREAD[(self.rows[9 * b + v] & 0x1ff) as usize];
+                cols += SPREAD[(forced_cols[v] >> (9 * b) & 0x1ff) as usize];
             }
-            for (k, cells) in exactly.iter_mut().enumerate() {
-                cells[b] = self.open[b] & at_least[k + 1] & !at_least[k + 2];
+            if ((rows + 0x4_4444_4444) | (cols + 0x4_4444_4444)) & NIBBLE_HIGH != 0 {
+                return Err(Dead);
             }
-        }
-        // Of the cells with the fewest symbols, the one that sees the most
-        // open cells.
-        for cells in exactly {
-            let mut pick: Option<(usize, u32, u32)> = None;
-            for (b, &set) in cells.iter().enumerate() {
-                let mut set = set;
-                while set != 0 {
-                    let p = set.trailing_zeros();
-                    set &= set - 1;
-                    let score = (self.open[b] & BAND_PEERS[p as usize]).count_ones()
-                        + (self.open[(b + 1) % 3] & COLUMN[p as usize]).count_ones()
-                        + (self.open[(b + 2) % 3] & COLUMN[p as usize]).count_ones();
-                    if pick.is_none_or(|(_, _, o)| score > o) {
-                        pick = Some((b, p, score));
+            let full = (rows + 0x5_5555_5555) & NIBBLE_HIGH | ((cols + 0x5_5555_5555) & NIBBLE_HIGH) >> 1;
+            let new = full & !self.full[b];
+            if new == 0 {
+                continue;
+            }
+            self.full[b] |= new;
+            // Mini-rows and mini-columns with their three cells filled have
+            // nothing to take.
+            let open = self.open[b];
+            let filled =
+                SPREAD[!minirows_of(open) & 0x1ff] << 3 | SPREAD[(!columns_of(open) & 0x1ff) as usize] << 2;
+            let mut new = new & !filled;
+            while new != 0 {
+                let k = new.trailing_zeros();
+                new &= new - 1;
+                let j = k / 4;
+                let mut out = 0u32;
+                let cells = if k % 4 == 3 {
+                    for v in 0..9 {
+                        out |= ((self.rows[9 * b + v] & (1 << j) == 0) as u32) << v;
+                    }
+                    7 << (9 * (j / 3) + 3 * (j % 3))
+                } else {
+                    for (v, f) in forced_cols.iter().enumerate() {
+                        out |= ((f & (1 << (9 * b as u32 + j)) == 0) as u32) << v;
+                    }
+                    FIRST_COLUMN << j
+                };
+                // The symbols not forced in lose the cells.
+                while out != 0 {
+                    let v = out.trailing_zeros() as usize;
+                    out &= out - 1;
+                    let i = 9 * b + v;
+                    if self.cand[i] & cells != 0 {
+                        self.cand[i] &= !cells;
+                        any = true;
                     }
                 }
             }
-            if let Some((b, p, _)) = pick {
-                return Some((b, p, self.symbols(b, p)));
+        }
+        Ok(any)
+    }
+
+    /// What to branch on, with the choices as bits (symbols of a cell,
+    /// permutations of mini-rows or mini-columns); `None` when every cell
+    /// is filled.
+    fn choose(&self) -> Option<(Branch, u32)> {
+        if self.open == [0; 3] {
+            return None;
+        }
+        // The band or stack with the fewest permutations left in all, of
+        // those not settled (9: one for each symbol), and in it the symbol
+        // with the fewest.
+        let mut totals = [0u32; 6];
+        for (t, words) in totals.iter_mut().zip(self.rows.chunks_exact(9)) {
+            *t = words.iter().map(|&r| r >> 9 & 7).sum();
+        }
+        let stacks: u32 = self.stack_counts.iter().sum();
+        for s in 0..3 {
+            totals[3 + s] = stacks >> (8 * s) & 0xff;
+        }
+        let mut best: Option<(usize, u32)> = None;
+        for (k, &t) in totals.iter().enumerate() {
+            if t > 9 && best.is_none_or(|(_, bt)| t < bt) {
+                best = Some((k, t));
             }
         }
-        // Every open cell has five symbols or more: the fewest.
+        let Some((k, _)) = best else {
+            return self.choose_cell();
+        };
+        let count = |v: usize| {
+            if k < 3 {
+                self.rows[9 * k + v] >> 9 & 7
+            } else {
+                self.stack_counts[v] >> (8 * (k - 3)) & 0xff
+            }
+        };
+        let mut pick: Option<(usize, u32)> = None;
+        for v in 0..9 {
+            let n = count(v);
+            if n > 1 && pick.is_none_or(|(_, pn)| n < pn) {
+                pick = Some((v, n));
+            }
+        }
+        let (v, _) = pick.expect("an unsettled band has an unsettled symbol");
+        if k < 3 {
+            let i = 9 * k + v;
+            Some((Branch::Rows { i: i as u8 }, self.rows[i] >> 12))
+        } else {
+            let s = k - 3;
+            let f = [columns_of(self.cand[v]), columns_of(self.cand[9 + v]), columns_of(self.cand[18 + v])];
+            let m = (f[0] >> (3 * s) & 7) | (f[1] >> (3 * s) & 7) << 3 | (f[2] >> (3 * s) & 7) << 6;
+            Some((Branch::Stack { s: s as u8, v: v as u8 }, permutations_in(m as usize)))
+        }
+    }
+
+    /// An open cell with the fewest symbols.
+    fn choose_cell(&self) -> Option<(Branch, u32)> {
         let mut best: Option<(usize, u32, u32)> = None;
         for b in 0..3 {
             let mut open = self.open[b];
@@ -444,7 +748,22 @@ impl Board {
                 }
             }
         }
-        best
+        best.map(|(b, p, symbols)| (Branch::Cell { b: b as u8, p: p as u8 }, symbols))
+    }
+
+    /// Takes choice `c` of `branch`.
+    fn take(&mut self, branch: Branch, c: usize) {
+        match branch {
+            Branch::Cell { b, p } => self.fix(b as usize, p as u32, c),
+            Branch::Rows { i } => self.cand[i as usize] &= PERMUTATION_CELLS[c],
+            Branch::Stack { s, v } => {
+                let (s, v) = (s as usize, v as usize);
+                for b in 0..3 {
+                    let column = (PERMUTATIONS[c] >> (3 * b) & 7).trailing_zeros() as usize;
+                    self.cand[9 * b + v] &= !(stack_cells(s) & !(FIRST_COLUMN << (3 * s + column)));
+                }
+            }
+        }
     }
 
     /// The symbols open at cell `p` of band `b`, as bits.
@@ -454,22 +773,26 @@ impl Board {
 
     /// The filled grid, row by row.
     fn write(&self, grid: &mut [u8; 81]) {
-        for (i, &w) in self.cand.iter().enumerate() {
-            let (b, v) = (i / 9, i % 9);
+        for (i, &w) in self.cand[..27].iter().enumerate() {
+            let (b, v) = WORD[i];
             let mut w = w;
             while w != 0 {
-                grid[27 * b + w.trailing_zeros() as usize] = v as u8;
+                grid[27 * b as usize + w.trailing_zeros() as usize] = v;
                 w &= w - 1;
             }
         }
     }
 }
 
-/// One branching point: the cell and the symbols not tried yet.
+/// Full mini-rows and mini-columns are looked for only once a search has
+/// met more dead ends than this, and once per node: on puzzles solved
+/// with few dead ends (serg_benchmark) the look costs more than it saves.
+const DEAD_ENDS_BEFORE_FILL: u32 = 3;
+
+/// One branching point: what it branches on and the choices not tried yet.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
-    band: u8,
-    bit: u8,
+    branch: Branch,
     rest: u16,
 }
 
@@ -496,14 +819,14 @@ pub struct Prepared(Board);
 impl Prepared {
     /// Places `v` in `cell` (both in range). False if the board has
     /// another symbol there or no room for `v`.
-    fn put(&mut self, dirty: &mut u32, cell: usize, v: u8) -> bool {
+    fn put(&mut self, cell: usize, v: u8) -> bool {
         let (b, p) = (cell / 27, (cell % 27) as u32);
         if self.0.cand[9 * b + v as usize] & 1 << p == 0 {
             return false;
         }
         // Already placed (by a given, or forced): its symbol is v.
         if self.0.open[b] & 1 << p != 0 {
-            self.0.place(dirty, b, p, v as usize);
+            self.0.fix(b, p, v as usize);
         }
         true
     }
@@ -565,25 +888,24 @@ impl Nine {
     fn start(&mut self, givens: &[Option<u8>]) -> bool {
         let board = &mut self.levels[0];
         *board = Board::FRESH;
-        let mut dirty = 0;
         for (cell, g) in givens.iter().enumerate() {
             if let &Some(v) = g {
                 let (b, p) = (cell / 27, (cell % 27) as u32);
                 if board.cand[9 * b + v as usize] & 1 << p == 0 {
                     return false; // a given clashes with an earlier one
                 }
-                board.place(&mut dirty, b, p, v as usize);
+                board.fix(b, p, v as usize);
             }
         }
         // Excluded placements: a given one leaves no solution; an open one
-        // is taken from its symbol's word (propagation looks at every word).
+        // is taken from its symbol's word (propagation finds the changed words itself).
         for &(cell, v) in &self.excluded {
             if givens[cell] == Some(v) {
                 return false;
             }
             board.cand[9 * (cell / 27) + v as usize] &= !(1 << (cell % 27));
         }
-        board.propagate(ALL_WORDS)
+        board.propagate(false)
     }
 
     /// Visits every solution of `puzzle` (9x9; its regions are taken to be
@@ -627,9 +949,8 @@ impl Nine {
         excluded: &[(usize, u8)],
     ) -> Option<Prepared> {
         let mut board = base.copied().unwrap_or(Prepared(Board::FRESH));
-        let mut dirty = if base.is_none() { ALL_WORDS } else { 0 };
         for &(cell, v) in places {
-            if cell < 81 && v < 9 && !board.put(&mut dirty, cell, v) {
+            if cell < 81 && v < 9 && !board.put(cell, v) {
                 return None;
             }
         }
@@ -644,12 +965,11 @@ impl Nine {
                     return None; // v is placed there
                 }
                 board.0.cand[i] &= !(1 << p);
-                dirty |= 1 << i;
             }
         }
-        // Words untouched keep the base's fixpoint; a cell left with one
-        // candidate, or none, is seen by the scan of cells.
-        board.0.propagate(dirty).then_some(board)
+        // Words untouched keep the base's fixpoint: propagation looks only
+        // at the words that changed since it last ran.
+        board.0.propagate(false).then_some(board)
     }
 
     /// Visits the solutions of a prepared board (as [`Nine::solve`]
@@ -697,6 +1017,7 @@ impl Nine {
         let mut found = 0u64;
         self.frames.clear();
         let mut level = 0usize;
+        let mut dead_ends = 0u32;
         loop {
             // `level` holds a consistent board with every forced option
             // taken: a solution, or a branching point.
@@ -708,9 +1029,7 @@ impl Nine {
                         return (found, End::Limit);
                     }
                 }
-                Some((band, bit, rest)) => {
-                    self.frames.push(Frame { band: band as u8, bit: bit as u8, rest: rest as u16 })
-                }
+                Some((branch, rest)) => self.frames.push(Frame { branch, rest: rest as u16 }),
             }
             // Take the next branch, backing up as far as needed.
             loop {
@@ -719,9 +1038,9 @@ impl Nine {
                     self.frames.pop();
                     continue;
                 }
-                let v = frame.rest.trailing_zeros() as usize;
+                let c = frame.rest.trailing_zeros() as usize;
                 frame.rest &= frame.rest - 1;
-                let (b, p) = (frame.band as usize, frame.bit as u32);
+                let branch = frame.branch;
                 level = self.frames.len();
                 if self.levels.len() <= level {
                     self.levels.push(Board::FRESH);
@@ -731,11 +1050,11 @@ impl Nine {
                     return (found, End::Complete);
                 }
                 let board = &mut self.levels[level];
-                let mut dirty = 0;
-                board.place(&mut dirty, b, p, v);
-                if board.propagate(dirty) {
+                board.take(branch, c);
+                if board.propagate(dead_ends > DEAD_ENDS_BEFORE_FILL) {
                     break;
                 }
+                dead_ends += 1;
             }
         }
     }
@@ -746,21 +1065,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn take_cell_agrees_with_plain_rust() {
+    fn changed_agrees_with_plain_rust() {
         let mut x = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..10_000 {
-            let mut words = [0u32; 9];
-            for w in &mut words {
+            let (mut a, mut b) = ([0u32; 32], [0u32; 32]);
+            for k in 0..32 {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                *w = x as u32 & BAND;
+                a[k] = x as u32 & BAND;
+                b[k] = if x >> 40 & 1 == 0 { a[k] } else { (x >> 8) as u32 & BAND };
             }
-            let p = (x >> 40) as u32 % 27;
-            let mut plain = words;
-            assert_eq!(take_cell(&mut words, p), take_cell_plain(&mut plain, p));
-            assert_eq!(words, plain);
-            assert!(words.iter().all(|w| w & 1 << p == 0));
+            assert_eq!(changed(&a, &b), changed_plain(&a, &b));
         }
     }
 
