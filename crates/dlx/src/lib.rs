@@ -61,6 +61,7 @@
 //! ```
 
 mod arena;
+mod bits;
 mod budget;
 pub mod estimate;
 pub mod parallel;

@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::arena::{fits, Arena, Index};
+use crate::bits::{self, AnyBits};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
 use crate::problem::Problem;
@@ -108,6 +109,21 @@ pub(crate) struct Engine<I: Index> {
     meter: Meter,
     /// How the last search ended.
     end: End,
+    /// The bitset engine, for problems it [fits](bits::fits): it runs
+    /// every search that is not faithful.
+    bits: Option<Box<AnyBits>>,
+    /// The forced options, by index, for the bitset engine.
+    forced_options: Vec<usize>,
+}
+
+/// Calls `$body` with `$b` the bitset engine whatever its keys.
+macro_rules! with_bits {
+    ($bits:expr, $b:ident => $body:expr) => {
+        match $bits {
+            AnyBits::Narrow($b) => $body,
+            AnyBits::Wide($b) => $body,
+        }
+    };
 }
 
 impl<I: Index> Engine<I> {
@@ -145,7 +161,14 @@ impl<I: Index> Engine<I> {
             pristine: None,
             meter: Meter::new(),
             end: End::Complete,
+            bits: (bits::fits(problem) && std::env::var_os("DANCE_NO_BITS").is_none()).then(|| Box::new(AnyBits::new(problem))),
+            forced_options: Vec::new(),
         }
+    }
+
+    /// Whether searches go to the bitset engine.
+    fn on_bits(&self) -> bool {
+        !self.faithful && self.bits.is_some()
     }
 
     /// The number of primary items.
@@ -169,6 +192,7 @@ impl<I: Index> Engine<I> {
     /// as DLX1 counts them, but no updates are: the same solutions and
     /// nodes, sooner, but [`Solver::stats`] then reports no updates.
     pub fn set_faithful(&mut self, faithful: bool) {
+        self.reset();
         self.faithful = faithful;
     }
 
@@ -239,6 +263,7 @@ impl<I: Index> Engine<I> {
             links.commit::<false>(x);
         }
         self.forced.push(first);
+        self.forced_options.push(option);
         Ok(())
     }
 
@@ -252,6 +277,7 @@ impl<I: Index> Engine<I> {
             self.arena.copy_from(&pristine);
             self.pristine = Some(pristine);
             self.forced.clear();
+            self.forced_options.clear();
             self.state = State::Start;
             return;
         }
@@ -260,6 +286,7 @@ impl<I: Index> Engine<I> {
             let x = self.primary_node(first);
             self.undo_choice(x);
         }
+        self.forced_options.clear();
     }
 
     /// Undoes the forced options beyond the first `len`, newest first.
@@ -270,6 +297,7 @@ impl<I: Index> Engine<I> {
             let x = self.primary_node(first);
             self.undo_choice(x);
         }
+        self.forced_options.truncate(len);
     }
 
     /// The options DLX1 would try at the top of the search from here (the
@@ -523,6 +551,9 @@ impl<I: Index> Engine<I> {
     /// stay. Searches call it themselves: a user needs it only after
     /// stopping [`Solver::next_solution`] early.
     pub fn reset(&mut self) {
+        if let Some(b) = &mut self.bits {
+            with_bits!(&mut **b, b => b.reset());
+        }
         let depth = match self.state {
             State::Start => return,
             State::Done => 0,
@@ -552,6 +583,21 @@ impl<I: Index> Engine<I> {
     /// left. The solution is then in [`Solver::solution`]. After `false`,
     /// [`Solver::reset`] makes the next call start a new search.
     pub fn next_solution(&mut self) -> bool {
+        if self.on_bits() {
+            let b = self.bits.as_mut().expect("on bits");
+            let (found, end) = with_bits!(&mut **b, b => {
+                let r = b.next_solution(&self.forced_options, &mut self.meter);
+                let (solutions, nodes) = b.tally();
+                self.stats = Stats { solutions, nodes, updates: 0 };
+                if r.0 {
+                    self.solution.clear();
+                    self.solution.extend_from_slice(b.solution());
+                }
+                r
+            });
+            self.end = end;
+            return found;
+        }
         let found = match (self.colors, self.faithful) {
             (true, true) => self.run::<true, false, false>(u64::MAX),
             (true, false) => self.run::<true, false, true>(u64::MAX),
@@ -613,6 +659,13 @@ impl<I: Index> Engine<I> {
             self.stats = Stats::default();
             self.end = End::Limit;
             return self.outcome();
+        }
+        if self.on_bits() {
+            let b = self.bits.as_mut().expect("on bits");
+            let o = with_bits!(&mut **b, b => b.count(&self.forced_options, limit, &mut self.meter));
+            self.stats = Stats { solutions: o.so_far(), nodes: o.nodes(), updates: 0 };
+            self.end = o.end();
+            return o;
         }
         match (self.colors, self.faithful) {
             (true, true) => self.run::<true, true, false>(limit),
