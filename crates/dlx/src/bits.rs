@@ -61,7 +61,7 @@ const HAND_DOWN_TRIAL: u64 = 64;
 
 /// The most words of clash sets kept (512 KiB); above, a choice's clashes
 /// are the union of its items' options, computed when needed.
-const CLASH_WORDS: usize = 1 << 16;
+const CLASH_WORDS: usize = 1 << 17;
 
 /// Whether the bitset engine takes `problem`: no colors, at most
 /// [`MAX_PRIMARY`] primary items, at most [`MAX_OPTIONS`] options, and at
@@ -221,6 +221,9 @@ pub(crate) struct Bits<K: Key> {
     prims: Vec<Prim>,
     /// The fewest primary items any option has.
     min_prim: u32,
+    /// The number of primary items of every option, if they all have the
+    /// same (0 if not): the loop over an option's items is then unrolled.
+    width: usize,
     /// Level `l` has its live options at `live[l * words..]` and its keys
     /// at `keys[l]`.
     live: Vec<u64>,
@@ -300,6 +303,7 @@ impl<K: Key> Bits<K> {
             starts: Vec::new(),
             prims: Vec::with_capacity(options),
             min_prim: u32::MAX,
+            width: 0,
             live: vec![0; levels * words],
             keys: vec![[K::COVERED; MAX_PRIMARY]; levels],
             levels: vec![Level::default(); levels],
@@ -398,6 +402,19 @@ impl<K: Key> Bits<K> {
     /// are set back to the covered key afterwards.
     #[inline(always)]
     fn child<const COUNT: bool>(&mut self, l: usize, o: usize) -> Child {
+        match self.width {
+            2 => self.child_of::<COUNT, 2>(l, o),
+            3 => self.child_of::<COUNT, 3>(l, o),
+            4 => self.child_of::<COUNT, 4>(l, o),
+            5 => self.child_of::<COUNT, 5>(l, o),
+            6 => self.child_of::<COUNT, 6>(l, o),
+            _ => self.child_of::<COUNT, 0>(l, o),
+        }
+    }
+
+    /// [`Bits::child`] for options of `WIDTH` primary items each (0: any).
+    #[inline(always)]
+    fn child_of<const COUNT: bool, const WIDTH: usize>(&mut self, l: usize, o: usize) -> Child {
         let p = self.prims[o];
         let left = self.levels[l].left - p[0] as u32;
         if left == 0 {
@@ -436,7 +453,8 @@ impl<K: Key> Bits<K> {
                     bits &= bits - 1;
                     removed += 1;
                     let q = &self.prims[x];
-                    for &j in &q[1..=q[0] as usize] {
+                    let width = if WIDTH == 0 { q[0] as usize } else { WIDTH };
+                    for &j in &q[1..=width] {
                         let k = keys[j as usize].less(one);
                         keys[j as usize] = k;
                         dead |= k < one;
@@ -661,6 +679,11 @@ impl<K: Key> Bits<K> {
                 }
             }
             bits.min_prim = bits.min_prim.min(prim[0] as u32);
+            bits.width = match o {
+                0 => prim[0] as usize,
+                _ if bits.width == prim[0] as usize => bits.width,
+                _ => 0,
+            };
             bits.prims.push(prim);
             starts.push(items.len() as u32);
         }
