@@ -1,11 +1,16 @@
-//! Counting and listing on several threads, and counting one shard of many.
+//! Counting and listing on several threads, and counting or listing one
+//! shard of many.
 //!
 //! The search tree below the forced options is split into subtrees by DLX1's
-//! own choices ([`Solver::subtrees`]): deterministic, so that shard K of M on
-//! one machine and shard J of M on another never overlap and together cover
-//! every solution. Subtrees are very uneven, so threads take them one at a
-//! time from a shared counter (each thread works on its own copy of the
-//! solver); there are many more subtrees than threads.
+//! own choices ([`Solver::subtrees`]). Subtrees are very uneven, so threads
+//! take them one at a time from a shared counter (each thread works on its
+//! own copy of the solver); there are many more subtrees than threads.
+//!
+//! Shards cannot share a counter: they run on other machines. Each shard
+//! works out its own subtrees ([`shard_pieces`]) by a cut and a dealing that
+//! depend only on the problem and the shard count, so that shard K of M on
+//! one machine and shard J of M on another never overlap and together
+//! cover every solution, and does about a shard's share of the work.
 //!
 //! The threads of one search share one tally of nodes and solutions: the
 //! solver's [`Budget`] bounds their sum, its [`Probe`](crate::Probe) sees
@@ -37,14 +42,78 @@ pub struct Shard {
     pub count: usize,
 }
 
-/// How many subtrees to cut the tree into for `shards` shards on `jobs`
-/// threads. Depends on the shard count only when sharding, so that every
-/// machine cuts the same tree the same way, whatever its threads.
-fn pieces(jobs: usize, shard: Option<Shard>) -> usize {
-    match shard {
-        Some(s) => 256.max(16 * s.count),
-        None => 64 * jobs,
+/// How many subtrees to cut the tree into for `jobs` threads.
+fn pieces(jobs: usize) -> usize {
+    64 * jobs
+}
+
+/// How many parts a group of shards is dealt into at each step of
+/// [`shard_pieces`].
+const PARTS: usize = 8;
+/// How many subtrees per part a group's share of the tree is cut into
+/// before it is dealt.
+const PIECES_PER_PART: usize = 512;
+/// The most levels one step of [`shard_pieces`] cuts down (a deep, narrow
+/// tree is dealt as it is rather than followed to the bottom).
+const MAX_CUT_DEPTH: usize = 24;
+
+/// Where the `i`-th piece goes among `n`: 0, 1, ..., n - 1, then back
+/// n - 1, ..., 0, and so on. Neighbouring subtrees in DLX1's order tend to
+/// be alike (siblings), so that each shard gets one of each neighbour
+/// pair, small or big.
+fn snake(i: usize, n: usize) -> usize {
+    let (round, k) = (i / n, i % n);
+    if round % 2 == 0 {
+        k
+    } else {
+        n - 1 - k
     }
+}
+
+/// The subtrees (paths of options below the forced ones, as
+/// [`Solver::subtrees`] gives them) of shard `shard`: every solution lies
+/// in the subtrees of exactly one shard, and the shards' work is even.
+///
+/// The shards are dealt the tree in steps: the tree is cut into at least
+/// [`PIECES_PER_PART`] subtrees per part, which are dealt to [`PARTS`]
+/// parts of the shards (a part of `s` shards gets `s` subtrees a round, in
+/// [`snake`] order); each shard then goes on with its own part alone,
+/// cutting only that part's subtrees finer, until its part is itself.
+/// Cutting the whole tree finely enough for 64 shards would cost each
+/// shard as much as its share of the search (pentominoes); cutting only
+/// its own part keeps the cost a fraction of it. The cut and the dealing
+/// depend only on the problem, its forced options and the shard count.
+///
+/// Knuth's estimates were tried for dealing (largest estimate to the
+/// lightest shard) and dealt worse than this on pentominoes, whose
+/// subtrees' sizes are too heavy-tailed for a few probes each, at a cost
+/// above the search itself for 64 shards (see docs/sharding.md).
+pub fn shard_pieces(solver: &mut Solver, shard: Shard) -> Vec<Vec<usize>> {
+    let mut pieces: Vec<Vec<usize>> = vec![Vec::new()];
+    // This shard's group: shards lo..lo + n.
+    let (mut lo, mut n) = (0, shard.count);
+    while n > 1 {
+        let parts = PARTS.min(n);
+        for _ in 0..MAX_CUT_DEPTH {
+            if pieces.len() >= PIECES_PER_PART * parts {
+                break;
+            }
+            let (next, grew) = solver.expand(&pieces);
+            pieces = next;
+            if !grew {
+                break;
+            }
+        }
+        // Shard s of the group is in part s * parts / n.
+        let part = |s: usize| s * parts / n;
+        let mine = part(shard.index - lo);
+        pieces = pieces.into_iter().enumerate().filter(|(i, _)| part(snake(*i, n)) == mine).map(|(_, p)| p).collect();
+        let first = (0..n).find(|&s| part(s) == mine).expect("a part has a shard");
+        let size = (first..n).take_while(|&s| part(s) == mine).count();
+        lo += first;
+        n = size;
+    }
+    pieces
 }
 
 /// Nodes a count runs on one thread before [`first_then_split`] splits its
@@ -121,13 +190,10 @@ pub fn count_adaptive(solver: &mut Solver, jobs: usize, limit: Option<u64>) -> O
 /// together), and says how it ended.
 pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Option<u64>) -> Outcome {
     let jobs = jobs.max(1);
-    let subtrees: Vec<Vec<usize>> = solver
-        .subtrees(pieces(jobs, shard))
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| shard.is_none_or(|s| i % s.count == s.index))
-        .map(|(_, p)| p)
-        .collect();
+    let subtrees = match shard {
+        Some(s) => shard_pieces(solver, s),
+        None => solver.subtrees(pieces(jobs)),
+    };
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let limit = limit.unwrap_or(u64::MAX);
@@ -166,6 +232,39 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     Outcome::new(end, total, tally.nodes())
 }
 
+/// Visits the solutions of shard `shard` (see [`shard_pieces`]), one
+/// subtree after another, each in DLX1's order, on this thread, until
+/// `visit` breaks or the solver's budget (for the whole shard) runs out.
+/// The shards' listings together are exactly the full listing.
+pub fn search_shard<F>(solver: &mut Solver, shard: Shard, mut visit: F) -> Outcome
+where
+    F: FnMut(&[usize]) -> ControlFlow<()>,
+{
+    let subtrees = shard_pieces(solver, shard);
+    let tally = Arc::new(Tally::new());
+    solver.set_tally(Some(tally.clone()));
+    let mut visited = 0u64;
+    let mut broke = false;
+    for prefix in &subtrees {
+        let o = solver.search_subtree(prefix, |s| {
+            visited += 1;
+            let flow = visit(s);
+            broke = flow.is_break();
+            flow
+        });
+        if broke || o.is_unknown() {
+            break;
+        }
+    }
+    solver.set_tally(None);
+    let end = match tally.stopped() {
+        Some(why) => why,
+        None if broke => End::Limit,
+        None => End::Complete,
+    };
+    Outcome::new(end, visited, tally.nodes())
+}
+
 /// How many solutions a listing thread hands over at a time.
 const BATCH: usize = 256;
 
@@ -193,7 +292,7 @@ where
     F: FnMut(T) -> ControlFlow<()>,
 {
     let jobs = jobs.max(1);
-    let subtrees = solver.subtrees(pieces(jobs, None));
+    let subtrees = solver.subtrees(pieces(jobs));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let tally = Arc::new(Tally::new());

@@ -360,6 +360,55 @@ impl<I: Index> Engine<I> {
         frontier
     }
 
+    /// The children of each of `pieces` (subtrees given by the options
+    /// chosen on the way down from the forced options), in order: DLX1's
+    /// options at the piece's node, less those that lead to a dead end; a
+    /// piece that is a solution stays as it is. Returns them and whether
+    /// any piece had children. The pieces are walked as a trie, in the
+    /// order given, so that a prefix they share is chosen once.
+    pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        self.reset();
+        let mut path: Vec<(usize, u32)> = Vec::new();
+        let mut out = Vec::with_capacity(pieces.len() * 4);
+        let mut grew = false;
+        for piece in pieces {
+            let common = path.iter().zip(piece).take_while(|(a, b)| a.0 == **b).count();
+            while path.len() > common {
+                let (_, x) = path.pop().expect("longer than common");
+                self.undo_choice(x);
+            }
+            for &o in &piece[common..] {
+                let x = self.primary_node(self.first[o]);
+                self.take(x);
+                path.push((o, x));
+            }
+            let links = self.arena.links::<true>(0);
+            if links.first_primary() == 0 {
+                out.push(piece.clone());
+                continue;
+            }
+            let item = links.choose(false);
+            let mut x = self.arena.down(item);
+            while x != item {
+                self.take(x);
+                let links = self.arena.links::<true>(0);
+                let dead = links.first_primary() != 0 && links.spare(links.choose(false)) < 0;
+                self.undo_choice(x);
+                if !dead {
+                    let mut child = piece.clone();
+                    child.push(self.option_of[x as usize] as usize);
+                    out.push(child);
+                    grew = true;
+                }
+                x = self.arena.down(x);
+            }
+        }
+        while let Some((_, x)) = path.pop() {
+            self.undo_choice(x);
+        }
+        (out, grew)
+    }
+
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
     /// `limit`, leaving the forced options as they were.
     pub fn count_subtree(&mut self, prefix: &[usize], limit: Option<u64>) -> Outcome {
@@ -1066,6 +1115,14 @@ impl Solver {
     /// ```
     pub fn estimate(&mut self, options: &EstimateOptions) -> Estimate {
         each!(&mut self.inner, e => e.estimate(options))
+    }
+
+    /// The children of each of `pieces` (subtrees as [`Solver::subtrees`]
+    /// gives them), in order: DLX1's options at the piece's node, less
+    /// those that lead straight to a dead end; a piece that is a solution
+    /// stays as it is. Also says whether any piece had children.
+    pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        each!(&mut self.inner, e => e.expand(pieces))
     }
 
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
