@@ -32,7 +32,8 @@ man:
 fuzz-detect seconds="600":
     cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run detect -- -max_total_time={{seconds}} -jobs=1 -rss_limit_mb=4096 -detect_leaks=0
 
-# The slow tests: 28 million 6x6 grids, queens-14, pentominoes (release mode).
+# The slow tests: 28 million 6x6 grids, queens-14, pentominoes, double-queens-8,
+# cost-queens-20 (release mode).
 test-slow:
     cargo test --workspace --release -- --ignored
 
@@ -45,7 +46,8 @@ lint:
 ci:
     bash .ci/run
 
-# Benchmarks: exact-cover files, Sudoku batches, the grouped listing; writes bench/results.md.
+# Benchmarks: exact-cover files, multiplicities and costs, Sudoku batches, the grouped listing;
+# writes bench/results.md. DLX1=, DLX3=, DLX5= (Knuth's programs) add side-by-side rows.
 bench: build
     bash bench/run.sh {{shared}}
 

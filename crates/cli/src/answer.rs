@@ -11,7 +11,9 @@ use dlx::{End, Probe, Problem, Solver, Stats};
 use reduce::{GridSolver, Puzzle, Shape};
 
 use crate::args::{Mode, OutputFormat, Plan};
-use crate::output::json::{Answer, Found as FoundJson, RecordLine, Solution, StatsJson};
+use crate::output::json::{
+    Answer, Found as FoundJson, RecordLine, Solution, Spent, StatsJson, Unknown as UnknownJson,
+};
 use crate::output::{text, NO_SOLUTION};
 use crate::record::{Body, Layout, PuzzleCover, Record};
 
@@ -44,7 +46,7 @@ pub struct Note {
 }
 
 impl Note {
-    fn plain(text: String) -> Note {
+    pub(crate) fn plain(text: String) -> Note {
         Note { text, once: None }
     }
 }
@@ -64,7 +66,7 @@ impl Engines {
         Engines { grids: Vec::new(), probe: Some(probe) }
     }
 
-    fn grid(&mut self, shape: &Shape) -> &mut GridSolver {
+    pub(crate) fn grid(&mut self, shape: &Shape) -> &mut GridSolver {
         let k = match self.grids.iter().position(|(s, _)| s == shape) {
             Some(k) => k,
             None => {
@@ -80,7 +82,7 @@ impl Engines {
         &mut self.grids[k].1
     }
 
-    fn solver(&self, problem: &Problem) -> Solver {
+    pub(crate) fn solver(&self, problem: &Problem) -> Solver {
         let mut s = Solver::new(problem);
         s.set_probe(self.probe.clone());
         s
@@ -92,6 +94,10 @@ struct Found {
     count: u64,
     /// Whether the count is every solution (not cut by a limit).
     exhaustive: bool,
+    /// How the search ended: out of nodes or time, the answer is unknown.
+    end: End,
+    /// The nodes of the search (the engine's own).
+    nodes: u64,
     stats: Stats,
     seconds: f64,
 }
@@ -145,14 +151,26 @@ pub fn answer(
             return Ok(Outcome::Refused);
         }
     };
+    if let Mode::Estimate(options) = plan.mode {
+        let line = |answer| json_line(answer, None);
+        return crate::estimate::answer(body, source, &options, plan, engines, out, &line, notes);
+    }
     let target = match body {
-        Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: plan.layout.unwrap_or(*layout) },
+        Body::Puzzle { puzzle, layout } => Target::Grid { puzzle, layout: plan.layout_for(puzzle, *layout) },
         Body::Problem { problem, cover } => Target::Cover { problem, puzzle: cover.as_ref() },
     };
+    if let Mode::Best { k } = plan.mode {
+        let (problem, cover) = match &target {
+            Target::Cover { problem, puzzle } => (Some(*problem), *puzzle),
+            Target::Grid { .. } => (None, None),
+        };
+        let probe = engines.probe.clone();
+        return crate::best::answer(problem, cover, k, record, index, plan, probe, out, notes);
+    }
     // How a grid answer is laid out (none for a plain problem).
     let grid_layout = match &target {
         Target::Grid { layout, .. } => Some(*layout),
-        Target::Cover { puzzle: Some(pc), .. } => Some(plan.layout.unwrap_or(pc.layout)),
+        Target::Cover { puzzle: Some(pc), .. } => Some(plan.layout_for(&pc.puzzle, pc.layout)),
         Target::Cover { puzzle: None, .. } => None,
     };
     // The solutions to print (text) or list (JSON), up to how many.
@@ -160,7 +178,7 @@ pub fn answer(
         Mode::First => 1,
         Mode::Unique => 1,
         Mode::All { limit } => limit.unwrap_or(u64::MAX),
-        Mode::Count { .. } => 0,
+        Mode::Count { .. } | Mode::Best { .. } | Mode::Estimate(_) => 0,
     };
     let mut json_solutions: Vec<Solution> = Vec::new();
     let numbered =
@@ -204,6 +222,9 @@ pub fn answer(
 
     // Ctrl-C's probe, for listings to stop between two solutions.
     let probe = engines.probe.clone();
+    if let Some(p) = &probe {
+        p.forget_expectations();
+    }
     // Whether a note already says why there is no solution.
     let mut explained = false;
     // Whether a parallel listing was stopped by Ctrl-C.
@@ -212,15 +233,18 @@ pub fn answer(
         Target::Grid { puzzle, layout } => {
             let engine = engines.grid(puzzle.shape());
             engine.set_faithful(plan.stats);
+            engine.set_budget(plan.budget.start());
             let result = match plan.mode {
                 Mode::Count { limit } if plan.shard.is_some() => {
-                    engine.count_split(puzzle, 1, plan.shard, limit).map(|o| (o.so_far(), limit))
+                    engine.count_split(puzzle, 1, plan.shard, limit).map(|o| (o, limit))
                 }
-                // A big count goes to every thread: try one thread first.
-                Mode::Count { limit } if plan.jobs > 1 && !plan.stats => {
-                    engine.count_threads(puzzle, limit, plan.jobs).map(|o| (o.so_far(), limit))
+                // A big count goes to every thread: try one thread first
+                // (and, under a progress bar, estimate a long one). DLX1's
+                // statistics come from one thread.
+                Mode::Count { limit } => {
+                    let jobs = if plan.stats { 1 } else { plan.jobs };
+                    engine.count_threads(puzzle, limit, jobs).map(|o| (o, limit))
                 }
-                Mode::Count { limit } => engine.count(puzzle, limit).map(|o| (o.so_far(), limit)),
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
                     let lay_out = |grid: &[u8]| {
@@ -249,16 +273,19 @@ pub fn answer(
                     };
                     let (n, cap, stopped) = list.finish()?;
                     interrupted |= stopped;
-                    r.map(|_| (n, Some(cap)))
+                    r.map(|o| (dlx::Outcome::new(o.end(), n, o.nodes()), Some(cap)))
                 }
             };
+            interrupted |= result.as_ref().is_ok_and(|(o, _)| o.end() == End::Interrupted);
             if engine.interrupted() || interrupted {
                 return Ok(Outcome::Interrupted);
             }
             match result {
-                Ok((count, cap)) => Found {
-                    count,
-                    exhaustive: cap.is_none_or(|c| count < c),
+                Ok((o, cap)) => Found {
+                    count: o.so_far(),
+                    exhaustive: cap.is_none_or(|c| o.so_far() < c),
+                    end: o.end(),
+                    nodes: o.nodes(),
                     stats: engine.stats(),
                     seconds: start.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                 },
@@ -272,6 +299,8 @@ pub fn answer(
                     Found {
                         count: 0,
                         exhaustive: true,
+                        end: End::Complete,
+                        nodes: 0,
                         stats: Stats::default(),
                         seconds: start.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                     }
@@ -281,19 +310,18 @@ pub fn answer(
         Target::Cover { problem, puzzle } => {
             let mut solver = engines.solver(problem);
             solver.set_faithful(plan.stats);
-            let (count, cap) = match plan.mode {
-                // Split the tree unless DLX1's statistics are asked for.
-                Mode::Count { limit } if (plan.jobs > 1 || plan.shard.is_some()) && !plan.stats => {
-                    let o = match plan.shard {
-                        None => dlx::parallel::count_adaptive(&mut solver, plan.jobs, limit),
-                        Some(_) => dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit),
-                    };
-                    if o.end() == End::Interrupted {
-                        return Ok(Outcome::Interrupted);
-                    }
-                    (o.so_far(), limit)
+            solver.set_budget(plan.budget.start());
+            let (o, cap) = match plan.mode {
+                Mode::Count { limit } if plan.shard.is_some() => {
+                    (dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit), limit)
                 }
-                Mode::Count { limit } => (solver.count(limit).so_far(), limit),
+                // Split a big tree (one thread first, and under a progress
+                // bar an estimate of a long one), unless DLX1's statistics
+                // are asked for.
+                Mode::Count { limit } => {
+                    let jobs = if plan.stats { 1 } else { plan.jobs };
+                    (dlx::parallel::count_adaptive(&mut solver, jobs, limit), limit)
+                }
                 _ => {
                     let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
                     let visit = |opts: &[usize]| {
@@ -301,7 +329,7 @@ pub fn answer(
                             Some(pc) => {
                                 let grid = pc.decode(opts);
                                 let laid = if text {
-                                    text::grid(&pc.puzzle, &grid, plan.layout.unwrap_or(pc.layout))
+                                    text::grid(&pc.puzzle, &grid, plan.layout_for(&pc.puzzle, pc.layout))
                                 } else {
                                     text::symbols(&pc.puzzle, &grid)
                                 };
@@ -310,34 +338,38 @@ pub fn answer(
                             None => emit(k, SolutionRef::Options(problem, opts), out),
                         })
                     };
-                    if matches!(plan.mode, Mode::All { .. }) && plan.list_jobs > 1 {
-                        interrupted = dlx::parallel::search(&mut solver, plan.list_jobs, visit).end()
-                            == End::Interrupted;
+                    let o = if matches!(plan.mode, Mode::All { .. }) && plan.list_jobs > 1 {
+                        dlx::parallel::search(&mut solver, plan.list_jobs, visit)
                     } else {
-                        let _ = solver.search(visit);
-                    }
+                        solver.search(visit)
+                    };
                     let (n, cap, stopped) = list.finish()?;
                     interrupted |= stopped;
-                    (n, Some(cap))
+                    (dlx::Outcome::new(o.end(), n, o.nodes()), Some(cap))
                 }
             };
-            if solver.interrupted() || interrupted {
+            if solver.interrupted() || interrupted || o.end() == End::Interrupted {
                 return Ok(Outcome::Interrupted);
             }
             Found {
-                count,
-                exhaustive: cap.is_none_or(|c| count < c),
+                count: o.so_far(),
+                exhaustive: cap.is_none_or(|c| o.so_far() < c),
+                end: o.end(),
+                nodes: o.nodes(),
                 stats: solver.stats(),
                 seconds: start.map_or(0.0, |t| t.elapsed().as_secs_f64()),
             }
         }
     };
 
+    if found.end.is_out_of_budget() {
+        return unknown(&found, plan, source, json_solutions, out, notes, &json_line);
+    }
     // Close the record: 无解, the held unique solution, the count.
     let wu_jie = text::no_solution(grid_layout);
     let mut outcome = Outcome::Solved;
     match plan.mode {
-        Mode::Count { .. } => {
+        Mode::Count { .. } | Mode::Estimate(_) => {
             if text {
                 writeln!(out, "{}", found.count)?;
             }
@@ -360,7 +392,7 @@ pub fn answer(
                 }
             }
         }
-        Mode::First | Mode::All { .. } => {
+        Mode::First | Mode::All { .. } | Mode::Best { .. } => {
             if found.count == 0 {
                 outcome = Outcome::NoSolution;
                 if text {
@@ -373,7 +405,7 @@ pub fn answer(
         notes.push(Note::plain(format!("{source}: {}", text::stats_line(&found.stats, found.seconds))));
     }
     if !text {
-        let f = FoundJson { count: found.count, solutions: json_solutions };
+        let f = FoundJson { count: found.count, solutions: json_solutions, costs: None };
         let answer = match (found.count, found.exhaustive) {
             (0, _) => Answer::None(f),
             (1, true) => Answer::Unique(f),
@@ -388,6 +420,62 @@ pub fn answer(
         out.write_all(json_line(answer, stats).as_bytes())?;
     }
     Ok(outcome)
+}
+
+/// Closes a record whose budget ran out: its answer is unknown. Text
+/// prints nothing for it but a count so far marked `+` (`1523+`, which no
+/// script takes for a total); stderr says how far the search got; JSON
+/// says `"status": "unknown"`. Never 无解.
+fn unknown(
+    found: &Found,
+    plan: &Plan,
+    source: &crate::record::Source,
+    solutions: Vec<Solution>,
+    out: &mut dyn Write,
+    notes: &mut Vec<Note>,
+    json_line: &dyn Fn(Answer, Option<StatsJson>) -> String,
+) -> io::Result<Outcome> {
+    let text = plan.output == OutputFormat::Text;
+    let count = matches!(plan.mode, Mode::Count { .. });
+    if text && count {
+        writeln!(out, "{}+", found.count)?;
+    }
+    if !plan.quiet {
+        let why = if found.end == End::OutOfTime { "timeout" } else { "budget" };
+        let so_far = match (plan.mode, found.count) {
+            (Mode::Count { .. }, n) => format!(": {n} solution{} so far", plural(n)),
+            (Mode::All { .. }, n) => format!(": {n} solution{} listed, maybe more", plural(n)),
+            (Mode::Unique, 1) => ": one solution found, not yet known to be the only one".into(),
+            _ => String::new(),
+        };
+        notes.push(Note::plain(format!("{source}: unknown after {} nodes ({why}){so_far}", found.nodes)));
+        if plan.stats {
+            notes.push(Note::plain(format!("{source}: {}", text::stats_line(&found.stats, found.seconds))));
+        }
+    }
+    if !text {
+        let answer = Answer::Unknown(UnknownJson {
+            budget: if found.end == End::OutOfTime { Spent::Time } else { Spent::Nodes },
+            nodes: found.nodes,
+            count_so_far: found.count,
+            solutions: if matches!(plan.mode, Mode::All { .. }) { solutions } else { Vec::new() },
+        });
+        let stats = plan.stats.then_some(StatsJson {
+            nodes: found.stats.nodes,
+            updates: found.stats.updates,
+            seconds: found.seconds,
+        });
+        out.write_all(json_line(answer, stats).as_bytes())?;
+    }
+    Ok(Outcome::Unknown)
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// Numbers the solutions a search visits, writes the first `keep`, and
@@ -447,6 +535,8 @@ fn search_cap(mode: Mode) -> u64 {
         Mode::First => 1,
         Mode::Unique => 2,
         Mode::All { limit } | Mode::Count { limit } => limit.unwrap_or(u64::MAX),
+        Mode::Best { k } => k,
+        Mode::Estimate(_) => 0,
     }
 }
 

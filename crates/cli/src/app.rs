@@ -57,6 +57,7 @@ where
     match &config.task {
         Task::Answer(plan) => answer_all(&config, plan),
         Task::Export { to, index } => export(&config, *to, *index),
+        Task::Render(plan) => crate::render_cmd::run(&config, plan),
         Task::Completions(shell) => {
             let mut out = io::stdout().lock();
             clap_complete::generate(*shell, &mut crate::args::command(), "dance", &mut out);
@@ -191,6 +192,8 @@ fn answer_all(config: &Config, plan: &Plan) -> i32 {
     let watch = Watch::new();
     on_interrupt(watch.clone());
     let progress = Progress::new(config.progress);
+    // Under a bar, long counts estimate their size for it.
+    watch.probe.set_foresee(progress.active());
     let ticking = AtomicBool::new(true);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut tally = Tally::new();

@@ -7,13 +7,16 @@
 //! here. A new subcommand is a new [`CommandArgs`] variant and a new
 //! [`Task`] variant.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use reduce::Alphabet;
 
 use crate::input::{self, InputPath, PuzzleSettings, ReadSettings, RegionsSetting};
 use crate::record::{Format, Layout};
+use crate::render_cmd::{self, RenderPlan};
 
 /// The version `--version` prints: the package's, and the commit when built
 /// from git.
@@ -26,7 +29,9 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("DANCE_VERSION
 /// Exit status: 0 when every puzzle was answered with a solution (for count
 /// and export: no error), 1 when at least one puzzle has none (无解),
 /// 2 on a usage error or a refused record (the others are still answered),
-/// 130 when interrupted by Ctrl-C (stderr says how far it got).
+/// 3 when a budget (--max-nodes, --timeout) ran out on at least one record
+/// and none was refused, 130 when interrupted by Ctrl-C (stderr says how
+/// far it got). When several apply: 2, then 3, then 1.
 #[derive(Debug, Parser)]
 #[command(name = "dance", version = VERSION, about, long_about)]
 pub struct Cli {
@@ -47,6 +52,10 @@ pub enum CommandArgs {
     /// Write the exact-cover matrix of one puzzle or problem, as JSON or in
     /// Knuth's text format.
     Export(ExportArgs),
+    /// Draw puzzles as SVG or PDF: thick region borders, shaded regions,
+    /// givens, and optionally the solution or the candidates
+    /// (docs/pictures.md).
+    Render(RenderArgs),
     /// Write a shell completion script to standard output (for example
     /// `dance completions bash > /etc/bash_completion.d/dance`).
     Completions {
@@ -71,10 +80,26 @@ pub struct SolveArgs {
     /// With --all, stop after N solutions of each puzzle (N from 1).
     #[arg(long, value_name = "N", requires = "all", value_parser = parse_limit)]
     pub limit: Option<u64>,
+    /// Print the K cheapest solutions of a problem whose options have
+    /// costs (Knuth's `|n`), in increasing order of cost, each numbered
+    /// and followed by `cost N` (K from 1).
+    #[arg(long, value_name = "K", value_parser = parse_limit, conflicts_with_all = ["all", "unique"])]
+    pub best: Option<u64>,
+    /// The cheapest solution: --best 1.
+    #[arg(long, conflicts_with_all = ["all", "unique", "best"])]
+    pub min_cost: bool,
     /// How grids are written: like the input (auto), one line, compact
-    /// rows, spaced rows, or integers.
+    /// rows, spaced rows, integers, or art. On a terminal, auto draws a
+    /// puzzle written as rows (order up to 16) as art; piped, auto is
+    /// always the input's layout.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
+    /// Colour in art (givens bold, filled cells cyan): auto is colour when
+    /// standard output is a terminal and NO_COLOR is not set.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
@@ -91,10 +116,105 @@ pub struct CountArgs {
     /// runs, on any machines, add up to the total (docs/sharding.md).
     #[arg(long, value_name = "K/M", value_parser = parse_shard)]
     pub shard: Option<dlx::parallel::Shard>,
+    /// Do not count: estimate the solutions and the nodes of each search
+    /// from random probes down its tree (Knuth's estimate), each with a 95%
+    /// interval.
+    #[arg(long, conflicts_with_all = ["limit", "shard", "max_nodes", "timeout", "stats"])]
+    pub estimate: bool,
+    /// With --estimate: how many random probes (default 10000).
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = parse_probes)]
+    pub probes: Option<u64>,
+    /// With --estimate: the probes' seed (default 0); the same seed gives
+    /// the same estimate.
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `dance render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Draw each puzzle's solution (the first one found, as `solve`
+    /// prints it); a puzzle without one is drawn bare, and the exit status
+    /// is 1.
+    #[arg(long, conflicts_with = "candidates")]
+    pub solution: bool,
+    /// Draw the candidates of each empty cell, small: every symbol that no
+    /// given in its row, column or region holds (the pencil marks the
+    /// logic solver starts from).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Tile K puzzles (1 to 100) to a page, numbered, for printing; more
+    /// go on further pages.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=crate::render::MAX_PER_PAGE as u64))]
+    pub per_page: Option<u64>,
+    /// The paper of pages (giving it asks for pages: one puzzle a page
+    /// unless --per-page says more). Default a4.
+    #[arg(long, value_enum)]
+    pub page: Option<PageArg>,
+    /// Draw only record K (from 1) of the input.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+    /// Shade the regions in light colours (regions), or not (none).
+    #[arg(long, value_enum, default_value_t = ShadingArg::Regions)]
+    pub shading: ShadingArg,
+    /// Write to FILE: FILE.svg (several pictures or pages: FILE-1.svg,
+    /// FILE-2.svg, ...) or FILE.pdf (one document). Without it, one SVG
+    /// document goes to standard output.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `--page`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PageArg {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+}
+
+/// `--shading`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShadingArg {
+    /// Each region in a light colour, neighbours always different.
+    Regions,
+    /// White cells: black and white print.
+    None,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Never write colour codes.
+    Never,
+    /// Colour when standard output is a terminal and NO_COLOR is not set
+    /// (to a non-empty value).
+    Auto,
+    /// Always write colour codes, even into a pipe or a file.
+    Always,
+}
+
+impl ColorArg {
+    /// Whether to colour, given whether standard output is a terminal and
+    /// the value of `NO_COLOR`.
+    pub fn resolve(self, terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+        match self {
+            ColorArg::Never => false,
+            ColorArg::Always => true,
+            ColorArg::Auto => terminal && no_color.is_none_or(|v| v.is_empty()),
+        }
+    }
 }
 
 /// `dance export`.
@@ -167,12 +287,16 @@ pub enum LayoutArg {
     Spaced,
     /// N rows of spaced integers 1..N, then a blank line.
     Integers,
+    /// Unicode box-drawing art: heavy lines on region borders, givens told
+    /// apart (bold with colour, [in brackets] without).
+    Art,
 }
 
 impl LayoutArg {
-    /// The layout, or `None` for auto.
-    pub fn layout(self) -> Option<Layout> {
+    /// The layout, or `None` for auto; art in colour when `color`.
+    pub fn layout(self, color: bool) -> Option<Layout> {
         match self {
+            LayoutArg::Art => Some(Layout::Art { color }),
             LayoutArg::Auto => None,
             LayoutArg::Line => Some(Layout::Line),
             LayoutArg::Compact => Some(Layout::Compact),
@@ -236,6 +360,96 @@ pub struct RunArgs {
     pub jobs: Option<u32>,
 }
 
+/// How much the search of each record may spend (`solve` and `count`).
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// Give up on a record after N nodes of search: its answer is then
+    /// unknown (exit status 3), never 无解. Nodes are the engine's (DLX1's
+    /// with --stats).
+    #[arg(long, value_name = "N", value_parser = parse_max_nodes)]
+    pub max_nodes: Option<u64>,
+    /// Give up on a record after this long (500ms, 10s, 2m, 1h; the clock
+    /// starts with the record's search): unknown, as for --max-nodes.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+}
+
+/// Parses `--max-nodes`: a whole number from 1.
+fn parse_max_nodes(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("a budget of 0 nodes searches nothing; give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+/// Parses `--probes`: a whole number from 1.
+fn parse_probes(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("0 probes estimate nothing; give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+/// Parses `--timeout`: a number (decimals allowed) and a unit, `ms`, `s`,
+/// `m` or `h`, above zero: `500ms`, `10s`, `1.5s`, `2m`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let bad = || format!("{s:?}: expected a number and a unit (ms, s, m, h), for example 500ms, 10s or 2m");
+    let t = s.trim();
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).ok_or_else(bad)?;
+    let (number, unit) = t.split_at(split);
+    let seconds = match unit {
+        "ms" => 1e-3,
+        "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(bad()),
+    };
+    if number.is_empty() || number.starts_with('.') || number.ends_with('.') {
+        return Err(bad());
+    }
+    let x: f64 = number.parse().map_err(|_| bad())?;
+    let d = Duration::try_from_secs_f64(x * seconds).map_err(|_| bad())?;
+    if d.is_zero() {
+        return Err("a timeout of 0 searches nothing; give more".into());
+    }
+    Ok(d)
+}
+
+/// What each record's search may spend: the same for every record, each
+/// starting afresh (the deadline runs from the start of the record's
+/// search).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordBudget {
+    /// `--max-nodes`.
+    pub max_nodes: Option<u64>,
+    /// `--timeout`.
+    pub timeout: Option<Duration>,
+}
+
+impl RecordBudget {
+    /// The budget of a search that starts now.
+    pub fn start(&self) -> dlx::Budget {
+        let b = dlx::Budget { max_nodes: self.max_nodes, deadline: None };
+        match self.timeout {
+            Some(t) => b.with_time(t),
+            None => b,
+        }
+    }
+
+    /// Whether nothing is bounded.
+    pub fn is_unlimited(&self) -> bool {
+        self.max_nodes.is_none() && self.timeout.is_none()
+    }
+}
+
+impl BudgetArgs {
+    fn budget(&self) -> RecordBudget {
+        RecordBudget { max_nodes: self.max_nodes, timeout: self.timeout }
+    }
+}
+
 /// Parses `--limit`: a whole number from 1 (a limit of 0 would print
 /// nothing and look like an answer).
 fn parse_limit(s: &str) -> Result<u64, String> {
@@ -274,6 +488,15 @@ pub enum Mode {
         /// Where to stop counting.
         limit: Option<u64>,
     },
+    /// The `k` cheapest solutions of a problem with costs, numbered, each
+    /// with its cost.
+    Best {
+        /// How many.
+        k: u64,
+    },
+    /// Estimates of the number of solutions and of the nodes of the full
+    /// search (`count --estimate`).
+    Estimate(dlx::EstimateOptions),
 }
 
 /// What every record of `solve` or `count` is answered with.
@@ -285,6 +508,12 @@ pub struct Plan {
     pub output: OutputFormat,
     /// `--layout`: `None` follows the input.
     pub layout: Option<Layout>,
+    /// `Some(color)` when `--layout` was not given and standard output is
+    /// a terminal: then puzzles written as rows (compact, spaced, grouped;
+    /// not one a line, not integers) of order up to
+    /// [`TERMINAL_ART_MAX_ORDER`] are answered in art (see
+    /// [`Plan::layout_for`]).
+    pub terminal_art: Option<bool>,
     /// DLX1's statistics on stderr.
     pub stats: bool,
     /// Say nothing on stderr but errors.
@@ -292,11 +521,36 @@ pub struct Plan {
     /// Threads for records, and for counting one problem.
     pub jobs: usize,
     /// Threads for listing one problem's solutions (`solve --all` with an
-    /// explicit `--jobs` above 1: in no set order); 1 lists in DLX1's
-    /// order.
+    /// explicit `--jobs` above 1: in no set order), or for searching one
+    /// problem's cheapest (`solve --best` with an explicit `--jobs` above
+    /// 1: the same costs, ties perhaps others); 1 lists in DLX1's order.
     pub list_jobs: usize,
     /// Count only this part of each tree.
     pub shard: Option<dlx::parallel::Shard>,
+    /// What each record's search may spend.
+    pub budget: RecordBudget,
+}
+
+/// The largest order drawn as art by default on a terminal: its art is
+/// 65 columns wide, and fits an 80-column terminal.
+pub const TERMINAL_ART_MAX_ORDER: usize = 16;
+
+impl Plan {
+    /// How the answers of `puzzle`, laid out as `input` in its input, are
+    /// written: `--layout` if given; else art on a terminal for a puzzle
+    /// written as rows that fits; else like the input.
+    pub fn layout_for(&self, puzzle: &reduce::Puzzle, input: Layout) -> Layout {
+        match (self.layout, self.terminal_art) {
+            (Some(l), _) => l,
+            (None, Some(color))
+                if matches!(input, Layout::Compact | Layout::Spaced | Layout::Grouped)
+                    && puzzle.n() <= TERMINAL_ART_MAX_ORDER =>
+            {
+                Layout::Art { color }
+            }
+            (None, _) => input,
+        }
+    }
 }
 
 /// What to do.
@@ -311,6 +565,8 @@ pub enum Task {
         /// Which record, from 1.
         index: u64,
     },
+    /// `render`: pictures of the puzzles.
+    Render(RenderPlan),
     /// `completions`: a shell's completion script.
     Completions(clap_complete::Shell),
     /// `man`: the man page.
@@ -389,22 +645,29 @@ fn jobs(run: &RunArgs) -> usize {
 impl Config {
     /// The configuration the arguments ask for.
     pub fn from_cli(cli: Cli) -> Result<Config, UsageError> {
-        let answer = |mode: Mode, layout: Option<Layout>, input: &InputArgs, run: &RunArgs, shard| {
+        let answer = |mode: Mode,
+                      (layout, terminal_art): (Option<Layout>, Option<bool>),
+                      input: &InputArgs,
+                      run: &RunArgs,
+                      shard,
+                      budget: RecordBudget| {
             // Listing in parallel gives up DLX1's order, so it is asked
             // for, not the default.
             let list_jobs = match (mode, run.jobs) {
-                (Mode::All { .. }, Some(j)) if j > 1 && !run.stats => j as usize,
+                (Mode::All { .. } | Mode::Best { .. }, Some(j)) if j > 1 && !run.stats => j as usize,
                 _ => 1,
             };
             let plan = Plan {
                 mode,
                 output: run.output,
                 layout,
+                terminal_art,
                 stats: run.stats,
                 quiet: run.quiet,
                 jobs: jobs(run),
                 list_jobs,
                 shard,
+                budget,
             };
             Ok(Config {
                 task: Task::Answer(plan),
@@ -416,16 +679,41 @@ impl Config {
         };
         match cli.command {
             CommandArgs::Solve(a) => {
-                let mode = if a.all {
+                let mode = if let Some(k) = a.best {
+                    Mode::Best { k }
+                } else if a.min_cost {
+                    Mode::Best { k: 1 }
+                } else if a.all {
                     Mode::All { limit: a.limit }
                 } else if a.unique {
                     Mode::Unique
                 } else {
                     Mode::First
                 };
-                answer(mode, a.layout.layout(), &a.input, &a.run, None)
+                // Standard output is asked once, before any work.
+                let terminal = std::io::stdout().is_terminal();
+                let color = a.color.resolve(terminal, std::env::var_os("NO_COLOR").as_deref());
+                let terminal_art = (terminal && a.layout == LayoutArg::Auto).then_some(color);
+                answer(
+                    mode,
+                    (a.layout.layout(color), terminal_art),
+                    &a.input,
+                    &a.run,
+                    None,
+                    a.budget.budget(),
+                )
             }
-            CommandArgs::Count(a) => answer(Mode::Count { limit: a.limit }, None, &a.input, &a.run, a.shard),
+            CommandArgs::Count(a) => {
+                let mode = if a.estimate {
+                    let mut e = dlx::EstimateOptions::default();
+                    e.probes = a.probes.unwrap_or(e.probes);
+                    e.seed = a.seed.unwrap_or(e.seed);
+                    Mode::Estimate(e)
+                } else {
+                    Mode::Count { limit: a.limit }
+                };
+                answer(mode, (None, None), &a.input, &a.run, a.shard, a.budget.budget())
+            }
             CommandArgs::Export(a) => {
                 let inputs = inputs(&a.input)?;
                 if inputs.len() > 1 {
@@ -439,6 +727,13 @@ impl Config {
                     progress: false,
                 })
             }
+            CommandArgs::Render(a) => Ok(Config {
+                task: Task::Render(render_cmd::plan(&a).map_err(UsageError)?),
+                inputs: inputs(&a.input)?,
+                read: read_settings(&a.input)?,
+                quiet: a.quiet,
+                progress: false,
+            }),
             CommandArgs::Completions { shell } => Ok(Config::bare(Task::Completions(shell))),
             CommandArgs::Man => Ok(Config::bare(Task::Man)),
         }
@@ -478,6 +773,64 @@ mod tests {
             .unwrap_err()
             .starts_with("--regions /nonexistent: No such file"));
         assert!(config(&["solve", "--symbols", "AAB"]).unwrap_err().starts_with("--symbols"));
+        assert!(config(&["solve", "--best", "0"]).is_err());
+        assert!(config(&["solve", "--best", "2", "--all"]).is_err());
+        assert!(config(&["solve", "--best", "2", "--unique"]).is_err());
+        assert!(config(&["solve", "--best", "2", "--min-cost"]).is_err());
+        assert!(config(&["count", "--best", "2"]).is_err());
+    }
+
+    #[test]
+    fn min_cost_is_best_1_and_threads_are_asked_for() {
+        let plan = |args: &[&str]| match config(args).unwrap().task {
+            Task::Answer(plan) => plan,
+            _ => panic!(),
+        };
+        assert_eq!(plan(&["solve", "--min-cost"]).mode, Mode::Best { k: 1 });
+        assert_eq!(plan(&["solve", "--best", "5"]).mode, Mode::Best { k: 5 });
+        assert_eq!(plan(&["solve", "--best", "5"]).list_jobs, 1);
+        assert_eq!(plan(&["solve", "--best", "5", "-j", "2"]).list_jobs, 2);
+        assert_eq!(plan(&["solve", "--best", "5", "-j", "2", "--stats"]).list_jobs, 1);
+    }
+
+    #[test]
+    fn budgets_and_estimates() {
+        for (s, ms) in [("500ms", 500), ("10s", 10_000), ("1.5s", 1_500), ("2m", 120_000), ("1h", 3_600_000)]
+        {
+            assert_eq!(parse_duration(s), Ok(Duration::from_millis(ms)), "{s}");
+        }
+        for bad in
+            ["0s", "0ms", "10", "s", "1.s", ".5s", "-1s", "1 s", "2 days", "1e3s", "99999999999999999999h"]
+        {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+        let c = config(&["count", "--max-nodes", "1000", "--timeout", "2s"]).unwrap();
+        let Task::Answer(plan) = c.task else { panic!() };
+        assert_eq!(
+            plan.budget,
+            RecordBudget { max_nodes: Some(1000), timeout: Some(Duration::from_secs(2)) }
+        );
+        let b = plan.budget.start();
+        assert_eq!(b.max_nodes, Some(1000));
+        assert!(b.deadline.is_some());
+        assert!(config(&["solve"])
+            .map(|c| matches!(c.task, Task::Answer(p) if p.budget.is_unlimited()))
+            .unwrap());
+        let c = config(&["count", "--estimate", "--probes", "500", "--seed", "9"]).unwrap();
+        let Task::Answer(plan) = c.task else { panic!() };
+        assert_eq!(plan.mode, Mode::Estimate(dlx::EstimateOptions { probes: 500, seed: 9, stratify: true }));
+        for bad in [
+            &["count", "--max-nodes", "0"][..],
+            &["count", "--probes", "5"],
+            &["count", "--seed", "5"],
+            &["count", "--estimate", "--limit", "2"],
+            &["count", "--estimate", "--shard", "1/2"],
+            &["count", "--estimate", "--timeout", "1s"],
+            &["count", "--estimate", "--stats"],
+            &["solve", "--estimate"],
+        ] {
+            assert!(config(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
@@ -488,5 +841,42 @@ mod tests {
         assert_eq!(plan.layout, Some(Layout::Line));
         assert_eq!(plan.list_jobs, 2);
         assert_eq!(c.inputs, vec![InputPath::Stdin]);
+    }
+
+    #[test]
+    fn colour_follows_the_terminal_and_no_color() {
+        let empty = std::ffi::OsStr::new("");
+        let set = std::ffi::OsStr::new("1");
+        assert!(ColorArg::Auto.resolve(true, None));
+        assert!(ColorArg::Auto.resolve(true, Some(empty)), "an empty NO_COLOR is not set");
+        assert!(!ColorArg::Auto.resolve(true, Some(set)));
+        assert!(!ColorArg::Auto.resolve(false, None));
+        assert!(ColorArg::Always.resolve(false, Some(set)));
+        assert!(!ColorArg::Never.resolve(true, None));
+    }
+
+    #[test]
+    fn art_is_the_terminal_default_for_puzzles_written_as_rows() {
+        let c = config(&["solve", "--layout", "art", "--color", "always"]).unwrap();
+        let Task::Answer(mut plan) = c.task else { panic!() };
+        assert_eq!(plan.layout, Some(Layout::Art { color: true }));
+        // The tests' standard output is not a terminal.
+        assert_eq!(plan.terminal_art, None);
+        let puzzle = |n| {
+            let shape = reduce::Shape::default_for(n).unwrap();
+            reduce::Puzzle::new(shape, Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap()
+        };
+        let (p9, p25) = (puzzle(9), puzzle(25));
+        assert_eq!(plan.layout_for(&p9, Layout::Line), Layout::Art { color: true });
+        plan.layout = None;
+        assert_eq!(plan.layout_for(&p9, Layout::Spaced), Layout::Spaced);
+        // As on a terminal without --layout.
+        plan.terminal_art = Some(false);
+        for rows in [Layout::Compact, Layout::Spaced, Layout::Grouped] {
+            assert_eq!(plan.layout_for(&p9, rows), Layout::Art { color: false });
+            assert_eq!(plan.layout_for(&p25, rows), rows, "too wide for 80 columns");
+        }
+        assert_eq!(plan.layout_for(&p9, Layout::Line), Layout::Line);
+        assert_eq!(plan.layout_for(&p9, Layout::Integers), Layout::Integers);
     }
 }

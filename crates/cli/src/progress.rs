@@ -80,6 +80,17 @@ impl Watch {
     }
 }
 
+/// A duration for people: `45s`, `12m 5s`, `3h 20m`, `2d 4h`.
+fn human(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m {}s", s / 60, s % 60),
+        3600..86400 => format!("{}h {}m", s / 3600, s % 3600 / 60),
+        _ => format!("{}d {}h", s / 86400, s % 86400 / 3600),
+    }
+}
+
 /// Installs the Ctrl-C handler.
 pub(crate) fn on_interrupt(watch: Arc<Watch>) {
     let _ = ctrlc::set_handler(move || {
@@ -123,6 +134,8 @@ pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     start: Instant,
     shown: AtomicBool,
+    /// Since when the search under way has had an estimate of its size.
+    foreseen_since: Mutex<Option<Instant>>,
 }
 
 impl Progress {
@@ -140,7 +153,12 @@ impl Progress {
             );
             bar
         });
-        Progress { bar, start: Instant::now(), shown: AtomicBool::new(false) }
+        Progress {
+            bar,
+            start: Instant::now(),
+            shown: AtomicBool::new(false),
+            foreseen_since: Mutex::new(None),
+        }
     }
 
     /// Whether there is a bar to tick.
@@ -156,7 +174,21 @@ impl Progress {
             self.shown.store(true, Ordering::Relaxed);
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }
-        bar.set_message(format!("{} solutions in the search under way", probe.solutions()));
+        let mut message = format!("{} solutions in the search under way", probe.solutions());
+        // A long count that estimated its size (see `Probe::set_foresee`):
+        // the fraction done, and the time left at the pace so far.
+        let mut since = self.foreseen_since.lock().unwrap_or_else(|e| e.into_inner());
+        match probe.fraction_done() {
+            Some(f) => {
+                let t = since.get_or_insert_with(Instant::now).elapsed().as_secs_f64();
+                message += &format!(", ~{:.0}% done", 100.0 * f);
+                if (0.01..1.0).contains(&f) && t >= 1.0 {
+                    message += &format!(", ~{} left", human(t * (1.0 - f) / f));
+                }
+            }
+            None => *since = None,
+        }
+        bar.set_message(message);
         bar.tick();
     }
 
@@ -181,6 +213,18 @@ impl Progress {
     pub(crate) fn finish(&self) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn durations_read_as_people_say_them() {
+        let cases =
+            [(0.4, "0s"), (45.0, "45s"), (725.0, "12m 5s"), (12_000.0, "3h 20m"), (187_200.0, "2d 4h")];
+        for (t, s) in cases {
+            assert_eq!(super::human(t), s);
         }
     }
 }

@@ -81,10 +81,20 @@ pub enum Layout {
     /// Rows of blank-separated symbols with no blank line after (seed 001's
     /// answers).
     Grouped,
+    /// Answers only (`--layout art`): the grid drawn in Unicode
+    /// box-drawing characters, heavy lines on region borders, givens told
+    /// apart from filled cells (`render::art`), then a blank line. With
+    /// `color`, givens are bold and filled cells cyan (ANSI codes);
+    /// without, givens are set in brackets.
+    Art {
+        /// Whether to write ANSI colour codes.
+        color: bool,
+    },
 }
 
 impl Layout {
-    /// Every layout, in the order the docs list them.
+    /// Every layout an input can have, in the order the docs list them
+    /// ([`Layout::Art`] is written, never read).
     pub const ALL: [Layout; 5] =
         [Layout::Line, Layout::Compact, Layout::Spaced, Layout::Integers, Layout::Grouped];
 
@@ -96,6 +106,7 @@ impl Layout {
             Layout::Spaced => "spaced",
             Layout::Integers => "integers",
             Layout::Grouped => "grouped",
+            Layout::Art { .. } => "art",
         }
     }
 

@@ -179,14 +179,20 @@ fn ink(raster: &Raster, r: usize, c: usize) -> usize {
 
 /// Checks the facts of a single-puzzle SVG of `puzzle` in its pixels.
 fn check_pixels(name: &str, puzzle: &Puzzle, solution: Option<&[u8]>, shading: bool) {
-    let n = puzzle.n();
-    let shape = puzzle.shape();
     let mut picture = Picture::new(puzzle);
     if let Some(grid) = solution {
         picture = picture.with_solution(grid);
     }
     let options = Options { shading, ..Options::default() };
     let svg = render::svg(&picture, &options).unwrap();
+    check_svg_pixels(name, &svg, puzzle, solution, shading);
+}
+
+/// Checks the facts of `svg`, a single-puzzle SVG of `puzzle` (with
+/// `solution` drawn in, and shaded or not), in its pixels.
+fn check_svg_pixels(name: &str, svg: &str, puzzle: &Puzzle, solution: Option<&[u8]>, shading: bool) {
+    let n = puzzle.n();
+    let shape = puzzle.shape();
     let side = 2.0 * SVG_MARGIN + n as f64 * SVG_CELL;
     let head = format!(r#"width="{side}" height="{side}" viewBox="0 0 {side} {side}""#);
     assert!(svg.lines().next().unwrap().contains(&head), "{name}: {}", svg.lines().next().unwrap());
@@ -196,7 +202,7 @@ fn check_pixels(name: &str, puzzle: &Puzzle, solution: Option<&[u8]>, shading: b
         None => puzzle.givens().iter().flatten().count(),
     };
     assert_eq!(svg.matches("<text ").count(), drawn, "{name}");
-    let raster = Raster::of(&svg);
+    let raster = Raster::of(svg);
     assert_eq!((raster.0.width(), raster.0.height()), (side as u32, side as u32));
 
     // A given's cell is not blank; an empty cell is.
@@ -510,4 +516,84 @@ fn the_pdf_is_well_formed() {
     assert_eq!(cmaps, 2);
     // The captions and symbols are shown as text.
     assert!(objects.iter().filter(|o| o.contains(" Tj")).count() >= 3);
+}
+
+/// Runs the real `dance` in `fixtures/` and returns its stdout.
+fn dance(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(args)
+        .current_dir(root().join("fixtures"))
+        .output()
+        .expect("dance runs");
+    assert!(out.status.success(), "dance {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn render_through_the_binary_holds_the_pixel_facts() {
+    // `dance render` draws what the library draws, and the pixels hold.
+    let (seed, grid) = seed_001();
+    let svg = dance(&["render", "seeds/001-example1.in"]);
+    assert_eq!(svg, render::svg(&Picture::new(&seed), &Options::default()).unwrap());
+    check_svg_pixels("render seed 001", &svg, &seed, None, true);
+    let svg = dance(&["render", "--solution", "seeds/001-example1.in"]);
+    check_svg_pixels("render --solution seed 001", &svg, &seed, Some(&grid), true);
+    let svg = dance(&["render", "--shading", "none", "seeds/003-sample.in"]);
+    check_svg_pixels("render --shading none 9x9", &svg, &seed_003(), None, false);
+    // The README's pictures are what its commands draw.
+    let puzzle = std::fs::read_to_string(root().join("docs/seed-001-puzzle.svg")).unwrap();
+    assert_eq!(dance(&["render", "seeds/001-example1.in"]), puzzle);
+    let solution = std::fs::read_to_string(root().join("docs/seed-001-solution.svg")).unwrap();
+    assert_eq!(dance(&["render", "--solution", "seeds/001-example1.in"]), solution);
+}
+
+#[test]
+fn every_svg_of_the_corpus_parses_and_draws() {
+    // Every SVG the corpus expects from `dance` (the `.out` files that
+    // are SVG documents): a real parser reads it, resvg draws it at the
+    // size it declares, and there is ink on the paper.
+    let mut seen = 0;
+    for dir in std::fs::read_dir(root().join("fixtures")).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_none_or(|e| e != "out") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            if !text.starts_with("<svg ") {
+                continue;
+            }
+            seen += 1;
+            let raster = Raster::of(&text);
+            let (w, h) = (raster.0.width(), raster.0.height());
+            let head = text.lines().next().unwrap();
+            let declared = |attr: &str| -> f64 {
+                let v = &head[head.find(&format!("{attr}=\"")).unwrap() + attr.len() + 2..];
+                let v = &v[..v.find('"').unwrap()];
+                // Pages are in mm or inches; resvg draws 96 pixels an inch.
+                match (v.strip_suffix("mm"), v.strip_suffix("in")) {
+                    (Some(mm), _) => mm.parse::<f64>().unwrap() * 96.0 / 25.4,
+                    (_, Some(inch)) => inch.parse::<f64>().unwrap() * 96.0,
+                    _ => v.parse().unwrap(),
+                }
+            };
+            let name = path.display();
+            assert_eq!(
+                (w, h),
+                (declared("width").round() as u32, declared("height").round() as u32),
+                "{name}"
+            );
+            assert!(head.contains("viewBox=\"0 0 "), "{name}");
+            // A page of 210 mm is 793.7 pixels: the last column and row
+            // are partly paper, partly transparent.
+            let dark = (1..h - 1).step_by(2).flat_map(|y| (1..w - 1).step_by(2).map(move |x| (x, y)));
+            let dark = dark.filter(|&(x, y)| raster.luma(x, y) < 60).count();
+            assert!(dark > 100, "{name}: {dark} dark pixels");
+        }
+    }
+    assert!(seen >= 5, "the corpus has {seen} SVG outputs");
 }

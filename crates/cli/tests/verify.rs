@@ -35,7 +35,7 @@ proptest! {
         let recs = records(&line);
         let Ok(Body::Puzzle { puzzle, .. }) = &recs[0].body else { panic!("not a puzzle") };
         let mode = [Mode::First, Mode::Unique, Mode::All { limit: Some(20) }][mode];
-        let plan = Plan { mode, output: OutputFormat::Json, layout: None, stats: false, quiet: true, jobs: 1, shard: None, list_jobs: 1 };
+        let plan = Plan { mode, output: OutputFormat::Json, layout: None, terminal_art: None, stats: false, quiet: true, jobs: 1, shard: None, budget: Default::default(), list_jobs: 1 };
         let mut out = Vec::new();
         answer(&recs[0], 1, &plan, &mut Engines::default(), &mut out, &mut Vec::new()).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();

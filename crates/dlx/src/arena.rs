@@ -30,6 +30,9 @@ use std::fmt::Debug;
 
 use crate::problem::Problem;
 
+mod cutoff;
+mod tweak;
+
 /// A node or item index: `u16` for small problems, `u32` for the rest.
 pub(crate) trait Index: Copy + Eq + Debug + Default + Send + Sync + 'static {
     /// The largest number of nodes (or items + 2) this index can address.

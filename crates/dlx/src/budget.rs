@@ -237,6 +237,10 @@ pub struct Probe {
     nodes: AtomicU64,
     /// An estimate of the search's total nodes, 0 for none.
     expected: AtomicU64,
+    /// An estimate of the search's total solutions, 0 for none.
+    expected_solutions: AtomicU64,
+    /// Whether long counts should estimate their size for the watcher.
+    foresee: AtomicBool,
     stop: AtomicBool,
 }
 
@@ -275,13 +279,57 @@ impl Probe {
         }
     }
 
+    /// Gives the probe an estimate of the total solutions of the search it
+    /// watches, for a search whose nodes are not those an estimate counts
+    /// (the bit searches of `reduce`): [`Probe::fraction_done`] then goes
+    /// by solutions when no node estimate is given. `None` forgets it.
+    pub fn expect_solutions(&self, total: Option<u64>) {
+        self.expected_solutions.store(total.map_or(0, |n| n.max(1)), Ordering::Relaxed);
+    }
+
+    /// The estimate given to [`Probe::expect_solutions`], if any.
+    pub fn expected_solutions(&self) -> Option<u64> {
+        match self.expected_solutions.load(Ordering::Relaxed) {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
     /// The estimated fraction of the search done, from 0 to 1: the nodes
-    /// so far over the expected total (capped at 1, for an estimate too
-    /// low). `None` without an estimate. With the time elapsed `t`, the time
-    /// left is about `t * (1 - f) / f`.
+    /// so far over the expected total (or, given only an estimate of the
+    /// solutions, the solutions so far over theirs), capped at 1 for an
+    /// estimate too low. `None` without an estimate. With the time elapsed
+    /// `t`, the time left is about `t * (1 - f) / f`.
     pub fn fraction_done(&self) -> Option<f64> {
-        let total = self.expected_nodes()? as f64;
-        Some((self.nodes() as f64 / total).min(1.0))
+        let f = match (self.expected_nodes(), self.expected_solutions()) {
+            (Some(total), _) => self.nodes() as f64 / total as f64,
+            (None, Some(total)) => self.solutions() as f64 / total as f64,
+            (None, None) => return None,
+        };
+        Some(f.min(1.0))
+    }
+
+    /// Forgets both estimates.
+    pub fn forget_expectations(&self) {
+        self.expect_nodes(None);
+        self.expect_solutions(None);
+    }
+
+    /// Asks the counts this probe watches to foresee their size when they
+    /// turn out long: once a count's first try on one thread
+    /// ([`crate::parallel::SPLIT_AFTER`] nodes) is not enough, it runs a
+    /// quick random-probe estimate ([`crate::parallel::FORESIGHT_PROBES`]
+    /// probes, at most [`crate::parallel::FORESIGHT_TIME`]) and, if its
+    /// interval is narrow, gives it to [`Probe::expect_nodes`] (or
+    /// [`Probe::expect_solutions`]) before counting on. A progress bar asks
+    /// this; short counts pay nothing.
+    pub fn set_foresee(&self, foresee: bool) {
+        self.foresee.store(foresee, Ordering::Relaxed);
+    }
+
+    /// Whether [`Probe::set_foresee`] asked for estimates.
+    pub fn foresees(&self) -> bool {
+        self.foresee.load(Ordering::Relaxed)
     }
 
     /// Asks every search watched by this probe to stop soon.
@@ -527,11 +575,19 @@ impl Meter {
 
     /// Closes a search that found `solutions` in `nodes` nodes and ended
     /// `otherwise` unless the meter stopped it: adds what is left to the
-    /// threads' tally, and returns the outcome.
+    /// threads' tally, reports the final figures to the probe, and returns
+    /// the outcome.
     pub fn finish(&mut self, solutions: u64, nodes: u64, otherwise: End) -> Outcome {
-        if let Some(t) = &self.tally {
-            t.add(solutions - self.tallied.0, nodes - self.tallied.1);
-            self.tallied = (solutions, nodes);
+        let (all_solutions, all_nodes) = match &self.tally {
+            Some(t) => {
+                let sums = t.add(solutions - self.tallied.0, nodes - self.tallied.1);
+                self.tallied = (solutions, nodes);
+                sums
+            }
+            None => (solutions, nodes),
+        };
+        if let Some(p) = &self.probe {
+            p.report(all_solutions, all_nodes);
         }
         let end = if self.end == End::Complete { otherwise } else { self.end };
         Outcome::new(end, solutions, nodes)

@@ -51,6 +51,8 @@
 
 #![warn(missing_docs)]
 
+use crate::budget::End;
+
 /// Knuth's probes are deterministic given this seed: SplitMix64 (Steele,
 /// Lea and Flood), the generator Java's `SplittableRandom` uses. Small,
 /// fast, and good enough for choosing among a node's children.
@@ -150,7 +152,8 @@ pub struct Estimate {
     /// The solutions.
     pub solutions: Figure,
     /// The nodes of the full search, in DLX1's notion (each entry into a
-    /// level, plus one per solution): comparable with [`crate::Stats`] and
+    /// level, plus one per solution; for a problem with bounds, Algorithm
+    /// M's, each level entered): comparable with [`crate::Stats`] and
     /// [`crate::Outcome::nodes`], and with a [`crate::Probe`]'s nodes for a
     /// fraction done.
     pub nodes: Figure,
@@ -166,6 +169,11 @@ pub struct Estimate {
     /// Whether the whole tree was walked exactly (the figures are then
     /// exact).
     pub exact: bool,
+    /// How the estimate ended: [`End::Complete`], or stopped before its
+    /// probes were all run, by the solver's [`crate::Probe`]
+    /// ([`End::Interrupted`]) or its deadline ([`End::OutOfTime`]); the
+    /// figures then miss whole strata and mean nothing.
+    pub end: End,
 }
 
 /// What one probe saw: the sum of the weights of the nodes on its path,
@@ -291,6 +299,7 @@ impl Gather {
                 counted: self.exact_nodes,
                 strata: 0,
                 exact: true,
+                end: End::Complete,
             };
         }
         let mut rng = SplitMix64::new(seed ^ 0x5851_f42d_4c95_7f2d);
@@ -324,6 +333,7 @@ impl Gather {
             counted: self.exact_nodes,
             strata,
             exact: false,
+            end: End::Complete,
         }
     }
 }

@@ -7,8 +7,8 @@
 //! exact-cover problems, and Knuth's Algorithm X, with his *dancing links*,
 //! is the classic way to list their solutions (TAOCP, section 7.2.2.1).
 //!
-//! This crate is that algorithm, as Knuth's programs DLX1 and DLX2 implement
-//! it, with his vocabulary:
+//! This crate is that algorithm, as Knuth's programs DLX1, DLX2, DLX3 and
+//! DLX5 implement it and its extensions, with his vocabulary:
 //!
 //! - [`ProblemBuilder`] declares items and adds options, refusing what DLX1
 //!   refuses, and yields a validated [`Problem`].
@@ -19,6 +19,18 @@
 //!   indices and searches it with an explicit stack: the leftmost primary
 //!   item with the fewest options is branched on, as in DLX1, and the
 //!   [`Stats`] (nodes and updates) are DLX1's to the unit.
+//! - A primary item may be given **bounds** (Algorithm M, DLX3): covered
+//!   at least `lower` and at most `upper` times. [`Solver::new`] hands such
+//!   a problem to a search of its own, which branches on DLX3's choice and,
+//!   [faithful](Solver::set_faithful), counts DLX3's statistics to the
+//!   unit; a problem without bounds is searched exactly as before.
+//! - An option may be given a **cost** (DLX5): [`Cheapest::best`] finds
+//!   the `k` cheapest solutions, in increasing order of cost, cutting every
+//!   branch whose lower bound cannot beat the `k`-th best found so far
+//!   (see [`Cheapest`] for the bound); [`parallel::best`] does it on
+//!   several threads that share that cutoff. Bounds and costs may be
+//!   combined. A count ignores costs. A list cut short by a budget is no
+//!   answer: [`Best::cheapest`] is then `None`.
 //! - [`Solver::force`] chooses options before a search (the givens of a
 //!   puzzle), for as many searches as you like, at the price of covering
 //!   their items only: one solver serves a million puzzles.
@@ -31,9 +43,12 @@
 //!   many, by splitting the search into subtrees ([`Solver::subtrees`]),
 //!   and [`parallel::first_then_split`] tries one thread first.
 //! - [`Solver::estimate`] is Knuth's random-probe estimate of the tree's
-//!   solutions and nodes, with honest intervals ([`estimate`]).
+//!   solutions and nodes, with honest intervals ([`estimate`]), over
+//!   Algorithm M's tree too for a problem with bounds.
 //! - With the `serde` feature, a [`Problem`] serializes as
-//!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`.
+//!   `{"primary": [...], "secondary": [...], "options": [["a", "x:red"], ...]}`,
+//!   plus `"bounds": {"a": [0, 2]}` and `"costs": [3, ...]` (one per option)
+//!   when it has them.
 //!
 //! ```
 //! use dlx::{text, Budget, EstimateOptions, Solver};
@@ -63,7 +78,9 @@
 mod arena;
 mod bits;
 mod budget;
+mod cost;
 pub mod estimate;
+mod multiplicity;
 pub mod parallel;
 mod problem;
 mod solver;
@@ -73,6 +90,9 @@ pub mod text;
 mod serde_impl;
 
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
+pub use cost::{Best, Cheapest, Costed};
 pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
-pub use problem::{is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning};
+pub use problem::{
+    is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
+};
 pub use solver::{ForceError, Solutions, Solver, Stats};

@@ -29,9 +29,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, End, Outcome, Tally};
-use crate::Solver;
+use crate::{EstimateOptions, Figure, Solver};
 
 /// Which part of the tree to count: shard `index` (from 0) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +150,30 @@ where
     O: FnOnce(&mut T, Budget) -> Outcome,
     S: FnOnce(&mut T, Budget) -> Outcome,
 {
-    if jobs <= 1 {
+    first_then_split_with(target, jobs, budget, one, None::<fn(&mut T)>, split)
+}
+
+/// [`first_then_split`], with something to do when the first try was not
+/// enough: `long`, if given, runs between the two tries (to estimate the
+/// tree for a progress bar, see [`Probe::set_foresee`]). Given `long`, the
+/// two tries happen even with one job; `split` must then count on one
+/// thread.
+///
+/// [`Probe::set_foresee`]: crate::Probe::set_foresee
+pub fn first_then_split_with<T, O, L, S>(
+    target: &mut T,
+    jobs: usize,
+    budget: Budget,
+    one: O,
+    long: Option<L>,
+    split: S,
+) -> Outcome
+where
+    O: FnOnce(&mut T, Budget) -> Outcome,
+    L: FnOnce(&mut T),
+    S: FnOnce(&mut T, Budget) -> Outcome,
+{
+    if jobs <= 1 && long.is_none() {
         return one(target, budget);
     }
     let bounded_below_split = budget.max_nodes.is_some_and(|m| m <= SPLIT_AFTER);
@@ -158,16 +182,61 @@ where
     if first.end() != End::OutOfNodes || bounded_below_split {
         return first;
     }
+    if let Some(long) = long {
+        long(target);
+    }
     let rest = split(target, budget.less(first.nodes()));
     Outcome::new(rest.end(), rest.so_far(), first.nodes() + rest.nodes())
 }
 
+/// The probes of the estimate a long count makes when its probe asks for
+/// one ([`Probe::set_foresee`](crate::Probe::set_foresee)): a few
+/// thousand, enough for a fraction done to within some percent on most
+/// trees.
+pub const FORESIGHT_PROBES: u64 = 4_000;
+
+/// The most time that estimate may take (it stops there and gives
+/// nothing): deep trees (big grids) have long probes.
+pub const FORESIGHT_TIME: Duration = Duration::from_millis(500);
+
+/// Whether a figure is narrow enough to show a fraction done from: its
+/// 95% interval within a factor 1.5 of the estimate either way.
+pub fn is_steady(f: &Figure) -> bool {
+    f.from_spread && f.value >= 1.0 && f.high <= 1.5 * f.value && f.low >= f.value / 1.5
+}
+
+/// Runs `estimate` with a budget that ends [`FORESIGHT_TIME`] from now at
+/// the latest, on a target whose budget is `budget`.
+pub fn foresight_budget(budget: Budget) -> Budget {
+    let soon = Instant::now() + FORESIGHT_TIME;
+    budget.with_deadline(budget.deadline.map_or(soon, |d| d.min(soon)))
+}
+
+/// The estimate a long count of `solver`'s problem makes for its probe
+/// (see [`Probe::set_foresee`](crate::Probe::set_foresee)): the nodes,
+/// if their interval is steady.
+fn foresee(solver: &mut Solver) {
+    let Some(probe) = solver.probe().cloned() else { return };
+    probe.forget_expectations();
+    let budget = solver.budget();
+    solver.set_budget(foresight_budget(budget));
+    let e = solver.estimate(&EstimateOptions { probes: FORESIGHT_PROBES, seed: 0, stratify: true });
+    solver.set_budget(budget);
+    if e.end == End::Complete && is_steady(&e.nodes) {
+        probe.expect_nodes(Some(e.nodes.value.round() as u64));
+    }
+}
+
 /// Counts the solutions of `solver`'s problem (below its forced options) as
 /// [`first_then_split`] does: on one thread for [`SPLIT_AFTER`] nodes, then
-/// on `jobs` threads ([`count`]), within the solver's budget.
+/// on `jobs` threads ([`count`]), within the solver's budget. If the
+/// solver's probe [foresees](crate::Probe::set_foresee), a count that
+/// outgrows its first try estimates its tree first and gives the probe the
+/// expected nodes (one job included).
 pub fn count_adaptive(solver: &mut Solver, jobs: usize, limit: Option<u64>) -> Outcome {
     let budget = solver.budget();
-    let outcome = first_then_split(
+    let foresees = solver.probe().is_some_and(|p| p.foresees());
+    let outcome = first_then_split_with(
         solver,
         jobs,
         budget,
@@ -175,9 +244,14 @@ pub fn count_adaptive(solver: &mut Solver, jobs: usize, limit: Option<u64>) -> O
             s.set_budget(b);
             s.count(limit)
         },
+        foresees.then_some(foresee),
         |s, b| {
             s.set_budget(b);
-            count(s, jobs, None, limit)
+            if jobs > 1 {
+                count(s, jobs, None, limit)
+            } else {
+                s.count(limit)
+            }
         },
     );
     solver.set_budget(budget);
@@ -355,4 +429,15 @@ where
         None => End::Complete,
     };
     Outcome::new(end, visited, tally.nodes())
+}
+
+/// The `k` cheapest solutions of `cheapest`'s problem, found by `jobs`
+/// threads that share the `k`-th best cost so far as their cutoff (see
+/// [`crate::Cheapest::best`] for one thread): the same costs as one
+/// thread, in increasing order; among solutions of equal cost, which are
+/// listed may differ. The threads share `cheapest`'s budget and probe as
+/// [`count`]'s do; when the budget runs out or the probe stops them, the
+/// list is unknown ([`crate::Best::cheapest`] is `None`).
+pub fn best(cheapest: &mut crate::Cheapest, k: usize, jobs: usize) -> crate::Best {
+    crate::cost::parallel_best(cheapest, k, jobs)
 }

@@ -6,6 +6,13 @@
 //! first. Options are numbered from 0 in the order they are kept (an option
 //! with no primary item is dropped, as DLX1 drops it, and reported as a
 //! [`Warning`]). Colors are numbered from 1; color 0 means "no color".
+//!
+//! Two extensions of Knuth's later programs live here too: **bounds** on
+//! primary items (DLX3's multiplicities: item `i` must be covered between
+//! `lower` and `upper` times instead of exactly once) and **costs** on
+//! options (DLX5: a non-negative integer per option; a solution costs the
+//! sum of its options' costs). A problem without them stores nothing for
+//! them, so that it equals, reads and writes as it always did.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -30,6 +37,11 @@ pub struct Problem {
     pub(crate) entries: Vec<Entry>,
     /// Option `k` is `entries[starts[k]..starts[k + 1]]`.
     pub(crate) starts: Vec<u32>,
+    /// `(lower, upper)` for each primary item; empty when every primary
+    /// item is to be covered exactly once.
+    pub(crate) bounds: Vec<(u32, u32)>,
+    /// The cost of each option; empty when every option costs 0.
+    pub(crate) costs: Vec<u64>,
 }
 
 impl Problem {
@@ -99,17 +111,60 @@ impl Problem {
         OptionDisplay { problem: self, option }
     }
 
-    /// Checks that `options` is a solution: every primary item covered
-    /// exactly once, and every secondary item either covered at most once
-    /// without a color or only ever with one and the same color.
+    /// The bounds of item `item`: how many times, at least and at most, a
+    /// solution covers it. `(1, 1)` for a primary item without bounds;
+    /// `(0, 1)` for a secondary item (colors aside).
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        if item >= self.primary {
+            (0, 1)
+        } else {
+            self.bounds.get(item).copied().unwrap_or((1, 1))
+        }
+    }
+
+    /// Whether some primary item has bounds other than exactly once (a
+    /// problem for Algorithm M, Knuth's DLX3).
+    pub fn has_bounds(&self) -> bool {
+        !self.bounds.is_empty()
+    }
+
+    /// The cost of option `option` (0 when none was given).
+    pub fn cost(&self, option: usize) -> u64 {
+        self.costs.get(option).copied().unwrap_or(0)
+    }
+
+    /// Whether some option has a cost other than 0 (a problem for the
+    /// cheapest solutions, Knuth's DLX5).
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
+    }
+
+    /// The cost of a set of options: the sum of their costs. Never
+    /// overflows: the builder keeps the sum of all costs below 2^63.
+    pub fn solution_cost(&self, options: &[usize]) -> u64 {
+        options.iter().map(|&k| self.cost(k)).sum()
+    }
+
+    /// Checks that `options` is a solution: no option twice, every primary
+    /// item covered as many times as its [bounds](Problem::bounds) allow
+    /// (exactly once without bounds), and every secondary item either
+    /// covered at most once without a color or only ever with one and the
+    /// same color.
     pub fn is_solution(&self, options: &[usize]) -> bool {
         let mut state = vec![Use::Free; self.names.len()];
+        let mut times = vec![0u32; self.primary];
+        let mut chosen = vec![false; self.option_count()];
         for &k in options {
-            if k >= self.option_count() {
+            if k >= self.option_count() || std::mem::replace(&mut chosen[k], true) {
                 return false;
             }
             for e in self.option(k) {
-                let slot = &mut state[e.item as usize];
+                let item = e.item as usize;
+                if item < self.primary {
+                    times[item] += 1;
+                    continue;
+                }
+                let slot = &mut state[item];
                 *slot = match (*slot, e.color) {
                     (Use::Free, 0) => Use::Plain,
                     (Use::Free, c) => Use::Colored(c),
@@ -118,7 +173,10 @@ impl Problem {
                 };
             }
         }
-        state[..self.primary].iter().all(|s| *s != Use::Free)
+        times.iter().enumerate().all(|(i, &t)| {
+            let (lower, upper) = self.bounds(i);
+            lower <= t && t <= upper
+        })
     }
 }
 
@@ -174,6 +232,19 @@ pub enum BuildError {
     ColorOnPrimary { option: usize, name: String },
     /// The problem has more nodes than the engine's `u32` links can address.
     TooLarge,
+    /// Bounds were given for an item index that does not exist.
+    NoSuchItem { item: u32 },
+    /// Bounds were given for a secondary item (only primary items take
+    /// them).
+    BoundOnSecondary { name: String },
+    /// An item's lower bound exceeds its upper bound.
+    BoundsInverted { name: String, lower: u32, upper: u32 },
+    /// An item's upper bound is 0 (it could never be covered).
+    ZeroUpperBound { name: String },
+    /// A cost was given for an option that does not exist.
+    NoSuchOption { option: usize },
+    /// The costs of all options add up to 2^63 or more.
+    CostOverflow,
 }
 
 impl fmt::Display for BuildError {
@@ -205,6 +276,18 @@ impl fmt::Display for BuildError {
                 write!(f, "option {option} gives a color to primary item {name:?}")
             }
             BuildError::TooLarge => write!(f, "the problem has more than 2^31 nodes"),
+            BuildError::NoSuchItem { item } => write!(f, "there is no item #{item}"),
+            BuildError::BoundOnSecondary { name } => {
+                write!(f, "secondary item {name:?} cannot have bounds (only primary items do)")
+            }
+            BuildError::BoundsInverted { name, lower, upper } => {
+                write!(f, "item {name:?}: lower bound {lower} exceeds upper bound {upper}")
+            }
+            BuildError::ZeroUpperBound { name } => {
+                write!(f, "item {name:?}: upper bound 0 (it must be at least 1)")
+            }
+            BuildError::NoSuchOption { option } => write!(f, "there is no option {option}"),
+            BuildError::CostOverflow => write!(f, "the costs of all options add up to 2^63 or more"),
         }
     }
 }
@@ -257,7 +340,13 @@ pub struct ProblemBuilder {
     stamp: u32,
     inputs: usize,
     warnings: Vec<Warning>,
+    /// The sum of all costs so far, kept below [`MAX_TOTAL_COST`].
+    total_cost: u64,
 }
+
+/// The costs of all options must add up to less than this (2^63), so that
+/// no sum of costs in a search can overflow.
+pub const MAX_TOTAL_COST: u64 = 1 << 63;
 
 impl ProblemBuilder {
     /// Declares the items: primary ones, then secondary ones.
@@ -294,6 +383,8 @@ impl ProblemBuilder {
                 colors: Vec::new(),
                 entries: Vec::new(),
                 starts: vec![0],
+                bounds: Vec::new(),
+                costs: Vec::new(),
             },
             index,
             color_index: HashMap::new(),
@@ -301,7 +392,78 @@ impl ProblemBuilder {
             stamp: 0,
             inputs: 0,
             warnings: Vec::new(),
+            total_cost: 0,
         })
+    }
+
+    /// Asks that primary item `item` be covered at least `lower` and at most
+    /// `upper` times (DLX3's `lower:upper|name`; the default is `1, 1`).
+    /// Refuses a secondary item, `lower > upper` and `upper == 0`.
+    ///
+    /// ```
+    /// use dlx::{ProblemBuilder, Solver};
+    /// // Choose two of the three options that hold `a`.
+    /// let mut b = ProblemBuilder::new(["a"], [""; 0]).unwrap();
+    /// b.set_bounds(0, 2, 2).unwrap();
+    /// for _ in 0..3 {
+    ///     b.add_option_names(["a"]).unwrap();
+    /// }
+    /// assert_eq!(Solver::new(&b.build().unwrap()).count(None).solutions(), Some(3));
+    /// ```
+    pub fn set_bounds(&mut self, item: u32, lower: u32, upper: u32) -> Result<(), BuildError> {
+        let Some(name) = self.problem.names.get(item as usize) else {
+            return Err(BuildError::NoSuchItem { item });
+        };
+        let name = || name.clone();
+        if item as usize >= self.problem.primary {
+            return Err(BuildError::BoundOnSecondary { name: name() });
+        }
+        if upper == 0 {
+            return Err(BuildError::ZeroUpperBound { name: name() });
+        }
+        if lower > upper {
+            return Err(BuildError::BoundsInverted { name: name(), lower, upper });
+        }
+        if self.problem.bounds.is_empty() {
+            if (lower, upper) == (1, 1) {
+                return Ok(());
+            }
+            self.problem.bounds = vec![(1, 1); self.problem.primary];
+        }
+        self.problem.bounds[item as usize] = (lower, upper);
+        Ok(())
+    }
+
+    /// Gives option `option` (an index [`ProblemBuilder::add_option`]
+    /// returned) the cost `cost` (DLX5's `|cost` at the end of an option
+    /// line; the default is 0). Refuses costs that would make the sum of
+    /// all costs reach [`MAX_TOTAL_COST`].
+    ///
+    /// ```
+    /// use dlx::ProblemBuilder;
+    /// let mut b = ProblemBuilder::new(["a"], [""; 0]).unwrap();
+    /// let k = b.add_option_names(["a"]).unwrap().unwrap();
+    /// b.set_cost(k, 7).unwrap();
+    /// assert_eq!(b.build().unwrap().cost(k), 7);
+    /// ```
+    pub fn set_cost(&mut self, option: usize, cost: u64) -> Result<(), BuildError> {
+        if option >= self.problem.option_count() {
+            return Err(BuildError::NoSuchOption { option });
+        }
+        let old = self.problem.cost(option);
+        let total = (self.total_cost - old).checked_add(cost).filter(|&t| t < MAX_TOTAL_COST);
+        let Some(total) = total else {
+            return Err(BuildError::CostOverflow);
+        };
+        self.total_cost = total;
+        if self.problem.costs.is_empty() {
+            if cost == 0 {
+                return Ok(());
+            }
+            self.problem.costs = vec![0; self.problem.option_count()];
+        }
+        self.problem.costs[option] = cost;
+        Ok(())
     }
 
     /// The index of the item called `name`, if there is one.
@@ -366,6 +528,9 @@ impl ProblemBuilder {
         }
         self.problem.entries.extend_from_slice(entries);
         self.problem.starts.push(self.problem.entries.len() as u32);
+        if !self.problem.costs.is_empty() {
+            self.problem.costs.push(0);
+        }
         Ok(Some(option))
     }
 
@@ -420,11 +585,19 @@ impl ProblemBuilder {
 
     /// Finishes the problem.
     pub fn build(self) -> Result<Problem, BuildError> {
-        Ok(self.problem)
+        Ok(self.build_with_warnings().0)
     }
 
     /// Finishes the problem and hands back the warnings too.
-    pub fn build_with_warnings(self) -> (Problem, Vec<Warning>) {
+    pub fn build_with_warnings(mut self) -> (Problem, Vec<Warning>) {
+        // Bounds set back to exactly once everywhere, or costs back to 0,
+        // leave nothing stored, so that equal problems compare equal.
+        if self.problem.bounds.iter().all(|&b| b == (1, 1)) {
+            self.problem.bounds = Vec::new();
+        }
+        if self.problem.costs.iter().all(|&c| c == 0) {
+            self.problem.costs = Vec::new();
+        }
         (self.problem, self.warnings)
     }
 }
@@ -477,5 +650,48 @@ mod tests {
         assert!(!p.is_solution(&[0, 1, 3]));
         assert!(!p.is_solution(&[0, 1]));
         assert!(!p.is_solution(&[0, 1, 4, 4]));
+    }
+
+    #[test]
+    fn bounds_and_costs_are_checked_and_kept_only_when_needed() {
+        let mut b = ProblemBuilder::new(["a", "b"], ["x"]).unwrap();
+        let name = |s: &str| s.to_owned();
+        assert_eq!(b.set_bounds(2, 0, 1), Err(BuildError::BoundOnSecondary { name: name("x") }));
+        assert_eq!(b.set_bounds(3, 0, 1), Err(BuildError::NoSuchItem { item: 3 }));
+        assert_eq!(b.set_bounds(0, 0, 0), Err(BuildError::ZeroUpperBound { name: name("a") }));
+        assert_eq!(
+            b.set_bounds(0, 2, 1),
+            Err(BuildError::BoundsInverted { name: name("a"), lower: 2, upper: 1 })
+        );
+        b.set_bounds(1, 0, 2).unwrap();
+        assert_eq!(b.set_cost(0, 1), Err(BuildError::NoSuchOption { option: 0 }));
+        let k = b.add_option_names(["a", "b"]).unwrap().unwrap();
+        b.add_option_names(["b", "x"]).unwrap();
+        b.set_cost(k, MAX_TOTAL_COST - 1).unwrap();
+        assert_eq!(b.set_cost(1, 1), Err(BuildError::CostOverflow));
+        b.set_cost(k, 4).unwrap();
+        b.set_cost(1, 3).unwrap();
+        b.add_option_names(["b"]).unwrap();
+        let p = b.build().unwrap();
+        assert_eq!((p.bounds(0), p.bounds(1), p.bounds(2)), ((1, 1), (0, 2), (0, 1)));
+        assert_eq!((p.cost(0), p.cost(1), p.cost(2)), (4, 3, 0));
+        assert_eq!(p.solution_cost(&[0, 1]), 7);
+        // a once, b at most twice; an option is never chosen twice.
+        assert!(p.is_solution(&[0]) && p.is_solution(&[0, 2]) && p.is_solution(&[0, 1]));
+        assert!(!p.is_solution(&[0, 1, 2]));
+        assert!(!p.is_solution(&[0, 2, 2]) && !p.is_solution(&[2]));
+        // Bounds set back to exactly once, and costs back to 0, store
+        // nothing: the problem equals one that never had them.
+        let mut b = ProblemBuilder::new(["a"], [""; 0]).unwrap();
+        b.set_bounds(0, 0, 3).unwrap();
+        b.set_bounds(0, 1, 1).unwrap();
+        let k = b.add_option_names(["a"]).unwrap().unwrap();
+        b.set_cost(k, 2).unwrap();
+        b.set_cost(k, 0).unwrap();
+        let p = b.build().unwrap();
+        assert!(!p.has_bounds() && !p.has_costs());
+        let mut plain = ProblemBuilder::new(["a"], [""; 0]).unwrap();
+        plain.add_option_names(["a"]).unwrap();
+        assert_eq!(p, plain.build().unwrap());
     }
 }

@@ -11,11 +11,13 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::arena::{fits, Arena, Index};
 use crate::bits::{self, AnyBits};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
+use crate::multiplicity::Multiplicity;
 use crate::problem::Problem;
 
 /// DLX1's statistics for one search.
@@ -524,13 +526,32 @@ impl<I: Index> Engine<I> {
         self.reset();
         let mut rng = SplitMix64::new(options.seed);
         let mut gather = Gather::default();
+        // Ctrl-C (the probe's stop) and the deadline end an estimate too,
+        // looked at between two probes.
+        let (probe, deadline) = (self.meter.probe().cloned(), self.meter.budget().deadline);
+        let mut looks = 0u32;
+        let mut halted = || {
+            looks = looks.wrapping_add(1);
+            if probe.as_ref().is_some_and(|p| p.stopped()) {
+                Some(End::Interrupted)
+            } else if looks % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(End::OutOfTime)
+            } else {
+                None
+            }
+        };
+        let mut end = End::Complete;
         // The frontier, each node given by its choices from the root.
         let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
         let most = if options.stratify { options.probes / PROBES_PER_STRATUM } else { 0 };
-        while !frontier.is_empty() {
+        'walk: while !frontier.is_empty() {
             let mut next = Vec::new();
             let (mut leaves, mut solutions) = (0, 0);
             for path in &frontier {
+                if let Some(why) = halted() {
+                    end = why;
+                    break 'walk;
+                }
                 path.iter().for_each(|&x| self.take(x));
                 match self.children() {
                     None => (leaves, solutions) = (leaves + 1, solutions + 1),
@@ -552,15 +573,30 @@ impl<I: Index> Engine<I> {
             gather.counted(frontier.len() as u64, leaves, solutions);
             frontier = next;
         }
+        if end != End::Complete {
+            frontier.clear();
+        }
         let strata = frontier.len() as u64;
         for (v, path) in frontier.iter().enumerate() {
             let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
             path.iter().for_each(|&x| self.take(x));
-            let paths: Vec<Path> = (0..k).map(|_| self.random_path(&mut rng)).collect();
+            let mut paths: Vec<Path> = Vec::with_capacity(k as usize);
+            for _ in 0..k {
+                if let Some(why) = halted() {
+                    end = why;
+                    break;
+                }
+                paths.push(self.random_path(&mut rng));
+            }
             path.iter().rev().for_each(|&x| self.undo_choice(x));
+            if end != End::Complete {
+                break;
+            }
             gather.stratum(paths.into_iter());
         }
-        gather.finish(options.seed)
+        let mut estimate = gather.finish(options.seed);
+        estimate.end = end;
+        estimate
     }
 
     /// Keeps a copy of the links as laid out, so that
@@ -930,6 +966,9 @@ pub struct Solver {
 enum Inner {
     Small(Engine<u16>),
     Large(Engine<u32>),
+    /// A problem with bounds: Algorithm M (see `multiplicity`).
+    SmallM(Multiplicity<u16>),
+    LargeM(Multiplicity<u32>),
 }
 
 macro_rules! each {
@@ -937,18 +976,24 @@ macro_rules! each {
         match $self {
             Inner::Small($e) => $body,
             Inner::Large($e) => $body,
+            Inner::SmallM($e) => $body,
+            Inner::LargeM($e) => $body,
         }
     };
 }
 
 impl Solver {
     /// Lays out `problem` for searching: with 16-bit links when it has fewer
-    /// than 65,536 nodes, else 32-bit ones.
+    /// than 65,536 nodes, else 32-bit ones. A problem with bounds is
+    /// searched by Algorithm M (DLX3's search, with the same methods; its
+    /// [`Solver::subtrees`] are paths of branch numbers rather than
+    /// options); costs are ignored here (see [`crate::Cheapest`]).
     pub fn new(problem: &Problem) -> Solver {
-        let inner = if fits::<u16>(problem) {
-            Inner::Small(Engine::new(problem))
-        } else {
-            Inner::Large(Engine::new(problem))
+        let inner = match (problem.has_bounds(), fits::<u16>(problem)) {
+            (false, true) => Inner::Small(Engine::new(problem)),
+            (false, false) => Inner::Large(Engine::new(problem)),
+            (true, true) => Inner::SmallM(Multiplicity::new(problem)),
+            (true, false) => Inner::LargeM(Multiplicity::new(problem)),
         };
         Solver { inner }
     }
@@ -981,6 +1026,11 @@ impl Solver {
     /// stop them (see [`Probe`]).
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
         each!(&mut self.inner, e => e.set_probe(probe))
+    }
+
+    /// The probe that watches searches, if any.
+    pub fn probe(&self) -> Option<&Arc<Probe>> {
+        each!(&self.inner, e => e.meter.probe())
     }
 
     /// Bounds every search to come: nodes (DLX1's) and a deadline. A search
@@ -1096,6 +1146,8 @@ impl Solver {
     /// each given by the options chosen on the way down to it (DLX1's
     /// choices, so the split depends only on the problem and `at_least`).
     /// Every solution lies in exactly one subtree; dead ends are dropped.
+    /// For a problem with bounds, a subtree is a path of branch numbers
+    /// instead (see [`Solver::new`]).
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         each!(&mut self.inner, e => e.subtrees(at_least))
     }
@@ -1104,6 +1156,14 @@ impl Solver {
     /// options: its solutions and DLX1's nodes, with 95% intervals (see
     /// [`crate::estimate`]). Reproducible: the same options, the same
     /// estimate. The solver is left as it was.
+    ///
+    /// For a problem with bounds, the tree is Algorithm M's, as the search
+    /// walks it (fast, or DLX3's when [faithful](Solver::set_faithful)): a
+    /// node is a level entered, a solution or a dead end included, and its
+    /// branching degree is the number of branches of the item it chooses
+    /// (each option that may still be tried, and the null choice when the
+    /// item's lower bound is met), so that the nodes are those of
+    /// [`Solver::stats`] for the same search.
     ///
     /// ```
     /// use dlx::{text, EstimateOptions, Solver};

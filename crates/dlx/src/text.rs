@@ -1,4 +1,5 @@
-//! Knuth's text format for exact-cover problems, as DLX1 and DLX2 read it.
+//! Knuth's text format for exact-cover problems, as DLX1, DLX2, DLX3 and
+//! DLX5 read it.
 //!
 //! ```text
 //! | a comment: any line whose first non-blank character is '|'
@@ -7,9 +8,22 @@
 //! A D G:red            <- a secondary item may carry a color (DLX2)
 //! ```
 //!
+//! Two extensions, each as Knuth's program for it reads it:
+//!
+//! ```text
+//! A 2|B 0:3|C | X      <- bounds (DLX3): B exactly twice, C from 0 to 3 times
+//! A B |5               <- a cost (DLX5) at the end of an option;
+//! C |2 |1                 several add up (this option costs 3)
+//! ```
+//!
+//! `a:b|name` asks that primary item `name` be covered at least `a` and at
+//! most `b` times, `b|name` exactly `b` times; a plain name, once. Bounds
+//! are refused on secondary items, with `a > b`, and with `b = 0`. A cost
+//! is `|` and a non-negative decimal integer, after the option's items.
+//!
 //! Names are any non-blank characters but `:` and `|`. DLX1 limits them to
 //! eight characters; this reader takes longer ones too, and the writer
-//! writes names as they are, so its output is DLX1's input whenever the
+//! writes names as they are, so its output is Knuth's input whenever the
 //! names fit ([`fits_dlx1`]). Errors give the line and column (from 1).
 
 use std::fmt;
@@ -51,6 +65,14 @@ pub enum TextErrorKind {
     LineTooLong,
     /// The item line has a second `|`.
     SecondBar,
+    /// A bound on the item line (before its `|`) is not a non-negative
+    /// decimal integer below 2^32.
+    BadBound { text: String },
+    /// An option's cost (after its `|`) is not a non-negative decimal
+    /// integer.
+    BadCost { text: String },
+    /// An option's cost comes before one of its items: costs go at the end.
+    CostBeforeItem,
     /// Building the problem failed.
     Build(BuildError),
 }
@@ -61,6 +83,18 @@ impl fmt::Display for TextError {
             TextErrorKind::NoItemLine => write!(f, "no item line (the input has no problem)"),
             TextErrorKind::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes"),
             TextErrorKind::SecondBar => write!(f, "a second '|' in the item line"),
+            TextErrorKind::BadBound { text } => {
+                write!(f, "bound {text:?} is not a non-negative integer (write a:b|name or b|name)")
+            }
+            TextErrorKind::BadCost { text } if text.starts_with('-') => {
+                write!(f, "cost {text:?} is negative (costs are non-negative integers)")
+            }
+            TextErrorKind::BadCost { text } => {
+                write!(f, "cost {text:?} is not a non-negative integer")
+            }
+            TextErrorKind::CostBeforeItem => {
+                write!(f, "a cost in the middle of an option (costs go after its items)")
+            }
             TextErrorKind::Build(e) => match e {
                 BuildError::UnknownItem { name, .. } => write!(f, "unknown item {name:?}"),
                 BuildError::RepeatedItem { name, .. } => {
@@ -124,6 +158,8 @@ pub fn parse(text: &str) -> Result<Parsed, TextError> {
     let mut primary = Vec::new();
     let mut secondary = Vec::new();
     let mut columns = Vec::new();
+    // (index among the primary items, lower, upper, column) of each bound.
+    let mut bounds = Vec::new();
     let mut bar = false;
     for (col, tok) in tokens(items) {
         if tok == "|" {
@@ -133,12 +169,37 @@ pub fn parse(text: &str) -> Result<Parsed, TextError> {
             bar = true;
             continue;
         }
-        if !is_valid_name(tok) {
-            let kind = TextErrorKind::Build(BuildError::InvalidName { name: tok.to_owned() });
-            return Err(err(item_line, col, kind));
+        // `a:b|name` or `b|name`; a token that starts with `|` is no bound
+        // but a bad name, as it always was.
+        let (spec, name, name_col) = match tok.split_once('|') {
+            Some((spec, name)) if !spec.is_empty() => (Some(spec), name, col + spec.chars().count() + 1),
+            _ => (None, tok, col),
+        };
+        if !is_valid_name(name) {
+            let kind = TextErrorKind::Build(BuildError::InvalidName { name: name.to_owned() });
+            return Err(err(item_line, name_col, kind));
+        }
+        if let Some(spec) = spec {
+            if bar {
+                let kind = TextErrorKind::Build(BuildError::BoundOnSecondary { name: name.to_owned() });
+                return Err(err(item_line, col, kind));
+            }
+            let number = |text: &str, at: usize| {
+                let ok = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+                let n = if ok { text.parse::<u32>().ok() } else { None };
+                n.ok_or_else(|| err(item_line, at, TextErrorKind::BadBound { text: text.to_owned() }))
+            };
+            let (lower, upper) = match spec.split_once(':') {
+                Some((a, b)) => (number(a, col)?, number(b, col + a.chars().count() + 1)?),
+                None => {
+                    let b = number(spec, col)?;
+                    (b, b)
+                }
+            };
+            bounds.push((primary.len(), lower, upper, col));
         }
         columns.push(col);
-        if bar { &mut secondary } else { &mut primary }.push(tok);
+        if bar { &mut secondary } else { &mut primary }.push(name);
     }
     let mut builder =
         ProblemBuilder::new(primary.iter().copied(), secondary.iter().copied()).map_err(|e| {
@@ -152,6 +213,11 @@ pub fn parse(text: &str) -> Result<Parsed, TextError> {
             };
             err(item_line, column, TextErrorKind::Build(e))
         })?;
+    for (item, lower, upper, col) in bounds {
+        builder
+            .set_bounds(item as u32, lower, upper)
+            .map_err(|e| err(item_line, col, TextErrorKind::Build(e)))?;
+    }
 
     // The options.
     let mut option_lines = Vec::new();
@@ -164,9 +230,26 @@ pub fn parse(text: &str) -> Result<Parsed, TextError> {
         }
         toks.clear();
         toks.extend(tokens(l));
+        // The costs: every token from the first that starts with `|`.
+        let items_end = toks.iter().position(|t| t.1.starts_with('|')).unwrap_or(toks.len());
+        let mut cost = 0u64;
+        for &(col, tok) in &toks[items_end..] {
+            let Some(digits) = tok.strip_prefix('|') else {
+                return Err(err(n, toks[items_end].0, TextErrorKind::CostBeforeItem));
+            };
+            let ok = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+            let bad = || err(n, col, TextErrorKind::BadCost { text: digits.to_owned() });
+            let d = if ok { digits.parse::<u64>().ok() } else { None }.ok_or_else(bad)?;
+            let overflow = || err(n, col, TextErrorKind::Build(BuildError::CostOverflow));
+            cost = cost.checked_add(d).ok_or_else(overflow)?;
+        }
+        let cost_col = toks.get(items_end).map_or(1, |t| t.0);
         let before = builder.warnings().len();
-        match builder.add_option_names(toks.iter().map(|t| t.1)) {
-            Ok(Some(_)) => option_lines.push(n),
+        match builder.add_option_names(toks[..items_end].iter().map(|t| t.1)) {
+            Ok(Some(k)) => {
+                builder.set_cost(k, cost).map_err(|e| err(n, cost_col, TextErrorKind::Build(e)))?;
+                option_lines.push(n);
+            }
             Ok(None) => {
                 let w = builder.warnings()[before..].iter().cloned();
                 warnings.extend(w.map(|w| (n, w)));
@@ -191,16 +274,31 @@ pub fn parse(text: &str) -> Result<Parsed, TextError> {
     Ok(Parsed { problem, option_lines, warnings })
 }
 
-/// Writes `problem` in Knuth's format: the item line, then one option a line.
+/// Writes `problem` in Knuth's format: the item line (with bounds as DLX3
+/// writes them), then one option a line (with its cost, if not 0, as DLX5
+/// reads it).
 pub fn write(problem: &Problem, out: &mut impl fmt::Write) -> fmt::Result {
-    out.write_str(&problem.primary_names().join(" "))?;
+    for (i, name) in problem.primary_names().iter().enumerate() {
+        if i > 0 {
+            out.write_char(' ')?;
+        }
+        match problem.bounds(i) {
+            (1, 1) => {}
+            (a, b) if a == b => write!(out, "{b}|")?,
+            (a, b) => write!(out, "{a}:{b}|")?,
+        }
+        out.write_str(name)?;
+    }
     if problem.secondary_count() > 0 {
         out.write_str(" | ")?;
         out.write_str(&problem.secondary_names().join(" "))?;
     }
     out.write_char('\n')?;
     for k in 0..problem.option_count() {
-        writeln!(out, "{}", problem.display_option(k))?;
+        match problem.cost(k) {
+            0 => writeln!(out, "{}", problem.display_option(k))?,
+            c => writeln!(out, "{} |{c}", problem.display_option(k))?,
+        }
     }
     Ok(())
 }
@@ -212,8 +310,11 @@ pub fn to_string(problem: &Problem) -> String {
     s
 }
 
-/// Whether DLX1 (or, with colors, DLX2) can read what [`write()`] writes:
-/// every item and color name at most eight characters.
+/// Whether Knuth's programs can read what [`write()`] writes: every item and
+/// color name at most eight characters. DLX1 reads a problem without colors,
+/// bounds or costs; DLX2 one with colors; DLX3 one with bounds (and
+/// colors); DLX5 one with costs (and colors). None reads both bounds and
+/// costs.
 pub fn fits_dlx1(problem: &Problem) -> bool {
     let short = |s: &String| s.chars().count() <= 8;
     problem.names.iter().all(short) && problem.colors.iter().all(short)
@@ -273,5 +374,63 @@ mod tests {
         assert!(fits_dlx1(&p.problem));
         let colored = "A B C | X Y\nA B X:0 Y:0\nB X:1\n";
         assert_eq!(to_string(&parse(colored).unwrap().problem), colored);
+    }
+
+    #[test]
+    fn reads_and_writes_bounds_and_costs() {
+        let text = "A 2|B 0:3|C | X\nA B |5\nB C X |3\nC\nB\n";
+        let p = parse(text).unwrap().problem;
+        assert_eq!((p.bounds(0), p.bounds(1), p.bounds(2), p.bounds(3)), ((1, 1), (2, 2), (0, 3), (0, 1)));
+        assert_eq!((0..4).map(|k| p.cost(k)).collect::<Vec<_>>(), [5, 3, 0, 0]);
+        assert_eq!(to_string(&p), text);
+        // Several costs add up; `1|A` and `1:1|A` are plain A; costs of 0
+        // and bounds of exactly once store nothing.
+        let q = parse("1:1|A 1|B\nA |2 |0 |3\nB |0\n").unwrap().problem;
+        assert_eq!(q.cost(0), 5);
+        assert!(!q.has_bounds());
+        assert_eq!(to_string(&q), "A B\nA |5\nB\n");
+        let plain = parse("A B\nA\nB |0\n").unwrap().problem;
+        assert!(!plain.has_costs() && !plain.has_bounds());
+        assert_eq!(plain, parse("A B\nA\nB\n").unwrap().problem);
+        // A dropped option drops its cost.
+        let d = parse("A | X\nX |4\nA |1\n").unwrap();
+        assert_eq!((d.problem.option_count(), d.problem.cost(0), d.warnings.len()), (1, 1, 1));
+    }
+
+    #[test]
+    fn refuses_bad_bounds_and_costs_with_line_and_column() {
+        let at = |text: &str| {
+            let e = parse(text).unwrap_err();
+            (e.line, e.column, e.kind)
+        };
+        let build = TextErrorKind::Build;
+        let name = |s: &str| s.to_owned();
+        assert_eq!(
+            at("A 3:2|B\n"),
+            (1, 3, build(BuildError::BoundsInverted { name: name("B"), lower: 3, upper: 2 }))
+        );
+        assert_eq!(at("A 0|B\n"), (1, 3, build(BuildError::ZeroUpperBound { name: name("B") })));
+        assert_eq!(at("A 0:0|B\n").2, build(BuildError::ZeroUpperBound { name: name("B") }));
+        assert_eq!(at("A | 2|X\n"), (1, 5, build(BuildError::BoundOnSecondary { name: name("X") })));
+        assert_eq!(at("A x|B\n"), (1, 3, TextErrorKind::BadBound { text: name("x") }));
+        assert_eq!(at("A 1:y|B\n"), (1, 5, TextErrorKind::BadBound { text: name("y") }));
+        assert_eq!(at("A -1:2|B\n"), (1, 3, TextErrorKind::BadBound { text: name("-1") }));
+        assert_eq!(at("A 99999999999|B\n").2, TextErrorKind::BadBound { text: name("99999999999") });
+        assert_eq!(at("A 2|\n").2, build(BuildError::InvalidName { name: name("") }));
+        assert_eq!(at("A\nA |-3\n"), (2, 3, TextErrorKind::BadCost { text: name("-3") }));
+        assert_eq!(at("A\nA |x\n"), (2, 3, TextErrorKind::BadCost { text: name("x") }));
+        assert_eq!(at("A\nA |\n"), (2, 3, TextErrorKind::BadCost { text: name("") }));
+        assert_eq!(at("A\nA |1 |2x\n"), (2, 6, TextErrorKind::BadCost { text: name("2x") }));
+        assert_eq!(at("A B\nA |3 B\n"), (2, 3, TextErrorKind::CostBeforeItem));
+        let huge = format!("A\nA |{} |{}\n", u64::MAX / 2, u64::MAX / 2);
+        assert_eq!(at(&huge).2, build(BuildError::CostOverflow));
+        assert_eq!(
+            parse("A\nA |-3\n").unwrap_err().to_string(),
+            "cost \"-3\" is negative (costs are non-negative integers)"
+        );
+        assert_eq!(
+            parse("A 3:2|B\n").unwrap_err().to_string(),
+            "item \"B\": lower bound 3 exceeds upper bound 2"
+        );
     }
 }

@@ -133,3 +133,64 @@ fn an_estimate_leaves_the_solver_as_it_was_and_sees_forced_options() {
     assert!(e.solutions.contains(4.0) && e.solutions.value < 10.0, "{e:?}");
     assert!(e.nodes.contains(below.nodes() as f64), "{e:?} vs {below:?}");
 }
+
+#[test]
+fn ctrl_c_and_deadlines_end_an_estimate() {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use dlx::{Budget, End, Probe};
+    // A trillion probes: only a stop ends it.
+    let p = fixture("queens-12.dlx");
+    let options = EstimateOptions { probes: 1_000_000_000_000, seed: 0, stratify: true };
+    let probe = Arc::new(Probe::default());
+    let mut solver = Solver::new(&p);
+    solver.set_probe(Some(probe.clone()));
+    let stopper = {
+        let probe = probe.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            probe.stop();
+        })
+    };
+    assert_eq!(solver.estimate(&options).end, End::Interrupted);
+    stopper.join().unwrap();
+    // A deadline already passed.
+    let mut solver = Solver::new(&p);
+    solver.set_budget(Budget::UNLIMITED.with_deadline(Instant::now()));
+    assert_eq!(solver.estimate(&options).end, End::OutOfTime);
+    // The solver is as it was: it counts all.
+    solver.set_budget(Budget::UNLIMITED);
+    assert_eq!(solver.count(None).solutions(), Some(14_200));
+    assert_eq!(estimate(&p, 1_000, 0, true).end, End::Complete);
+}
+
+#[test]
+fn a_long_count_foresees_its_size_for_a_probe_that_asks() {
+    use std::sync::Arc;
+
+    use dlx::Probe;
+    let p = fixture("queens-12.dlx");
+    for jobs in [1, 2] {
+        let probe = Arc::new(Probe::default());
+        let mut solver = Solver::new(&p);
+        solver.set_probe(Some(probe.clone()));
+        // Not asked: no estimate.
+        assert_eq!(dlx::parallel::count_adaptive(&mut solver, jobs, None).solutions(), Some(14_200));
+        assert_eq!(probe.expected_nodes(), None);
+        probe.set_foresee(true);
+        assert_eq!(dlx::parallel::count_adaptive(&mut solver, jobs, None).solutions(), Some(14_200));
+        // DLX1's 332,940 nodes, within a quarter; the count's own nodes
+        // (after its first try) are its fraction done.
+        let expected = probe.expected_nodes().expect("an estimate") as f64;
+        assert!(within(expected, 332_940.0, 0.25), "{expected}");
+        assert!(probe.fraction_done().unwrap() > 0.75, "{:?}", probe.fraction_done());
+        // A short count pays nothing: no estimate.
+        probe.forget_expectations();
+        let q8 = fixture("queens-8.dlx");
+        let mut small = Solver::new(&q8);
+        small.set_probe(Some(probe.clone()));
+        assert_eq!(dlx::parallel::count_adaptive(&mut small, jobs, None).solutions(), Some(92));
+        assert_eq!(probe.expected_nodes(), None);
+    }
+}

@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use reduce::logic::{Level, Logic, Step, Technique, Verdict};
 use dlx::Budget;
+use reduce::logic::{Level, Logic, Step, Technique, Verdict};
 use reduce::{Alphabet, GridSolver, Puzzle, Regions, Shape};
 
 fn fixture(name: &str) -> String {

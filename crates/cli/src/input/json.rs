@@ -1,6 +1,8 @@
 //! The json input format: the exchange document of `docs/schema.json`
-//! ([`crate::schema`]), read whole. An option with no primary item is
-//! dropped with a warning naming its line, as Knuth's format does.
+//! ([`crate::schema`]), versions 1 and 2, read whole. An option with no
+//! primary item is dropped with a warning naming its line, as Knuth's
+//! format does. Bounds and costs (version 2) that cannot be are refused
+//! with the line and column of the value at fault.
 
 use serde_json::value::RawValue;
 
@@ -9,11 +11,45 @@ use reduce::{Alphabet, Placement, Puzzle, Regions, Shape};
 
 use super::Parsed;
 use crate::record::{Body, InputError, Layout, Notice, PuzzleCover, Refusal};
-use crate::schema::{Document, PlacementDoc, PuzzleDoc, RegionsDoc, FORMAT, VERSION};
+use crate::schema::{
+    CostedRaw, Document, Entries, PlacementDoc, PuzzleDoc, RegionsDoc, FORMAT, VERSION, VERSION_PLAIN,
+};
 
 /// The line (from 1) of byte `offset` of `text`.
 fn line_of(text: &str, offset: usize) -> usize {
     1 + text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The line and column (from 1, in characters) where `raw`, a slice of
+/// `text`, begins.
+fn place_of(text: &str, raw: &RawValue) -> (usize, usize) {
+    let offset = (raw.get().as_ptr() as usize - text.as_ptr() as usize).min(text.len());
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line_of(text, offset), before[line_start..].chars().count() + 1)
+}
+
+/// A refusal of the document at `raw`, by line and column.
+fn refuse_at(text: &str, raw: &RawValue, message: String) -> Refusal {
+    let (line, column) = place_of(text, raw);
+    Refusal::at(line, column, InputError::JsonDocument { message })
+}
+
+/// Reads a cost as written: a non-negative integer.
+fn cost_of(raw: &RawValue) -> Result<u64, String> {
+    let written = raw.get();
+    written.parse::<u64>().map_err(|_| match serde_json::from_str::<serde_json::Number>(written) {
+        Ok(n) if n.as_i64().is_some_and(|v| v < 0) || written.starts_with('-') => {
+            format!("cost {written} is negative (costs are non-negative integers)")
+        }
+        _ => format!("cost {written} is not a non-negative integer"),
+    })
+}
+
+/// Reads a bound as written: `[lower, upper]`.
+fn bound_of(raw: &RawValue) -> Option<(u32, u32)> {
+    let [a, b]: [u32; 2] = serde_json::from_str(raw.get()).ok()?;
+    Some((a, b))
 }
 
 /// Reads a document whose first line is `first` (earlier lines of `text`
@@ -35,30 +71,63 @@ fn document(text: &str, first: usize) -> Result<(Body, Vec<Notice>), Refusal> {
         Some(other) => return Err(err(format!("\"format\" is {other:?}; expected {FORMAT:?}"))),
         None => return Err(err(format!("no \"format\" field; expected \"format\": {FORMAT:?}"))),
     }
-    match value.get("version").and_then(|v| v.as_u64()) {
-        Some(VERSION) => {}
+    let version = match value.get("version").and_then(|v| v.as_u64()) {
+        Some(v @ (VERSION_PLAIN | VERSION)) => v,
         _ => {
             return Err(err(format!(
-                "unsupported schema version {}; this dance reads version {VERSION}",
+                "unsupported schema version {}; this dance reads versions {VERSION_PLAIN} and {VERSION}",
                 value.get("version").map_or("(none)".into(), |v| v.to_string())
             )))
         }
-    }
+    };
     drop(value);
-    let doc: Document<&RawValue> =
+    let doc: Document<&RawValue, &RawValue> =
         serde_json::from_str(text).map_err(|e| err(format!("bad document: {e}")))?;
     let mut b = ProblemBuilder::new(doc.primary, doc.secondary).map_err(|e| err(e.to_string()))?;
-    let base = text.as_ptr() as usize;
+    let v2 = |raw: &RawValue, what: &str| {
+        refuse_at(text, raw, format!("{what} needs schema version {VERSION} (\"version\": {VERSION})"))
+    };
+    if let Some(raw) = doc.bounds {
+        if version < VERSION {
+            return Err(v2(raw, "\"bounds\""));
+        }
+        let Entries(entries) = serde_json::from_str(raw.get())
+            .map_err(|_| refuse_at(text, raw, "\"bounds\" is not an object".into()))?;
+        let mut seen = std::collections::HashSet::new();
+        for (name, value) in entries {
+            let at = |m: String| refuse_at(text, value, format!("bounds of {name:?}: {m}"));
+            if !seen.insert(name.clone()) {
+                return Err(at("given twice".into()));
+            }
+            let Some(item) = b.item(&name) else {
+                return Err(at("there is no such item".into()));
+            };
+            let Some((lower, upper)) = bound_of(value) else {
+                return Err(at(format!("{} is not [lower, upper], two non-negative integers", value.get())));
+            };
+            b.set_bounds(item, lower, upper).map_err(|e| refuse_at(text, value, e.to_string()))?;
+        }
+    }
     let mut notices = Vec::new();
     for (k, raw) in doc.options.iter().enumerate() {
-        let line = line_of(text, raw.get().as_ptr() as usize - base);
-        let names: Vec<String> = serde_json::from_str(raw.get()).map_err(|e| {
-            Refusal::new(line, InputError::JsonDocument { message: format!("options[{k}]: {e}") })
-        })?;
+        let (line, _) = place_of(text, raw);
+        let bad = |m: String| refuse_at(text, raw, format!("options[{k}]: {m}"));
+        let (names, cost) = if raw.get().starts_with('{') {
+            if version < VERSION {
+                return Err(v2(raw, &format!("options[{k}]: an option with a cost")));
+            }
+            let o: CostedRaw = serde_json::from_str(raw.get()).map_err(|e| bad(e.to_string()))?;
+            let cost = cost_of(o.cost).map_err(|m| refuse_at(text, o.cost, format!("options[{k}]: {m}")))?;
+            (o.items, cost)
+        } else {
+            let names: Vec<String> = serde_json::from_str(raw.get()).map_err(|e| bad(e.to_string()))?;
+            (names, 0)
+        };
         let before = b.warnings().len();
-        b.add_option_names(&names).map_err(|e| {
-            Refusal::new(line, InputError::JsonDocument { message: format!("options[{k}]: {e}") })
-        })?;
+        let added = b.add_option_names(&names).map_err(|e| bad(e.to_string()))?;
+        if let Some(option) = added {
+            b.set_cost(option, cost).map_err(|e| bad(e.to_string()))?;
+        }
         if b.warnings().len() > before {
             notices.push(Notice { line, text: format!("options[{k}] ignored (it has no primary item)") });
         }

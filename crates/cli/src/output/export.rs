@@ -1,17 +1,42 @@
 //! The exact-cover document `dance export` writes: JSON (the typed
-//! [`crate::schema`] structs, one option a line so that diffs read well) or
-//! Knuth's text format.
+//! [`crate::schema`] structs, one option a line so that diffs read well;
+//! version 2 only for a problem with bounds or costs) or Knuth's text
+//! format.
 
 use dlx::Problem;
 use reduce::{Puzzle, Reduction, Regions};
 
 use crate::record::Layout;
-use crate::schema::{Document, PlacementDoc, PuzzleDoc, RegionsDoc, FORMAT, VERSION};
+use crate::schema::{
+    Document, OptionDoc, PlacementDoc, PuzzleDoc, RegionsDoc, FORMAT, VERSION, VERSION_PLAIN,
+};
 
-fn options_of(problem: &Problem) -> Vec<Vec<String>> {
+/// The bounds of a document: each primary item with bounds other than
+/// exactly once, in the order declared.
+type Bounds = Vec<(String, [u32; 2])>;
+
+/// The options of `problem`: lists of items, or, when some option has a
+/// cost, every option an object with its items and cost.
+fn options_of(problem: &Problem) -> Vec<OptionDoc> {
     (0..problem.option_count())
-        .map(|k| problem.display_option(k).to_string().split(' ').map(String::from).collect())
+        .map(|k| {
+            let items = problem.display_option(k).to_string().split(' ').map(String::from).collect();
+            match problem.has_costs() {
+                true => OptionDoc::Costed { items, cost: problem.cost(k) },
+                false => OptionDoc::Items(items),
+            }
+        })
         .collect()
+}
+
+fn bounds_of(problem: &Problem) -> Option<Bounds> {
+    problem.has_bounds().then(|| {
+        (0..problem.primary_count())
+            .map(|i| (problem.item_name(i).to_owned(), problem.bounds(i)))
+            .filter(|(_, b)| *b != (1, 1))
+            .map(|(name, (a, b))| (name, [a, b]))
+            .collect()
+    })
 }
 
 /// One value as compact JSON.
@@ -21,10 +46,14 @@ fn j<T: serde::Serialize + ?Sized>(v: &T) -> String {
 
 /// Writes a document readably: one field a line, one option (and one
 /// placement) a line.
-fn readable(doc: &Document<Vec<String>>) -> String {
+fn readable(doc: &Document<OptionDoc, Bounds>) -> String {
     let mut s = String::from("{\n");
     s += &format!("  \"format\": {},\n  \"version\": {},\n", j(&doc.format), doc.version);
     s += &format!("  \"primary\": {},\n  \"secondary\": {},\n", j(&doc.primary), j(&doc.secondary));
+    if let Some(bounds) = &doc.bounds {
+        let each: Vec<String> = bounds.iter().map(|(name, b)| format!("{}: {}", j(name), j(b))).collect();
+        s += &format!("  \"bounds\": {{{}}},\n", each.join(", "));
+    }
     let lines = |items: Vec<String>| items.iter().map(|l| format!("    {l}")).collect::<Vec<_>>().join(",\n");
     s += &format!("  \"options\": [\n{}\n  ]", lines(doc.options.iter().map(j).collect()));
     if let Some(p) = &doc.puzzle {
@@ -39,11 +68,13 @@ fn readable(doc: &Document<Vec<String>>) -> String {
 
 /// The JSON of a plain problem.
 pub fn problem_json(problem: &Problem) -> String {
+    let needs_v2 = problem.has_bounds() || problem.has_costs();
     readable(&Document {
         format: FORMAT.into(),
-        version: VERSION,
+        version: if needs_v2 { VERSION } else { VERSION_PLAIN },
         primary: problem.primary_names().to_vec(),
         secondary: problem.secondary_names().to_vec(),
+        bounds: bounds_of(problem),
         options: options_of(problem),
         puzzle: None,
         placements: None,
@@ -61,9 +92,10 @@ pub fn puzzle_json(puzzle: &Puzzle, layout: Layout, r: &Reduction) -> String {
     };
     readable(&Document {
         format: FORMAT.into(),
-        version: VERSION,
+        version: VERSION_PLAIN,
         primary: r.problem.primary_names().to_vec(),
         secondary: r.problem.secondary_names().to_vec(),
+        bounds: None,
         options: options_of(&r.problem),
         puzzle: Some(PuzzleDoc {
             order: n,

@@ -35,6 +35,11 @@ pub enum Answer {
     Multiple(Found),
     /// No solution.
     None(Found),
+    /// A budget (`--max-nodes`, `--timeout`) ran out: the answer is
+    /// unknown.
+    Unknown(Unknown),
+    /// `count --estimate`: estimates from random probes.
+    Estimate(EstimateLine),
     /// The record was refused.
     Error {
         /// The line of the error (0: the input as a whole).
@@ -54,6 +59,86 @@ pub struct Found {
     pub count: u64,
     /// The solutions printed (none for `count` and `--unique` without one).
     pub solutions: Vec<Solution>,
+    /// With `--best`: the cost of each solution listed, increasing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub costs: Option<Vec<u64>>,
+}
+
+/// A record whose budget ran out.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unknown {
+    /// Which budget ran out.
+    pub budget: Spent,
+    /// The nodes searched (the engine's own; DLX1's with `--stats`).
+    pub nodes: u64,
+    /// The solutions found before it ran out: a lower bound on the count.
+    pub count_so_far: u64,
+    /// The solutions listed before it ran out (`solve --all`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub solutions: Vec<Solution>,
+}
+
+/// Which budget ran out.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Spent {
+    /// `--max-nodes`.
+    Nodes,
+    /// `--timeout`.
+    Time,
+}
+
+/// A record's estimate (`count --estimate`).
+#[derive(Clone, Debug, Serialize)]
+pub struct EstimateLine {
+    /// The figures.
+    pub estimate: EstimateJson,
+}
+
+/// Knuth's random-probe estimate of one search tree.
+#[derive(Clone, Debug, Serialize)]
+pub struct EstimateJson {
+    /// How many probes were run.
+    pub probes: u64,
+    /// Their seed.
+    pub seed: u64,
+    /// The estimated number of solutions.
+    pub solutions: Approx,
+    /// The estimated nodes of the full search (DLX1's).
+    pub nodes: Approx,
+    /// The 95% intervals; an end the sample cannot bound is `null`.
+    pub interval: Intervals,
+    /// How many probes ended at a solution (below 30, the solutions'
+    /// interval is widened to what is certain).
+    pub hits: u64,
+    /// Whether the tree was small enough to be walked whole: the figures
+    /// are then exact counts.
+    pub exact: bool,
+}
+
+/// The 95% intervals of an estimate, `[low, high]`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Intervals {
+    /// Of the solutions.
+    pub solutions: [Option<Approx>; 2],
+    /// Of the nodes.
+    pub nodes: [Option<Approx>; 2],
+}
+
+/// A figure of an estimate, written as a whole number (rounded) while it
+/// fits one exactly (below 2^53), and as a float above.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Approx(pub f64);
+
+impl Serialize for Approx {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let x = self.0.round();
+        if x.is_finite() && x.abs() < 9_007_199_254_740_992.0 {
+            s.serialize_i64(x as i64)
+        } else {
+            s.serialize_f64(self.0)
+        }
+    }
 }
 
 /// A solution: a grid as N² symbols, or a problem's options as item names.
@@ -96,7 +181,11 @@ mod tests {
             index: 2,
             source: "a.txt:3".into(),
             note: Some("Inkala 2012"),
-            answer: Answer::Unique(Found { count: 1, solutions: vec![Solution::Grid("12".into())] }),
+            answer: Answer::Unique(Found {
+                count: 1,
+                solutions: vec![Solution::Grid("12".into())],
+                costs: None,
+            }),
             stats: None,
         };
         assert_eq!(
@@ -110,6 +199,46 @@ mod tests {
             answer: Answer::Error { line: 1, column: None, message: "80 cells".into() },
             stats: None,
         };
+        let unknown = RecordLine {
+            index: 3,
+            source: "a.txt:5".into(),
+            note: None,
+            answer: Answer::Unknown(Unknown {
+                budget: Spent::Nodes,
+                nodes: 10_001,
+                count_so_far: 17,
+                solutions: Vec::new(),
+            }),
+            stats: None,
+        };
+        assert_eq!(
+            unknown.to_line(),
+            "{\"index\":3,\"source\":\"a.txt:5\",\"status\":\"unknown\",\"budget\":\"nodes\",\"nodes\":10001,\"count_so_far\":17}\n"
+        );
+        let estimate = RecordLine {
+            index: 1,
+            source: "q.dlx:1".into(),
+            note: None,
+            answer: Answer::Estimate(EstimateLine {
+                estimate: EstimateJson {
+                    probes: 100,
+                    seed: 0,
+                    solutions: Approx(12.4),
+                    nodes: Approx(3.5e20),
+                    interval: Intervals {
+                        solutions: [Some(Approx(0.0)), None],
+                        nodes: [Some(Approx(2e20)), Some(Approx(4e20))],
+                    },
+                    hits: 3,
+                    exact: false,
+                },
+            }),
+            stats: None,
+        };
+        assert_eq!(
+            estimate.to_line(),
+            "{\"index\":1,\"source\":\"q.dlx:1\",\"status\":\"estimate\",\"estimate\":{\"probes\":100,\"seed\":0,\"solutions\":12,\"nodes\":3.5e+20,\"interval\":{\"solutions\":[0,null],\"nodes\":[2e+20,4e+20]},\"hits\":3,\"exact\":false}}\n"
+        );
         assert_eq!(
             err.to_line(),
             "{\"index\":1,\"source\":\"a.txt:1\",\"status\":\"error\",\"line\":1,\"message\":\"80 cells\"}\n"

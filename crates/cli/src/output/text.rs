@@ -1,6 +1,6 @@
 //! Text output: a filled grid in each [`Layout`] (the one place that writes
-//! each layout), a problem's solution as its options, and DLX1's statistics
-//! line.
+//! each layout; art is drawn by [`crate::render::art`]), a problem's
+//! solution as its options, and DLX1's statistics line.
 
 use std::io::{self, Write};
 
@@ -8,6 +8,7 @@ use dlx::Problem;
 use reduce::Puzzle;
 
 use crate::record::Layout;
+use crate::render;
 
 /// A filled grid (symbol indices, row by row) laid out in `layout`.
 pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
@@ -15,6 +16,20 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
     let a = puzzle.alphabet();
     let mut s = String::with_capacity(2 * n * n + n + 1);
     match layout {
+        Layout::Art { color } => {
+            let picture = render::Picture::new(puzzle).with_solution(grid);
+            match render::art(&picture, &render::Options { color, ..render::Options::default() }) {
+                Ok(art) => {
+                    s = art;
+                    s.push('\n');
+                }
+                // A grid that does not fit the puzzle's givens (a
+                // hand-written exact-cover document can decode to one)
+                // cannot be drawn with its givens told apart: write it
+                // spaced rather than not at all.
+                Err(_) => return self::grid(puzzle, grid, Layout::Spaced),
+            }
+        }
         Layout::Line => {
             s.extend(grid.iter().map(|&v| a.char(v)));
             s.push('\n');
@@ -57,7 +72,7 @@ pub fn symbols(puzzle: &Puzzle, grid: &[u8]) -> String {
 /// blank lines.
 pub fn no_solution(layout: Option<Layout>) -> &'static str {
     match layout {
-        Some(Layout::Spaced | Layout::Integers) => "无解\n\n",
+        Some(Layout::Spaced | Layout::Integers | Layout::Art { .. }) => "无解\n\n",
         _ => "无解\n",
     }
 }

@@ -67,11 +67,11 @@ pub use forcing::MAX_FORCING_WORK;
 pub use rating::{Level, Rating};
 pub use step::{Candidate, Contradiction, Step, StepDisplay, Technique, Unit};
 
-use crate::search::GridSolver;
-use dlx::Budget;
 use crate::grid::{Conflict, Puzzle, Shape};
+use crate::search::GridSolver;
 use board::{Board, Layout, EMPTY};
 use chains::Chains;
+use dlx::Budget;
 use fish::Fish;
 use forcing::Forcing;
 use rating::Tally;

@@ -291,7 +291,10 @@ impl GridSolver {
     /// Counts the solutions of `puzzle` on `jobs` threads the adaptive way
     /// ([`dlx::parallel::first_then_split`]): on the picked engine for a
     /// few thousand nodes, then, if the tree is bigger, split over the
-    /// threads on the links. With one job, as [`GridSolver::count`].
+    /// threads on the links. With one job, as [`GridSolver::count`]; but
+    /// if the probe [foresees](Probe::set_foresee), a count that outgrows
+    /// its first try estimates its tree first (see
+    /// [`GridSolver::foresee`]), one job included.
     pub fn count_threads(
         &mut self,
         puzzle: &Puzzle,
@@ -300,7 +303,8 @@ impl GridSolver {
     ) -> Result<Outcome, Conflict> {
         let budget = self.budget;
         let mut result = Ok(());
-        let outcome = dlx::parallel::first_then_split(
+        let foresees = self.probe.as_ref().is_some_and(|p| p.foresees());
+        let outcome = dlx::parallel::first_then_split_with(
             self,
             jobs,
             budget,
@@ -311,8 +315,12 @@ impl GridSolver {
                     Outcome::new(End::Complete, 0, 0)
                 })
             },
+            foresees.then_some(|s: &mut GridSolver| s.foresee(puzzle, jobs)),
             |s, b| {
                 s.set_budget(b);
+                if jobs <= 1 {
+                    return s.count(puzzle, limit).expect("no clash: the first try found none");
+                }
                 s.last = Engine::Links;
                 let links = s.links();
                 let solver = links.prepare(puzzle).expect("no clash: the first try found none");
@@ -321,6 +329,33 @@ impl GridSolver {
         );
         self.set_budget(budget);
         result.map(|()| outcome)
+    }
+
+    /// Estimates the count of `puzzle` that [`GridSolver::count_threads`]
+    /// is about to run on `jobs` threads, and gives the probe what it can
+    /// follow: the nodes (DLX1's) when the count runs on the links (over
+    /// threads, faithful, or the links picked), the solutions otherwise
+    /// (the bit searches' nodes are their own), each only when its
+    /// interval is narrow ([`dlx::parallel::is_steady`]). The estimate
+    /// stops after [`dlx::parallel::FORESIGHT_TIME`].
+    pub fn foresee(&mut self, puzzle: &Puzzle, jobs: usize) {
+        let Some(probe) = self.probe.clone() else { return };
+        probe.forget_expectations();
+        let on_links = jobs > 1 || self.engine() == Engine::Links;
+        let budget = self.budget;
+        self.links().set_budget(dlx::parallel::foresight_budget(budget));
+        let options = EstimateOptions { probes: dlx::parallel::FORESIGHT_PROBES, seed: 0, stratify: true };
+        let e = self.estimate(puzzle, &options);
+        self.links().set_budget(budget);
+        let Ok(e) = e else { return };
+        if e.end != End::Complete {
+            return;
+        }
+        if on_links && dlx::parallel::is_steady(&e.nodes) {
+            probe.expect_nodes(Some(e.nodes.value.round() as u64));
+        } else if !on_links && dlx::parallel::is_steady(&e.solutions) {
+            probe.expect_solutions(Some(e.solutions.value.round() as u64));
+        }
     }
 
     /// Counts the solutions of `puzzle` on `jobs` threads, or only those
@@ -402,6 +437,18 @@ impl Way {
     /// the search ended; or the clash that leaves the puzzle without a
     /// solution. `None` if this way does not take the puzzle's shape.
     pub fn solutions(self, puzzle: &Puzzle, limit: u64) -> Option<Result<Listed, Conflict>> {
+        self.solutions_within(puzzle, limit, Budget::UNLIMITED)
+    }
+
+    /// [`Way::solutions`] within `budget` (in this way's nodes): a search
+    /// that runs out says so in [`Listed::outcome`], with the grids found
+    /// so far.
+    pub fn solutions_within(
+        self,
+        puzzle: &Puzzle,
+        limit: u64,
+        budget: Budget,
+    ) -> Option<Result<Listed, Conflict>> {
         if !self.accepts(puzzle.shape()) {
             return None;
         }
@@ -417,13 +464,17 @@ impl Way {
         let outcome = match self {
             Way::Engine(e) => {
                 let mut s = GridSolver::with_engine(puzzle.shape(), e)?;
+                s.set_budget(budget);
                 match e {
                     Engine::Links => s.solve(puzzle, |g| keep(g.to_vec())),
                     _ => s.solve_any(puzzle, |g| keep(g.to_vec())),
                 }
             }
-            Way::Reduced => reduce(puzzle, Encoding::Reduced)
-                .map(|r| dlx::Solver::new(&r.problem).search(|options| keep(r.decode(puzzle, options)))),
+            Way::Reduced => reduce(puzzle, Encoding::Reduced).map(|r| {
+                let mut s = dlx::Solver::new(&r.problem);
+                s.set_budget(budget);
+                s.search(|options| keep(r.decode(puzzle, options)))
+            }),
         };
         Some(outcome.map(|outcome| Listed { grids, outcome }))
     }

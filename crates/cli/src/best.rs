@@ -1,0 +1,148 @@
+//! `dance solve --best K` (and `--min-cost`, which is `--best 1`): the K
+//! cheapest solutions of an exact-cover problem whose options have costs
+//! (Knuth's `|n`), in increasing order of cost, ties in the order the
+//! search found them. The search is the engine's ([`dlx::Cheapest`], on
+//! several threads with an explicit `--jobs`); this module asks for it and
+//! writes the answer: in text, each solution numbered as `--all` numbers
+//! them, `cost N` on the line after the number, then its options; in JSON,
+//! `"solutions"` and `"costs"`.
+//!
+//! A list is printed only when the search was not cut short: a list found
+//! before Ctrl-C (or a budget) is no answer, since a cheaper solution may
+//! lie in the part of the tree not searched. A puzzle, or a problem none of
+//! whose options costs anything, has no cheapest solutions to speak of:
+//! `--best` refuses it (exit 2), and the other records are still answered.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+use dlx::{Cheapest, End, Probe, Problem};
+
+use crate::answer::{Note, Outcome};
+use crate::args::{OutputFormat, Plan};
+use crate::output::json::{Answer, Found, RecordLine, Solution, StatsJson};
+use crate::output::text;
+use crate::record::{PuzzleCover, Record};
+
+/// Why `--best` cannot answer a record.
+fn refusal(problem: Option<&Problem>) -> Option<&'static str> {
+    match problem {
+        None => Some("--best needs an exact-cover problem whose options have costs; a puzzle has none"),
+        Some(p) if !p.has_costs() => Some(
+            "--best needs options with costs (`|n` after an option's items, or \"cost\" in JSON); \
+             no option of this problem costs more than 0",
+        ),
+        Some(_) => None,
+    }
+}
+
+/// Answers one record with its `k` cheapest solutions. `problem` is `None`
+/// for a puzzle; `cover` says how an exported puzzle's solutions print.
+#[allow(clippy::too_many_arguments)]
+pub fn answer(
+    problem: Option<&Problem>,
+    cover: Option<&PuzzleCover>,
+    k: u64,
+    record: &Record,
+    index: u64,
+    plan: &Plan,
+    probe: Option<Arc<Probe>>,
+    out: &mut dyn Write,
+    notes: &mut Vec<Note>,
+) -> io::Result<Outcome> {
+    let source = &record.source;
+    let text = plan.output == OutputFormat::Text;
+    let json_line = |answer: Answer, stats: Option<StatsJson>| {
+        RecordLine { index, source: source.to_string(), note: record.note.as_deref(), answer, stats }
+            .to_line()
+    };
+    let problem = match (refusal(problem), problem) {
+        (None, Some(p)) => p,
+        (why, _) => {
+            let message = why.unwrap_or_default().to_string();
+            notes.push(Note { text: format!("{source}: {message}"), once: Some(message.clone()) });
+            if !text {
+                let error = Answer::Error { line: source.line, column: None, message };
+                out.write_all(json_line(error, None).as_bytes())?;
+            }
+            return Ok(Outcome::Refused);
+        }
+    };
+    let start = plan.stats.then(Instant::now);
+    let mut cheapest = Cheapest::new(problem);
+    cheapest.set_probe(probe);
+    // --stats walks DLX5's own tree, with its statistics.
+    cheapest.set_faithful(plan.stats);
+    let k = usize::try_from(k).unwrap_or(usize::MAX);
+    let best = if plan.list_jobs > 1 {
+        dlx::parallel::best(&mut cheapest, k, plan.list_jobs)
+    } else {
+        cheapest.best(k)
+    };
+    let stats = cheapest.stats();
+    let seconds = start.map_or(0.0, |t| t.elapsed().as_secs_f64());
+    let list = match best.cheapest() {
+        Some(list) => list,
+        None if best.end() == End::Interrupted => return Ok(Outcome::Interrupted),
+        None => {
+            // A budget ran out: the list is unknown, never a shorter one.
+            if !plan.quiet {
+                let found = best.so_far().len();
+                notes.push(Note {
+                    text: format!(
+                        "{source}: unknown: {} after {} nodes ({found} solution{} found, which need not be the cheapest)",
+                        best.end(),
+                        best.nodes(),
+                        if found == 1 { "" } else { "s" }
+                    ),
+                    once: None,
+                });
+            }
+            return Ok(Outcome::Unknown);
+        }
+    };
+    let mut solutions = Vec::with_capacity(list.len());
+    for (n, s) in list.iter().enumerate() {
+        let grid = cover.map(|pc| pc.decode(&s.options));
+        if text {
+            writeln!(out, "{}\ncost {}", n + 1, s.cost)?;
+            match (cover, &grid) {
+                (Some(pc), Some(g)) => out.write_all(
+                    text::grid(&pc.puzzle, g, plan.layout_for(&pc.puzzle, pc.layout)).as_bytes(),
+                )?,
+                _ => text::options(out, problem, &s.options)?,
+            }
+        } else {
+            solutions.push(match (cover, &grid) {
+                (Some(pc), Some(g)) => Solution::Grid(text::symbols(&pc.puzzle, g)),
+                _ => Solution::Options(
+                    s.options.iter().map(|&o| problem.display_option(o).to_string()).collect(),
+                ),
+            });
+        }
+    }
+    let count = list.len() as u64;
+    if count == 0 && text {
+        let layout = cover.map(|pc| plan.layout_for(&pc.puzzle, pc.layout));
+        out.write_all(text::no_solution(layout).as_bytes())?;
+    }
+    if plan.stats && !plan.quiet {
+        notes.push(Note { text: format!("{source}: {}", text::stats_line(&stats, seconds)), once: None });
+    }
+    if !text {
+        let costs = Some(list.iter().map(|s| s.cost).collect());
+        let f = Found { count, solutions, costs };
+        // Fewer than asked: the search saw every solution.
+        let exhaustive = (count as usize) < k;
+        let answer = match (count, exhaustive) {
+            (0, _) => Answer::None(f),
+            (1, true) => Answer::Unique(f),
+            (1, false) => Answer::Solved(f),
+            _ => Answer::Multiple(f),
+        };
+        let stats = plan.stats.then_some(StatsJson { nodes: stats.nodes, updates: stats.updates, seconds });
+        out.write_all(json_line(answer, stats).as_bytes())?;
+    }
+    Ok(if count == 0 { Outcome::NoSolution } else { Outcome::Solved })
+}
