@@ -36,6 +36,7 @@
 use std::fmt::Debug;
 
 use crate::budget::{End, Meter, Outcome};
+use crate::estimate::SplitMix64;
 use crate::problem::Problem;
 
 mod small;
@@ -636,6 +637,147 @@ impl<K: Key> Bits<K> {
             }));
         }
         small.finish(all);
+    }
+
+    /// Walks `pieces` (paths of DLX1's choices below `forced`, none a
+    /// prefix of another) as a trie, calling `at` with each piece's index
+    /// and, unless the piece is a solution or leads to a dead end on the
+    /// way, the level of its node, entered. `at` may use the levels above
+    /// it and the candidates from its level's end on, and must leave its
+    /// level as it found it.
+    fn walk_pieces(&mut self, forced: &[usize], pieces: &[Vec<usize>], mut at: impl FnMut(&mut Self, usize, Option<usize>)) {
+        self.state = State::Start;
+        if !self.root(forced) {
+            (0..pieces.len()).for_each(|i| at(self, i, None));
+            return;
+        }
+        // Level l is set by path[..l]; levels 0..entered are entered too.
+        let mut path: Vec<usize> = Vec::new();
+        let mut entered = 0;
+        for (i, piece) in pieces.iter().enumerate() {
+            let common = path.iter().zip(piece).take_while(|(a, b)| a == b).count();
+            path.truncate(common);
+            entered = entered.min(common + 1);
+            let mut node = true;
+            for &o in &piece[common..] {
+                let l = path.len();
+                if entered <= l {
+                    self.top = if l == 0 { 0 } else { self.levels[l - 1].to as usize };
+                    self.enter(l);
+                    entered = l + 1;
+                }
+                self.top = self.levels[l].to as usize;
+                if let Child::Enter = self.child::<false>(l, o) {
+                    path.push(o);
+                } else {
+                    node = false;
+                    break;
+                }
+            }
+            if !node {
+                at(self, i, None);
+                continue;
+            }
+            let l = path.len();
+            if entered <= l {
+                self.top = if l == 0 { 0 } else { self.levels[l - 1].to as usize };
+                self.enter(l);
+                entered = l + 1;
+            }
+            at(self, i, Some(l));
+        }
+    }
+
+    /// Whether the child of option `o` at level `l` (entered) is a
+    /// solution (`Some(true)`), a dead end (`Some(false)`) or a node to
+    /// enter (`None`, level `l + 1` set).
+    fn leaf(&mut self, l: usize, o: usize) -> Option<bool> {
+        match self.child::<false>(l, o) {
+            Child::Solution => Some(true),
+            Child::Dead => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The children of each of `pieces` below `forced`, as
+    /// [`crate::Solver::expand`] gives them.
+    pub fn expand(&mut self, forced: &[usize], pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        let mut out = Vec::with_capacity(pieces.len() * 4);
+        let mut grew = false;
+        self.walk_pieces(forced, pieces, |b, i, node| {
+            let piece = &pieces[i];
+            let Some(l) = node else {
+                // A solution stays; a dead end (not from expand) goes.
+                if b.is_solution(forced, piece) {
+                    out.push(piece.clone());
+                }
+                return;
+            };
+            let Level { from, to, .. } = b.levels[l];
+            for c in from..to {
+                let o = b.cand[c as usize] as usize;
+                b.top = to as usize;
+                if b.leaf(l, o) != Some(false) {
+                    let mut child = piece.clone();
+                    child.push(o);
+                    out.push(child);
+                    grew = true;
+                }
+            }
+        });
+        (out, grew)
+    }
+
+    /// Whether `forced` and `piece` together cover every primary item once.
+    fn is_solution(&self, forced: &[usize], piece: &[usize]) -> bool {
+        let mut seen = vec![false; self.primary];
+        for &o in forced.iter().chain(piece) {
+            for &j in &self.prims[o][1..=self.prims[o][0] as usize] {
+                if std::mem::replace(&mut seen[j as usize], true) {
+                    return false;
+                }
+            }
+        }
+        seen.iter().all(|&s| s)
+    }
+
+    /// Knuth's estimate of the nodes in each of `pieces` below `forced`,
+    /// as [`crate::Solver::piece_sizes`] gives it.
+    pub fn piece_sizes(&mut self, forced: &[usize], pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+        let mut sizes = vec![0.0; pieces.len()];
+        self.walk_pieces(forced, pieces, |b, i, node| {
+            let Some(l) = node else {
+                sizes[i] = if b.is_solution(forced, &pieces[i]) { 1.0 } else { 0.0 };
+                return;
+            };
+            let mut rng = SplitMix64::new(crate::solver::piece_seed(seed, &pieces[i]));
+            let base = b.levels[l];
+            let mut sum = 0.0;
+            for _ in 0..probes[i] {
+                b.levels[l] = base;
+                let (mut nodes, mut weight, mut m) = (1.0, 1.0, l);
+                loop {
+                    let Level { from, to, .. } = b.levels[m];
+                    let d = (to - from) as u64;
+                    if d == 0 {
+                        break;
+                    }
+                    let o = b.cand[(from as u64 + rng.below(d)) as usize] as usize;
+                    weight *= d as f64;
+                    nodes += weight;
+                    b.top = to as usize;
+                    if b.leaf(m, o).is_some() {
+                        break;
+                    }
+                    m += 1;
+                    b.enter(m);
+                }
+                sum += nodes;
+            }
+            b.levels[l] = base;
+            sizes[i] = sum / probes[i].max(1) as f64;
+        });
+        sizes
     }
 
     /// Abandons a search under way.

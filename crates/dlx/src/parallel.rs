@@ -53,42 +53,43 @@ fn pieces(jobs: usize) -> usize {
 const PARTS: usize = 8;
 /// How many subtrees per part a group's share of the tree is cut into
 /// before it is dealt.
-const PIECES_PER_PART: usize = 512;
+const PIECES_PER_PART: usize = 256;
 /// The most levels one step of [`shard_pieces`] cuts down (a deep, narrow
 /// tree is dealt as it is rather than followed to the bottom).
 const MAX_CUT_DEPTH: usize = 24;
+/// Random probes per subtree for its estimate.
+const PROBES: u64 = 4;
+/// A subtree estimated above a shard's share over this is cut further
+/// before dealing.
+const BIG: f64 = 4.0;
+/// The most rounds of cutting big subtrees further, at one step.
+const MAX_REFINE: usize = 8;
+/// The fixed seed of the shards' estimates.
+const SEED: u64 = 0x5eed_0f_5ba2d;
 
-/// Where the `i`-th piece goes among `n`: 0, 1, ..., n - 1, then back
-/// n - 1, ..., 0, and so on. Neighbouring subtrees in DLX1's order tend to
-/// be alike (siblings), so that each shard gets one of each neighbour
-/// pair, small or big.
-fn snake(i: usize, n: usize) -> usize {
-    let (round, k) = (i / n, i % n);
-    if round % 2 == 0 {
-        k
-    } else {
-        n - 1 - k
-    }
+/// Knuth's estimate of the nodes of each of `pieces`, [`PROBES`] random
+/// probes each from a fixed seed.
+fn estimate(solver: &mut Solver, pieces: &[Vec<usize>]) -> Vec<f64> {
+    solver.piece_sizes(pieces, &vec![PROBES; pieces.len()], SEED)
 }
 
 /// The subtrees (paths of options below the forced ones, as
 /// [`Solver::subtrees`] gives them) of shard `shard`: every solution lies
 /// in the subtrees of exactly one shard, and the shards' work is even.
 ///
-/// The shards are dealt the tree in steps: the tree is cut into at least
-/// [`PIECES_PER_PART`] subtrees per part, which are dealt to [`PARTS`]
-/// parts of the shards (a part of `s` shards gets `s` subtrees a round, in
-/// [`snake`] order); each shard then goes on with its own part alone,
-/// cutting only that part's subtrees finer, until its part is itself.
-/// Cutting the whole tree finely enough for 64 shards would cost each
-/// shard as much as its share of the search (pentominoes); cutting only
-/// its own part keeps the cost a fraction of it. The cut and the dealing
-/// depend only on the problem, its forced options and the shard count.
-///
-/// Knuth's estimates were tried for dealing (largest estimate to the
-/// lightest shard) and dealt worse than this on pentominoes, whose
-/// subtrees' sizes are too heavy-tailed for a few probes each, at a cost
-/// above the search itself for 64 shards (see docs/sharding.md).
+/// The shards are dealt the tree in steps. At each step the group of
+/// shards this one belongs to (at first, all of them) splits into at most
+/// [`PARTS`] parts: its share of the tree is cut into at least
+/// [`PIECES_PER_PART`] subtrees a part, each subtree's size is estimated by
+/// Knuth's random probes ([`Solver::piece_sizes`], [`PROBES`] probes from a
+/// fixed seed), subtrees estimated at more than a shard's share over
+/// [`BIG`] are cut further, and the subtrees are dealt largest first, each
+/// to the part with the least estimated work per shard. The shard then
+/// goes on with its own part alone, until its part is itself. Cutting and
+/// estimating only its own part keeps each shard's overhead a fraction of
+/// its search; the cut, the estimates and the dealing depend only on the
+/// problem, its forced options and the shard count, so that every machine
+/// deals alike.
 pub fn shard_pieces(solver: &mut Solver, shard: Shard) -> Vec<Vec<usize>> {
     let mut pieces: Vec<Vec<usize>> = vec![Vec::new()];
     // This shard's group: shards lo..lo + n.
@@ -105,14 +106,56 @@ pub fn shard_pieces(solver: &mut Solver, shard: Shard) -> Vec<Vec<usize>> {
                 break;
             }
         }
+        let mut sizes = estimate(solver, &pieces);
+        for _ in 0..MAX_REFINE {
+            let share = sizes.iter().sum::<f64>() / n as f64;
+            let big_ones: Vec<usize> = (0..pieces.len()).filter(|&i| sizes[i] > share / BIG).collect();
+            if big_ones.is_empty() {
+                break;
+            }
+            let cut: Vec<Vec<usize>> = big_ones.iter().map(|&i| pieces[i].clone()).collect();
+            let (kids, grew) = solver.expand(&cut);
+            if !grew {
+                break;
+            }
+            let kid_sizes = estimate(solver, &kids);
+            let mut is_big = vec![false; pieces.len()];
+            big_ones.iter().for_each(|&i| is_big[i] = true);
+            let (mut p2, mut s2) = (Vec::new(), Vec::new());
+            for (i, (p, sz)) in pieces.into_iter().zip(sizes).enumerate() {
+                if !is_big[i] {
+                    p2.push(p);
+                    s2.push(sz);
+                }
+            }
+            p2.extend(kids);
+            s2.extend(kid_sizes);
+            (pieces, sizes) = (p2, s2);
+        }
         // Shard s of the group is in part s * parts / n.
         let part = |s: usize| s * parts / n;
+        let mut room = vec![0usize; parts];
+        (0..n).for_each(|s| room[part(s)] += 1);
+        let mut order: Vec<usize> = (0..pieces.len()).collect();
+        order.sort_by(|&a, &b| sizes[b].total_cmp(&sizes[a]).then(pieces[a].cmp(&pieces[b])));
+        let mut load = vec![0.0f64; parts];
+        let mut dealt = vec![0usize; pieces.len()];
+        for &i in &order {
+            let p = (0..parts)
+                .min_by(|&a, &b| (load[a] / room[a] as f64).total_cmp(&(load[b] / room[b] as f64)))
+                .expect("a part");
+            load[p] += sizes[i];
+            dealt[i] = p;
+        }
         let mine = part(shard.index - lo);
-        pieces = pieces.into_iter().enumerate().filter(|(i, _)| part(snake(*i, n)) == mine).map(|(_, p)| p).collect();
+        let mut kept: Vec<Vec<usize>> =
+            pieces.into_iter().zip(dealt).filter(|&(_, p)| p == mine).map(|(piece, _)| piece).collect();
+        // DLX1's order within a shard: neighbours share prefixes.
+        kept.sort();
+        pieces = kept;
         let first = (0..n).find(|&s| part(s) == mine).expect("a part has a shard");
-        let size = (first..n).take_while(|&s| part(s) == mine).count();
         lo += first;
-        n = size;
+        n = room[mine];
     }
     pieces
 }

@@ -118,6 +118,17 @@ pub(crate) struct Engine<I: Index> {
     forced_options: Vec<usize>,
 }
 
+/// The seed of a piece's probes: `seed` mixed with the piece's path, so
+/// that a piece is estimated alike wherever it stands in a list.
+pub(crate) fn piece_seed(seed: u64, piece: &[usize]) -> u64 {
+    let mut rng = SplitMix64::new(seed);
+    let mut h = rng.next_u64();
+    for &o in piece {
+        h = SplitMix64::new(h ^ o as u64).next_u64();
+    }
+    h
+}
+
 /// Calls `$body` with `$b` the bitset engine whatever its keys.
 macro_rules! with_bits {
     ($bits:expr, $b:ident => $body:expr) => {
@@ -362,18 +373,15 @@ impl<I: Index> Engine<I> {
         frontier
     }
 
-    /// The children of each of `pieces` (subtrees given by the options
-    /// chosen on the way down from the forced options), in order: DLX1's
-    /// options at the piece's node, less those that lead to a dead end; a
-    /// piece that is a solution stays as it is. Returns them and whether
-    /// any piece had children. The pieces are walked as a trie, in the
-    /// order given, so that a prefix they share is chosen once.
-    pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+    /// Walks `pieces` (subtrees given by the options chosen on the way
+    /// down from the forced options) as a trie, in the order given, so
+    /// that a prefix they share is chosen once, calling `at` with each
+    /// piece's index and path while its options are committed. The links
+    /// are as they were afterwards.
+    fn walk_pieces(&mut self, pieces: &[Vec<usize>], mut at: impl FnMut(&mut Self, usize, &[usize])) {
         self.reset();
         let mut path: Vec<(usize, u32)> = Vec::new();
-        let mut out = Vec::with_capacity(pieces.len() * 4);
-        let mut grew = false;
-        for piece in pieces {
+        for (i, piece) in pieces.iter().enumerate() {
             let common = path.iter().zip(piece).take_while(|(a, b)| a.0 == **b).count();
             while path.len() > common {
                 let (_, x) = path.pop().expect("longer than common");
@@ -384,31 +392,70 @@ impl<I: Index> Engine<I> {
                 self.take(x);
                 path.push((o, x));
             }
-            let links = self.arena.links::<true>(0);
-            if links.first_primary() == 0 {
-                out.push(piece.clone());
-                continue;
-            }
-            let item = links.choose(false);
-            let mut x = self.arena.down(item);
-            while x != item {
-                self.take(x);
-                let links = self.arena.links::<true>(0);
-                let dead = links.first_primary() != 0 && links.spare(links.choose(false)) < 0;
-                self.undo_choice(x);
-                if !dead {
-                    let mut child = piece.clone();
-                    child.push(self.option_of[x as usize] as usize);
-                    out.push(child);
-                    grew = true;
-                }
-                x = self.arena.down(x);
-            }
+            at(self, i, piece);
         }
         while let Some((_, x)) = path.pop() {
             self.undo_choice(x);
         }
+    }
+
+    /// The children of each of `pieces` (subtrees given by the options
+    /// chosen on the way down from the forced options), in order: DLX1's
+    /// options at the piece's node, less those that lead to a dead end; a
+    /// piece that is a solution stays as it is. Returns them and whether
+    /// any piece had children.
+    pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        if self.bits.is_some() {
+            self.reset();
+            let b = self.bits.as_mut().expect("bits");
+            let forced = &self.forced_options;
+            return with_bits!(&mut **b, b => b.expand(forced, pieces));
+        }
+        let mut out = Vec::with_capacity(pieces.len() * 4);
+        let mut grew = false;
+        self.walk_pieces(pieces, |e, _, piece| {
+            let links = e.arena.links::<true>(0);
+            if links.first_primary() == 0 {
+                out.push(piece.to_vec());
+                return;
+            }
+            let item = links.choose(false);
+            let mut x = e.arena.down(item);
+            while x != item {
+                e.take(x);
+                let links = e.arena.links::<true>(0);
+                let dead = links.first_primary() != 0 && links.spare(links.choose(false)) < 0;
+                e.undo_choice(x);
+                if !dead {
+                    let mut child = piece.to_vec();
+                    child.push(e.option_of[x as usize] as usize);
+                    out.push(child);
+                    grew = true;
+                }
+                x = e.arena.down(x);
+            }
+        });
         (out, grew)
+    }
+
+    /// Knuth's estimate of the nodes in each of `pieces` (as for
+    /// [`Engine::expand`]): the mean of `probes` random probes from the
+    /// piece's node, drawn from a generator seeded by `seed` and the
+    /// piece's path alone.
+    pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+        if self.bits.is_some() {
+            self.reset();
+            let b = self.bits.as_mut().expect("bits");
+            let forced = &self.forced_options;
+            return with_bits!(&mut **b, b => b.piece_sizes(forced, pieces, probes, seed));
+        }
+        let mut sizes = Vec::with_capacity(pieces.len());
+        self.walk_pieces(pieces, |e, i, piece| {
+            let mut rng = SplitMix64::new(piece_seed(seed, piece));
+            let sum: f64 = (0..probes[i]).map(|_| e.random_path(&mut rng).nodes).sum();
+            sizes.push(sum / probes[i].max(1) as f64);
+        });
+        sizes
     }
 
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
@@ -1183,6 +1230,14 @@ impl Solver {
     /// stays as it is. Also says whether any piece had children.
     pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
         each!(&mut self.inner, e => e.expand(pieces))
+    }
+
+    /// Knuth's estimate of the nodes in each of `pieces` (subtrees as
+    /// [`Solver::subtrees`] gives them): the mean of `probes` random probes
+    /// from the piece's node, drawn from a generator seeded by `seed` and
+    /// the piece's path alone, so that the figures depend on nothing else.
+    pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+        each!(&mut self.inner, e => e.piece_sizes(pieces, probes, seed))
     }
 
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
