@@ -65,7 +65,8 @@ fn main() {
             let mean = times.iter().sum::<f64>() / m as f64;
             let max = times.iter().cloned().fold(0.0, f64::max);
             let min = times.iter().cloned().fold(f64::INFINITY, f64::min);
-            let node_ratio = node_counts.iter().cloned().fold(0.0, f64::max) * m as f64 / node_counts.iter().sum::<f64>();
+            let node_ratio =
+                node_counts.iter().cloned().fold(0.0, f64::max) * m as f64 / node_counts.iter().sum::<f64>();
             let name = f.file_stem().unwrap().to_string_lossy();
             println!(
                 "| {name} | {m} | {sum} | {total} | {mean:.4} | {min:.4} | {max:.4} | {:.3} | {:.4} | {node_ratio:.3} |",

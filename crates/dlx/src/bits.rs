@@ -72,7 +72,9 @@ pub(crate) fn fits(problem: &Problem) -> bool {
     !problem.has_colors()
         && primary <= MAX_PRIMARY
         && problem.option_count() <= MAX_OPTIONS
-        && problem.options().all(|o| o.iter().filter(|e| (e.item as usize) < primary).count() <= MAX_OPTION_PRIMARY)
+        && problem
+            .options()
+            .all(|o| o.iter().filter(|e| (e.item as usize) < primary).count() <= MAX_OPTION_PRIMARY)
 }
 
 /// A key: `u16` when every count fits beside the index, else `u32`.
@@ -131,7 +133,9 @@ enum State {
     /// Stopped at a solution found below level `level` (its chosen option
     /// is the last one taken there); `usize::MAX` when the forced options
     /// alone were the solution.
-    Found { level: usize },
+    Found {
+        level: usize,
+    },
     /// Stopped by a limit or the budget.
     Stopped,
     Done,
@@ -316,7 +320,7 @@ impl<K: Key> Bits<K> {
             place: Vec::new(),
             seen: Vec::new(),
             era: 0,
-            handing_down: std::env::var_os("DANCE_NO_SMALL").is_none(),
+            handing_down: true,
             handed: 0,
             handed_nodes: 0,
             state: State::Start,
@@ -507,7 +511,13 @@ impl<K: Key> Bits<K> {
 
     /// Walks the tree from the candidates of level `l` (entered) until a
     /// solution (listing), the limit (counting), the budget, or the end.
-    fn walk<const COUNT: bool>(&mut self, mut l: usize, t: &mut Tally, limit: u64, meter: &mut Meter) -> Stop {
+    fn walk<const COUNT: bool>(
+        &mut self,
+        mut l: usize,
+        t: &mut Tally,
+        limit: u64,
+        meter: &mut Meter,
+    ) -> Stop {
         loop {
             let Level { from, at, to, .. } = self.levels[l];
             if at == to {
@@ -562,7 +572,9 @@ impl<K: Key> Bits<K> {
                         if let Some(stop) = stop {
                             self.handed += 1;
                             self.handed_nodes += t.nodes - before;
-                            if self.handed % HAND_DOWN_TRIAL == 0 && self.handed_nodes < HAND_DOWN_NODES * self.handed {
+                            if self.handed % HAND_DOWN_TRIAL == 0
+                                && self.handed_nodes < HAND_DOWN_NODES * self.handed
+                            {
                                 self.handing_down = false;
                             }
                             match stop {
@@ -580,7 +592,14 @@ impl<K: Key> Bits<K> {
 
     /// Counts the subtree of level `m` (set, its node counted) in the
     /// engine of small subproblems.
-    fn count_small<S: Set>(&mut self, small: &mut Small<S>, m: usize, t: &mut Tally, limit: u64, meter: &mut Meter) -> Stop {
+    fn count_small<S: Set>(
+        &mut self,
+        small: &mut Small<S>,
+        m: usize,
+        t: &mut Tally,
+        limit: u64,
+        meter: &mut Meter,
+    ) -> Stop {
         self.load(small, m);
         small.count(t, limit, meter)
     }
@@ -645,7 +664,12 @@ impl<K: Key> Bits<K> {
     /// way, the level of its node, entered. `at` may use the levels above
     /// it and the candidates from its level's end on, and must leave its
     /// level as it found it.
-    fn walk_pieces(&mut self, forced: &[usize], pieces: &[Vec<usize>], mut at: impl FnMut(&mut Self, usize, Option<usize>)) {
+    fn walk_pieces(
+        &mut self,
+        forced: &[usize],
+        pieces: &[Vec<usize>],
+        mut at: impl FnMut(&mut Self, usize, Option<usize>),
+    ) {
         self.state = State::Start;
         if !self.root(forced) {
             (0..pieces.len()).for_each(|i| at(self, i, None));
@@ -743,11 +767,18 @@ impl<K: Key> Bits<K> {
 
     /// Knuth's estimate of the nodes in each of `pieces` below `forced`,
     /// as [`crate::Solver::piece_sizes`] gives it.
-    pub fn piece_sizes(&mut self, forced: &[usize], pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+    pub fn piece_sizes(
+        &mut self,
+        forced: &[usize],
+        pieces: &[Vec<usize>],
+        probes: &[u64],
+        seed: u64,
+    ) -> Vec<f64> {
         let mut sizes = vec![0.0; pieces.len()];
         self.walk_pieces(forced, pieces, |b, i, node| {
             let Some(l) = node else {
-                sizes[i] = if b.is_solution(forced, &pieces[i]) { 1.0 } else { 0.0 };
+                // A solution or a dead end: the node alone.
+                sizes[i] = if probes[i] > 0 { 1.0 } else { 0.0 };
                 return;
             };
             let mut rng = SplitMix64::new(crate::solver::piece_seed(seed, &pieces[i]));

@@ -114,6 +114,8 @@ pub(crate) struct Engine<I: Index> {
     /// The bitset engine, for problems it [fits](bits::fits): it runs
     /// every search that is not faithful.
     bits: Option<Box<AnyBits>>,
+    /// Whether the bitset engine may be used (see [`Engine::set_bitset`]).
+    bitset: bool,
     /// The forced options, by index, for the bitset engine.
     forced_options: Vec<usize>,
 }
@@ -174,14 +176,27 @@ impl<I: Index> Engine<I> {
             pristine: None,
             meter: Meter::new(),
             end: End::Complete,
-            bits: (bits::fits(problem) && std::env::var_os("DANCE_NO_BITS").is_none()).then(|| Box::new(AnyBits::new(problem))),
+            bits: bits::fits(problem).then(|| Box::new(AnyBits::new(problem))),
+            bitset: true,
             forced_options: Vec::new(),
         }
     }
 
     /// Whether searches go to the bitset engine.
     fn on_bits(&self) -> bool {
-        !self.faithful && self.bits.is_some()
+        !self.faithful && self.bitset && self.bits.is_some()
+    }
+
+    /// Whether searches that need not be faithful may go to the bitset
+    /// engine (they do by default when it takes the problem).
+    pub fn set_bitset(&mut self, allowed: bool) {
+        self.reset();
+        self.bitset = allowed;
+    }
+
+    /// Whether counts and searches go to the bitset engine.
+    pub fn uses_bitset(&self) -> bool {
+        self.on_bits()
     }
 
     /// The number of primary items.
@@ -405,7 +420,7 @@ impl<I: Index> Engine<I> {
     /// piece that is a solution stays as it is. Returns them and whether
     /// any piece had children.
     pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
-        if self.bits.is_some() {
+        if self.bitset && self.bits.is_some() {
             self.reset();
             let b = self.bits.as_mut().expect("bits");
             let forced = &self.forced_options;
@@ -443,7 +458,7 @@ impl<I: Index> Engine<I> {
     /// piece's node, drawn from a generator seeded by `seed` and the
     /// piece's path alone.
     pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
-        if self.bits.is_some() {
+        if self.bitset && self.bits.is_some() {
             self.reset();
             let b = self.bits.as_mut().expect("bits");
             let forced = &self.forced_options;
@@ -1230,6 +1245,30 @@ impl Solver {
     /// stays as it is. Also says whether any piece had children.
     pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
         each!(&mut self.inner, e => e.expand(pieces))
+    }
+
+    /// Whether counts and searches that need not be faithful may go to the
+    /// bitset engine (see "Two engines" in the crate docs); on by
+    /// default. Off, every search dances. For cross-checks and measuring:
+    /// the answers are the same either way.
+    pub fn set_bitset(&mut self, allowed: bool) {
+        match &mut self.inner {
+            Inner::Small(e) => e.set_bitset(allowed),
+            Inner::Large(e) => e.set_bitset(allowed),
+            Inner::SmallM(_) | Inner::LargeM(_) => {}
+        }
+    }
+
+    /// Whether counts and searches go to the bitset engine now: it takes
+    /// the problem (no colors, no bounds, at most 256 primary items and
+    /// 4,096 options, at most 15 primary items an option), it is allowed,
+    /// and the search need not be faithful.
+    pub fn uses_bitset(&self) -> bool {
+        match &self.inner {
+            Inner::Small(e) => e.uses_bitset(),
+            Inner::Large(e) => e.uses_bitset(),
+            Inner::SmallM(_) | Inner::LargeM(_) => false,
+        }
     }
 
     /// Knuth's estimate of the nodes in each of `pieces` (subtrees as
