@@ -47,7 +47,9 @@ ci:
     bash .ci/run
 
 # Benchmarks: exact-cover files, multiplicities and costs, Sudoku batches, the grouped listing;
-# writes bench/results.md. DLX1=, DLX3=, DLX5= (Knuth's programs) add side-by-side rows.
+# writes bench/results.md. Peers add side-by-side tables: DLX1=, SSXCC=, DLX3=, DLX5=
+# (Knuth's programs), TDOKU= (a tdoku driver: `solve FILE`, `count FILE`),
+# SUDOKU_GEN= (the sudoku crate generating N puzzles), QQWING= (qqwing).
 bench: build
     bash bench/run.sh {{shared}}
 

@@ -6,7 +6,9 @@
 # be otherwise idle. With DLX1=/path/to/dlx1 (Knuth's program, built from
 # dlx1.w, which reads the problem on stdin), it also times DLX1 and dance one
 # after the other on each big file, runs interleaved, and gives the ratio.
-# Likewise DLX3=... and DLX5=... for the multiplicity and cost files.
+# Likewise SSXCC=... beside DLX1, DLX3=... and DLX5=... for the multiplicity
+# and cost files, TDOKU=... for 9x9 sets, SUDOKU_GEN=... and QQWING=... for
+# generation and rating (see the justfile's bench recipe).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=$(cd "${1:-../shared/bench-data}" && pwd)  # cargo bench runs in the crate's folder
@@ -17,6 +19,13 @@ cargo build --release -q -p dance-cli
 dance=target/release/dance
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# CPU seconds (user + system) of one run of a command: cpu STDIN CMD ARGS...
+cpu() {
+  local f; f=$(mktemp)
+  local input=$1; shift
+  /usr/bin/env time -f '%U %S' -o "$f" "$@" <"$input" >/dev/null 2>&1 || true
+  tail -1 "$f" | awk '{ printf "%.3f\n", $1 + $2 }'; rm -f "$f"
+}
 # wall seconds of a command, median of $runs runs
 wall() {
   for _ in $(seq "$runs"); do
@@ -34,24 +43,26 @@ wall() {
   echo
   cargo bench -q -p dance-dlx --bench files -- "$PWD"/fixtures/dlx/*.dlx 2>/dev/null
   echo
-  if [ -n "${DLX1:-}" ]; then
-    echo "## Side by side with DLX1, one thread (CPU seconds, runs interleaved: DLX1, dance, DLX1, ...)"
+  if [ -n "${DLX1:-}${SSXCC:-}" ]; then
+    echo "## Side by side with Knuth's DLX1 and SSXCC, one thread (CPU seconds, whole processes, runs interleaved)"
     echo
-    echo "| problem | DLX1 | dance count --jobs 1 | ratio |"
-    echo "|---|---:|---:|---:|"
-    cpu=$(mktemp)
-    for f in queens-14 langford-12 pentominoes-6x10 pentominoes-6x10-knuthgen sudoku-6x6-blank; do
-      k=(); d=()
+    echo "Every file of the shared set on which DLX1 takes over 0.1 s. Ratio: dance over the faster of the two."
+    echo
+    echo "| problem | DLX1 | SSXCC | dance count --jobs 1 | ratio |"
+    echo "|---|---:|---:|---:|---:|"
+    for f in queens-13 queens-13-organ queens-14 queens-14-organ langford-12 pentominoes-6x10 pentominoes-6x10-knuthgen sudoku-6x6-blank; do
+      k=(); s=(); d=()
       for _ in $(seq "$runs"); do
-        /usr/bin/env time -f %U -o "$cpu" "$DLX1" <fixtures/dlx/$f.dlx >/dev/null 2>&1
-        k+=("$(tail -1 "$cpu")")
-        /usr/bin/env time -f %U -o "$cpu" "$dance" count --jobs 1 fixtures/dlx/$f.dlx >/dev/null
-        d+=("$(tail -1 "$cpu")")
+        [ -n "${DLX1:-}" ] && k+=("$(cpu fixtures/dlx/$f.dlx "$DLX1" d0)")
+        [ -n "${SSXCC:-}" ] && s+=("$(cpu fixtures/dlx/$f.dlx "$SSXCC" d0)")
+        d+=("$(cpu /dev/null "$dance" count --jobs 1 fixtures/dlx/$f.dlx)")
       done
-      tk=$(printf '%s\n' "${k[@]}" | median); td=$(printf '%s\n' "${d[@]}" | median)
-      awk -v f="$f" -v k="$tk" -v d="$td" 'BEGIN { printf "| %s | %s | %s | %.2f |\n", f, k, d, d / k }'
+      tk=$(printf '%s\n' "${k[@]:-}" | median); ts=$(printf '%s\n' "${s[@]:-}" | median)
+      td=$(printf '%s\n' "${d[@]}" | median)
+      awk -v f="$f" -v k="${tk:--}" -v s="${ts:--}" -v d="$td" 'BEGIN {
+        best = (k == "-") ? s : (s == "-" || k + 0 < s + 0) ? k : s
+        printf "| %s | %s | %s | %s | %.2f |\n", f, k, s, d, d / best }'
     done
-    rm -f "$cpu"
     echo
   fi
   echo "## Multiplicities and costs (fixtures/xcc: count, or the 5 cheapest; wall seconds, in process)"
@@ -117,4 +128,77 @@ wall() {
     echo "| solve $s | $(wall "$dance" solve --jobs 1 "$f") | $(wall "$dance" solve --jobs 2 "$f") |"
     echo "| count --limit 2 $s | $(wall "$dance" count --limit 2 --jobs 1 "$f") | $(wall "$dance" count --limit 2 --jobs 2 "$f") |"
   done
+  if [ -n "${TDOKU:-}" ]; then
+    echo
+    echo "## 9x9 side by side with tdoku, one thread (CPU seconds, whole processes with parsing and printing, runs interleaved)"
+    echo
+    echo "TDOKU= is a driver that reads one puzzle a line and calls TdokuSolverDpllTriadSimd: \`solve FILE\` prints the first solution, \`count FILE\` counts to 2."
+    echo
+    echo "| set | puzzles | tdoku solve | dance solve | ratio | tdoku count to 2 | dance count --limit 2 | ratio |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    for set in 17clue magictour_top1465 forum_hardest_1905_11plus serg_benchmark; do
+      f="$data/sudoku/$set.txt"
+      [ -f "$f" ] || continue
+      ts=(); ds=(); tc=(); dc=()
+      for _ in $(seq "$runs"); do
+        ts+=("$(cpu /dev/null "$TDOKU" solve "$f")")
+        ds+=("$(cpu /dev/null "$dance" solve --jobs 1 "$f")")
+        tc+=("$(cpu /dev/null "$TDOKU" count "$f")")
+        dc+=("$(cpu /dev/null "$dance" count --limit 2 --jobs 1 "$f")")
+      done
+      a=$(printf '%s\n' "${ts[@]}" | median); b=$(printf '%s\n' "${ds[@]}" | median)
+      c=$(printf '%s\n' "${tc[@]}" | median); d=$(printf '%s\n' "${dc[@]}" | median)
+      awk -v s="$set" -v n="$(grep -c . "$f")" -v a="$a" -v b="$b" -v c="$c" -v d="$d" \
+        'BEGIN { printf "| %s | %d | %s | %s | %.2f | %s | %s | %.2f |\n", s, n, a, b, b / a, c, d, d / c }'
+    done
+  fi
+  if "$dance" generate --help >/dev/null 2>&1; then
+    echo
+    echo "## Making 2,000 fully minimal 9x9 puzzles, one thread (CPU seconds, whole processes)"
+    echo
+    echo "SUDOKU_GEN= is a scratch program calling the sudoku crate's Sudoku::generate_with_symmetry(Symmetry::None) N times; QQWING= is qqwing --generate N --one-line."
+    echo
+    echo "| program | seconds | puzzles per second |"
+    echo "|---|---:|---:|"
+    gen_row() {  # NAME CMD...
+      local name=$1; shift
+      local t=(); for _ in $(seq "$runs"); do t+=("$(cpu /dev/null "$@")"); done
+      local m; m=$(printf '%s\n' "${t[@]}" | median)
+      awk -v n="$name" -v m="$m" 'BEGIN { printf "| %s | %s | %.0f |\n", n, m, 2000 / m }'
+    }
+    gen_row "dance generate --count 2000 --seed 1 --jobs 1" "$dance" generate --count 2000 --seed 1 --jobs 1
+    [ -n "${SUDOKU_GEN:-}" ] && gen_row "sudoku crate" "$SUDOKU_GEN" 2000
+    [ -n "${QQWING:-}" ] && gen_row "qqwing" "$QQWING" --generate 2000 --one-line
+  fi
+  if "$dance" rate --help >/dev/null 2>&1; then
+    echo
+    echo "## Rating by logic (µs per puzzle, CPU, whole processes; qqwing: --solve --stats --csv)"
+    echo
+    echo "| set | puzzles | dance rate --jobs 1 | dance rate --jobs 2 (wall) | qqwing |"
+    echo "|---|---:|---:|---:|---:|"
+    for set in 17clue magictour_top1465 forum_hardest_1905_11plus; do
+      f="$data/sudoku/$set.txt"
+      [ -f "$f" ] || continue
+      n=$(grep -c . "$f")
+      r1=(); q=()
+      for _ in $(seq "$runs"); do
+        r1+=("$(cpu /dev/null "$dance" rate --jobs 1 "$f")")
+        [ -n "${QQWING:-}" ] && q+=("$(cpu "$f" "$QQWING" --solve --stats --csv)")
+      done
+      a=$(printf '%s\n' "${r1[@]}" | median); b=$(wall "$dance" rate --jobs 2 "$f")
+      c=$(printf '%s\n' "${q[@]:-}" | median)
+      awk -v s="$set" -v n="$n" -v a="$a" -v b="$b" -v c="${c:--}" 'BEGIN {
+        q = (c == "-") ? "-" : sprintf("%.0f", c * 1e6 / n)
+        printf "| %s | %d | %.0f | %.0f | %s |\n", s, n, a * 1e6 / n, b * 1e6 / n, q }'
+    done
+  fi
+  echo
+  echo "## Streaming: the first answer while the input is still arriving, and batch throughput"
+  echo
+  f="$data/sudoku/17clue.txt"
+  first=$( { head -1 "$f"; sleep 2; sed -n 2p "$f"; } | {
+    t0=$(date +%s.%N); "$dance" solve --format line - | { read -r _; date +%s.%N; cat >/dev/null; } | { read -r t1; awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'; }
+  } )
+  echo "- \`(puzzle; sleep 2; puzzle) | dance solve\`: first answer after $first s (the second puzzle arrives at 2 s)."
+  echo "- A whole file at once (17clue, 49,158 puzzles): $(wall "$dance" solve --jobs 1 "$f") s with --jobs 1, $(wall "$dance" solve --jobs 2 "$f") s with --jobs 2 (wall)."
 } | tee "$out"

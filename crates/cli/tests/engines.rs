@@ -180,13 +180,20 @@ fn problem_agrees(problem: &Problem, name: &str) -> bool {
         });
         seen
     };
-    assert_eq!(first(&mut faithful), first(&mut fast), "{name}: first solutions");
+    // With bounds (Algorithm M), the fast search branches on other items
+    // than DLX3 does: the same solutions, in another order, on another tree.
+    let same_tree = !problem.has_bounds();
+    if same_tree {
+        assert_eq!(first(&mut faithful), first(&mut fast), "{name}: first solutions");
+    }
     faithful.set_budget(Budget::nodes(COUNT_BUDGET));
     let all = faithful.count(None);
     let Some(count) = all.solutions() else { return false };
     let quick = fast.count(None);
     assert_eq!(quick.solutions(), Some(count), "{name}: counts");
-    assert_eq!(quick.nodes(), all.nodes(), "{name}: DLX1's nodes");
+    if same_tree {
+        assert_eq!(quick.nodes(), all.nodes(), "{name}: DLX1's nodes");
+    }
     true
 }
 
