@@ -65,7 +65,7 @@ const BIG: f64 = 4.0;
 /// The most rounds of cutting big subtrees further, at one step.
 const MAX_REFINE: usize = 8;
 /// The fixed seed of the shards' estimates.
-const SEED: u64 = 0x5eed_0f_5ba2d;
+const SEED: u64 = 0x05ee_d0f5_ba2d;
 
 /// Knuth's estimate of the nodes of each of `pieces`, [`PROBES`] random
 /// probes each from a fixed seed.
