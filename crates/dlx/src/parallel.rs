@@ -79,17 +79,17 @@ fn estimate(solver: &mut Solver, pieces: &[Vec<usize>]) -> Vec<f64> {
 ///
 /// The shards are dealt the tree in steps. At each step the group of
 /// shards this one belongs to (at first, all of them) splits into at most
-/// [`PARTS`] parts: its share of the tree is cut into at least
-/// [`PIECES_PER_PART`] subtrees a part, each subtree's size is estimated by
-/// Knuth's random probes ([`Solver::piece_sizes`], [`PROBES`] probes from a
-/// fixed seed), subtrees estimated at more than a shard's share over
-/// [`BIG`] are cut further, and the subtrees are dealt largest first, each
-/// to the part with the least estimated work per shard. The shard then
-/// goes on with its own part alone, until its part is itself. Cutting and
-/// estimating only its own part keeps each shard's overhead a fraction of
-/// its search; the cut, the estimates and the dealing depend only on the
-/// problem, its forced options and the shard count, so that every machine
-/// deals alike.
+/// 8 parts: its share of the tree is cut into at least 256 subtrees a
+/// part, each subtree's size is estimated by Knuth's random probes
+/// ([`Solver::piece_sizes`], 4 probes from a fixed seed), subtrees
+/// estimated at more than a quarter of a shard's share are cut further,
+/// and the subtrees are dealt largest first, each to the part with the
+/// least estimated work per shard. The shard then goes on with its own
+/// part alone, until its part is itself. Cutting and estimating only its
+/// own part keeps each shard's overhead a fraction of its search; the
+/// cut, the estimates and the dealing depend only on the problem, its
+/// forced options and the shard count, so that every machine deals alike
+/// (docs/sharding.md has the measured balance).
 pub fn shard_pieces(solver: &mut Solver, shard: Shard) -> Vec<Vec<usize>> {
     let mut pieces: Vec<Vec<usize>> = vec![Vec::new()];
     // This shard's group: shards lo..lo + n.
