@@ -53,6 +53,10 @@ ci:
 bench: build
     bash bench/run.sh {{shared}}
 
+# dance rate beside qqwing (µs per puzzle, one thread and two; reach), to stdout.
+bench-logic: build
+    bash bench/logic.sh {{shared}}
+
 # Fuzz every target for SECONDS each (default 600), one after another.
 # Leak detection is off: the solve target lists on two threads, and
 # LeakSanitizer reports glibc's 32-byte thread-exit record as a leak.

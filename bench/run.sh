@@ -169,6 +169,25 @@ wall() {
     gen_row "dance generate --count 2000 --seed 1 --jobs 1" "$dance" generate --count 2000 --seed 1 --jobs 1
     [ -n "${SUDOKU_GEN:-}" ] && gen_row "sudoku crate" "$SUDOKU_GEN" 2000
     [ -n "${QQWING:-}" ] && gen_row "qqwing" "$QQWING" --generate 2000 --one-line
+    echo
+    echo "Other shapes, and checking: dance generate / analyze --jobs 1 (CPU seconds, median)"
+    echo
+    echo "| task | count | seconds | per second |"
+    echo "|---|---:|---:|---:|"
+    shape_row() {  # NAME COUNT ARGS...
+      local name=$1 k=$2; shift 2
+      local t=(); for _ in $(seq "$runs"); do t+=("$(cpu /dev/null "$dance" generate --jobs 1 --seed 1 --count "$k" "$@")"); done
+      local m; m=$(printf '%s\n' "${t[@]}" | median)
+      awk -v n="$name" -v k="$k" -v m="$m" 'BEGIN { printf "| %s | %d | %s | %.0f |\n", n, k, m, k / m }'
+    }
+    shape_row "generate 6x6" 2000 --order 6
+    shape_row "generate 12x12" 100 --order 12
+    shape_row "generate 16x16" 20 --order 16
+    shape_row "generate 9x9 jigsaw (a new map each)" 200 --jigsaw
+    head -5000 "$data/sudoku/17clue.txt" >"${TMPDIR:-/tmp}/dance-17clue-5000.txt"
+    t=(); for _ in $(seq "$runs"); do t+=("$(cpu /dev/null "$dance" analyze --jobs 1 "${TMPDIR:-/tmp}/dance-17clue-5000.txt")"); done
+    m=$(printf '%s\n' "${t[@]}" | median)
+    awk -v m="$m" 'BEGIN { printf "| analyze 17clue (first 5,000) | 5000 | %s | %.0f |\n", m, 5000 / m }'
   fi
   if "$dance" rate --help >/dev/null 2>&1; then
     echo

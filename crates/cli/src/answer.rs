@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use dlx::{End, Probe, Problem, Solver, Stats};
+use reduce::analyze::Analyzer;
 use reduce::{GridSolver, Puzzle, Shape};
 
 use crate::args::{Mode, OutputFormat, Plan};
@@ -15,7 +16,7 @@ use crate::output::json::{
     Answer, Found as FoundJson, RecordLine, Solution, Spent, StatsJson, Unknown as UnknownJson,
 };
 use crate::output::{text, NO_SOLUTION};
-use crate::record::{Body, Layout, PuzzleCover, Record};
+use crate::record::{Body, Layout, PuzzleCover, Record, Refusal};
 
 /// How a record came out. The run's exit status is the worst outcome's, in
 /// the order refused (2) > unknown (3) > no solution (1) > solved (0).
@@ -46,7 +47,8 @@ pub struct Note {
 }
 
 impl Note {
-    pub(crate) fn plain(text: String) -> Note {
+    /// A note said every time.
+    pub fn plain(text: String) -> Note {
         Note { text, once: None }
     }
 }
@@ -57,13 +59,36 @@ impl Note {
 #[derive(Default)]
 pub struct Engines {
     grids: Vec<(Shape, GridSolver)>,
+    analyzers: Vec<(Shape, Analyzer)>,
     probe: Option<Arc<Probe>>,
 }
 
 impl Engines {
     /// Engines whose searches report to, and can be stopped by, `probe`.
     pub fn with_probe(probe: Arc<Probe>) -> Engines {
-        Engines { grids: Vec::new(), probe: Some(probe) }
+        Engines { grids: Vec::new(), analyzers: Vec::new(), probe: Some(probe) }
+    }
+
+    /// The analyzer for puzzles of `shape` (`dance analyze`).
+    pub(crate) fn analyzer(&mut self, shape: &Shape) -> &mut Analyzer {
+        let k = match self.analyzers.iter().position(|(s, _)| s == shape) {
+            Some(k) => k,
+            None => {
+                if self.analyzers.len() >= 16 {
+                    self.analyzers.clear();
+                }
+                let mut a = Analyzer::new(shape);
+                a.set_probe(self.probe.clone());
+                self.analyzers.push((shape.clone(), a));
+                self.analyzers.len() - 1
+            }
+        };
+        &mut self.analyzers[k].1
+    }
+
+    /// Whether Ctrl-C stopped the searches.
+    pub(crate) fn stopped(&self) -> bool {
+        self.probe.as_ref().is_some_and(|p| p.stopped())
     }
 
     pub(crate) fn grid(&mut self, shape: &Shape) -> &mut GridSolver {
@@ -120,13 +145,7 @@ pub fn answer(
     notes: &mut Vec<Note>,
 ) -> io::Result<Outcome> {
     let source = &record.source;
-    if !plan.quiet {
-        for n in &record.notices {
-            let at =
-                if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
-            notes.push(Note::plain(format!("{at}: {}", n.text)));
-        }
-    }
+    notices(record, plan.quiet, notes);
     let text = plan.output == OutputFormat::Text;
     let json_line = |answer: Answer, stats: Option<StatsJson>| {
         RecordLine { index, source: source.to_string(), note: record.note.as_deref(), answer, stats }
@@ -134,23 +153,11 @@ pub fn answer(
     };
     let body = match &record.body {
         Ok(b) => b,
-        Err(r) => {
-            let once = r.error.is_setting().then(|| r.message());
-            // An input that cannot be read as a whole has no line: `dance:
-            // x.txt: No such file or directory`.
-            let line = if r.line == 0 {
-                format!("dance: {}: {}", source.path, r.message())
-            } else {
-                format!("{}:{}", source.path, r.located())
-            };
-            notes.push(Note { text: line, once });
-            if !text {
-                let error = Answer::Error { line: r.line, column: r.column, message: r.message() };
-                out.write_all(json_line(error, None).as_bytes())?;
-            }
-            return Ok(Outcome::Refused);
-        }
+        Err(r) => return refuse(record, index, r, text, out, notes),
     };
+    if let Mode::Analyze(options) = plan.mode {
+        return crate::analyze::answer(record, body, index, plan, options, engines, out, notes);
+    }
     if let Mode::Estimate(options) = plan.mode {
         let line = |answer| json_line(answer, None);
         return crate::estimate::answer(body, source, &options, plan, engines, out, &line, notes);
@@ -178,7 +185,7 @@ pub fn answer(
         Mode::First => 1,
         Mode::Unique => 1,
         Mode::All { limit } => limit.unwrap_or(u64::MAX),
-        Mode::Count { .. } | Mode::Best { .. } | Mode::Estimate(_) => 0,
+        Mode::Count { .. } | Mode::Best { .. } | Mode::Estimate(_) | Mode::Analyze(_) => 0,
     };
     let mut json_solutions: Vec<Solution> = Vec::new();
     let numbered =
@@ -397,6 +404,7 @@ pub fn answer(
                 }
             }
         }
+        Mode::Analyze(_) => {}
         Mode::First | Mode::All { .. } | Mode::Best { .. } => {
             if found.count == 0 {
                 outcome = Outcome::NoSolution;
@@ -425,6 +433,52 @@ pub fn answer(
         out.write_all(json_line(answer, stats).as_bytes())?;
     }
     Ok(outcome)
+}
+
+/// Adds a record's notices to `notes` (unless `quiet`).
+pub(crate) fn notices(record: &Record, quiet: bool, notes: &mut Vec<Note>) {
+    if quiet {
+        return;
+    }
+    let source = &record.source;
+    for n in &record.notices {
+        let at = if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
+        notes.push(Note::plain(format!("{at}: {}", n.text)));
+    }
+}
+
+/// Answers a refused record: the message for stderr, and (unless `text`)
+/// its JSON object with `"status": "error"`.
+pub(crate) fn refuse(
+    record: &Record,
+    index: u64,
+    r: &Refusal,
+    text: bool,
+    out: &mut dyn Write,
+    notes: &mut Vec<Note>,
+) -> io::Result<Outcome> {
+    let source = &record.source;
+    let once = r.error.is_setting().then(|| r.message());
+    // An input that cannot be read as a whole has no line: `dance:
+    // x.txt: No such file or directory`.
+    let line = if r.line == 0 {
+        format!("dance: {}: {}", source.path, r.message())
+    } else {
+        format!("{}:{}", source.path, r.located())
+    };
+    notes.push(Note { text: line, once });
+    if !text {
+        let error = Answer::Error { line: r.line, column: r.column, message: r.message() };
+        let line = RecordLine {
+            index,
+            source: source.to_string(),
+            note: record.note.as_deref(),
+            answer: error,
+            stats: None,
+        };
+        out.write_all(line.to_line().as_bytes())?;
+    }
+    Ok(Outcome::Refused)
 }
 
 /// Closes a record whose budget ran out: its answer is unknown. Text
@@ -540,6 +594,7 @@ fn search_cap(mode: Mode) -> u64 {
         Mode::First => 1,
         Mode::Unique => 2,
         Mode::All { limit } | Mode::Count { limit } => limit.unwrap_or(u64::MAX),
+        Mode::Analyze(o) => o.limit,
         Mode::Best { k } => k,
         Mode::Estimate(_) => 0,
     }

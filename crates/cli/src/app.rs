@@ -16,10 +16,12 @@ use clap::Parser;
 
 use crate::answer::{answer, Engines, Note, Outcome};
 use crate::args::{Cli, Config, ExportFormat, Mode, Plan, Task};
+use crate::explain::Explainer;
 use crate::input::{self, InputPath, ReadSettings, Records};
 use crate::output::{export as doc, is_broken_pipe, NO_SOLUTION};
 use crate::progress::{on_interrupt, Progress, Watch};
 use crate::record::{Body, Record, Source};
+use dlx::Probe;
 
 /// Exit status: every record answered with a solution.
 pub const EXIT_OK: i32 = 0;
@@ -56,7 +58,9 @@ where
     };
     match &config.task {
         Task::Answer(plan) => answer_all(&config, plan),
+        Task::Logic(plan) => answer_records(&config, plan.jobs, true, |probe| Explainer::new(plan, probe)),
         Task::Export { to, index } => export(&config, *to, *index),
+        Task::Generate(plan) => crate::generate::run(plan),
         Task::Render(plan) => crate::render_cmd::run(&config, plan),
         Task::Completions(shell) => {
             let mut out = io::stdout().lock();
@@ -173,13 +177,14 @@ impl Tally {
         }
     }
 
-    /// The exit status: refused (2) > unknown (3) > no solution (1) > 0.
-    fn status(&self, mode: Mode) -> i32 {
+    /// The exit status: refused (2) > unknown (3) > no solution (1, when
+    /// `none_fails`) > 0.
+    fn status(&self, none_fails: bool) -> i32 {
         if self.refused {
             EXIT_ERROR
         } else if self.unknown {
             EXIT_UNKNOWN
-        } else if self.unsolved && !matches!(mode, Mode::Count { .. }) {
+        } else if self.unsolved && none_fails {
             EXIT_NO_SOLUTION
         } else {
             EXIT_OK
@@ -187,8 +192,55 @@ impl Tally {
     }
 }
 
+/// How one thread answers records, one at a time: the record loop runs
+/// one per thread (made by the loop's `make`, with the run's probe, which
+/// Ctrl-C stops) and writes what each writes in input order.
+pub trait Answerer {
+    /// Answers `record` (number `index`, from 1), writing its answer to
+    /// `out` and what stderr should say to `notes`.
+    fn answer(
+        &mut self,
+        record: &Record,
+        index: u64,
+        out: &mut dyn Write,
+        notes: &mut Vec<Note>,
+    ) -> io::Result<Outcome>;
+}
+
+/// `solve` and `count`: a search per record.
+struct Searcher<'a> {
+    plan: &'a Plan,
+    engines: Engines,
+}
+
+impl Answerer for Searcher<'_> {
+    fn answer(
+        &mut self,
+        record: &Record,
+        index: u64,
+        out: &mut dyn Write,
+        notes: &mut Vec<Note>,
+    ) -> io::Result<Outcome> {
+        answer(record, index, self.plan, &mut self.engines, out, notes)
+    }
+}
+
 /// `solve` and `count`: answer every record of every input, in order.
 fn answer_all(config: &Config, plan: &Plan) -> i32 {
+    // Listing follows one thread's order.
+    let jobs = if matches!(plan.mode, Mode::All { .. }) { 1 } else { plan.jobs };
+    let none_fails = !matches!(plan.mode, Mode::Count { .. } | Mode::Analyze(_));
+    answer_records(config, jobs, none_fails, |probe| Searcher { plan, engines: Engines::with_probe(probe) })
+}
+
+/// Answers every record of every input, in order, on `jobs` threads, each
+/// with an answerer `make` makes. A record without a solution makes the
+/// exit status 1 when `none_fails`.
+pub(crate) fn answer_records<A, F>(config: &Config, jobs: usize, none_fails: bool, make: F) -> i32
+where
+    A: Answerer,
+    F: Fn(Arc<Probe>) -> A + Sync,
+{
     let watch = Watch::new();
     on_interrupt(watch.clone());
     let progress = Progress::new(config.progress);
@@ -207,10 +259,10 @@ fn answer_all(config: &Config, plan: &Plan) -> i32 {
                 }
             });
         }
-        let result = if plan.jobs <= 1 || matches!(plan.mode, Mode::All { .. }) {
-            sequential(config, plan, &watch, &mut out, &mut tally, &progress)
+        let result = if jobs <= 1 {
+            sequential(config, &mut make(watch.probe.clone()), &watch, &mut out, &mut tally, &progress)
         } else {
-            parallel(config, plan, &watch, &mut out, &mut tally, &progress)
+            parallel(config, jobs, &make, &watch, &mut out, &mut tally, &progress)
         };
         ticking.store(false, Ordering::Relaxed);
         result
@@ -227,7 +279,7 @@ fn answer_all(config: &Config, plan: &Plan) -> i32 {
         return EXIT_INTERRUPTED;
     }
     match result {
-        Ok(()) => tally.status(plan.mode),
+        Ok(()) => tally.status(none_fails),
         Err(e) if is_broken_pipe(&e) => EXIT_OK,
         Err(e) => {
             eprintln!("dance: writing the output: {e}");
@@ -249,13 +301,12 @@ fn next_record(inputs: &mut Inputs, out: &mut dyn Write, watch: &Watch) -> io::R
 
 fn sequential(
     config: &Config,
-    plan: &Plan,
+    answerer: &mut impl Answerer,
     watch: &Watch,
     out: &mut dyn Write,
     tally: &mut Tally,
     progress: &Progress,
 ) -> io::Result<()> {
-    let mut engines = Engines::with_probe(watch.probe.clone());
     let mut notes = Vec::new();
     let mut inputs = Inputs::new(&config.inputs, &config.read);
     let mut index = 0;
@@ -265,7 +316,7 @@ fn sequential(
         }
         index += 1;
         notes.clear();
-        let outcome = answer(&record, index, plan, &mut engines, out, &mut notes)?;
+        let outcome = answerer.answer(&record, index, out, &mut notes)?;
         tally.say(&notes, progress);
         tally.add(outcome, watch);
         progress.set_position(index);
@@ -280,15 +331,15 @@ type Chunk = (Vec<u8>, Vec<(Vec<Note>, Outcome)>);
 /// sent before any read that may wait); answers come back with their
 /// chunk's number and are written in order. Channels are bounded, so
 /// memory stays flat however long the input.
-fn parallel(
+fn parallel<A: Answerer>(
     config: &Config,
-    plan: &Plan,
+    jobs: usize,
+    make: &(impl Fn(Arc<Probe>) -> A + Sync),
     watch: &Arc<Watch>,
     out: &mut dyn Write,
     tally: &mut Tally,
     progress: &Progress,
 ) -> io::Result<()> {
-    let jobs = plan.jobs;
     const CHUNK: usize = 256;
     let (work_tx, work_rx) = sync_channel::<(u64, u64, Vec<Record>)>(jobs * 2);
     let (done_tx, done_rx) = sync_channel::<(u64, Chunk)>(jobs * 4);
@@ -299,7 +350,7 @@ fn parallel(
             let done_tx = done_tx.clone();
             let probe = watch.probe.clone();
             scope.spawn(move || {
-                let mut engines = Engines::with_probe(probe);
+                let mut answerer = make(probe);
                 loop {
                     let job = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok((seq, first_index, records))) = job else { break };
@@ -307,7 +358,8 @@ fn parallel(
                     let mut results = Vec::with_capacity(records.len());
                     for (i, r) in records.iter().enumerate() {
                         let mut notes = Vec::new();
-                        let o = answer(r, first_index + i as u64, plan, &mut engines, &mut buf, &mut notes)
+                        let o = answerer
+                            .answer(r, first_index + i as u64, &mut buf, &mut notes)
                             .expect("writing to memory cannot fail");
                         results.push((notes, o));
                     }

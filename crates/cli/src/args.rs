@@ -31,7 +31,9 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("DANCE_VERSION
 /// 2 on a usage error or a refused record (the others are still answered),
 /// 3 when a budget (--max-nodes, --timeout) ran out on at least one record
 /// and none was refused, 130 when interrupted by Ctrl-C (stderr says how
-/// far it got). When several apply: 2, then 3, then 1.
+/// far it got). When several apply: 2, then 3, then 1. For explain, hint
+/// and rate: 1 when a puzzle has no solution or several (it gets no
+/// rating), 3 when the uniqueness search ran out of --max-nodes.
 #[derive(Debug, Parser)]
 #[command(name = "dance", version = VERSION, about, long_about)]
 pub struct Cli {
@@ -52,6 +54,21 @@ pub enum CommandArgs {
     /// Write the exact-cover matrix of one puzzle or problem, as JSON or in
     /// Knuth's text format.
     Export(ExportArgs),
+    /// Make puzzles with exactly one solution, minimal (no given can go),
+    /// of any shape: boxes, jigsaw maps, Latin squares; one line each.
+    Generate(crate::generate::GenerateArgs),
+    /// Report on each puzzle: its solutions (none, one, two or more); with
+    /// one, whether it is minimal and its redundant givens; with more, two
+    /// solutions and where they differ, the true candidates, a given to add.
+    Analyze(crate::analyze::AnalyzeArgs),
+    /// Solve each puzzle step by step as a person would: each step in
+    /// words, one a line, then the rating (docs/logic.md).
+    Explain(LogicArgs),
+    /// Print the next logical step of each puzzle.
+    Hint(LogicArgs),
+    /// Rate each puzzle by the techniques its logical solution needs: one
+    /// line each, the level, the score and the hardest technique.
+    Rate(LogicArgs),
     /// Draw puzzles as SVG or PDF: thick region borders, shaded regions,
     /// givens, and optionally the solution or the candidates
     /// (docs/pictures.md).
@@ -236,6 +253,58 @@ pub struct ExportArgs {
     /// Print nothing on stderr but errors.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// `dance explain`, `dance hint` and `dance rate`.
+#[derive(Debug, Args)]
+pub struct LogicArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The output format: text, or JSON Lines (one object per step, then
+    /// one per puzzle; docs/output.md).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub output: OutputFormat,
+    /// The node budget of the search that checks that a puzzle the
+    /// techniques cannot finish has one solution (beyond it: unknown).
+    #[arg(long, value_name = "N", default_value_t = reduce::logic::DEFAULT_MAX_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Worker threads for batches (default: all cores). Output keeps the
+    /// input order.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+}
+
+/// Which logic command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogicCommand {
+    /// Every step, then the rating.
+    Explain,
+    /// The first step only.
+    Hint,
+    /// The rating only.
+    Rate,
+}
+
+/// What every record of `explain`, `hint` or `rate` is answered with.
+#[derive(Clone, Copy, Debug)]
+pub struct LogicPlan {
+    /// Which command.
+    pub command: LogicCommand,
+    /// Text or JSON Lines.
+    pub output: OutputFormat,
+    /// The node budget of the uniqueness search.
+    pub max_nodes: u64,
+    /// Say nothing on stderr but errors.
+    pub quiet: bool,
+    /// Threads for records.
+    pub jobs: usize,
 }
 
 /// What `export` writes.
@@ -457,7 +526,7 @@ impl BudgetArgs {
 
 /// Parses `--limit`: a whole number from 1 (a limit of 0 would print
 /// nothing and look like an answer).
-fn parse_limit(s: &str) -> Result<u64, String> {
+pub(crate) fn parse_limit(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("a limit of 0 answers nothing; give 1 or more".into()),
         Ok(n) => Ok(n),
@@ -493,6 +562,8 @@ pub enum Mode {
         /// Where to stop counting.
         limit: Option<u64>,
     },
+    /// `analyze`: a report on each puzzle.
+    Analyze(crate::analyze::AnalyzeOptions),
     /// The `k` cheapest solutions of a problem with costs, numbered, each
     /// with its cost.
     Best {
@@ -570,12 +641,16 @@ pub enum Task {
         /// Which record, from 1.
         index: u64,
     },
+    /// `explain`, `hint` and `rate`: answer every puzzle by logic.
+    Logic(LogicPlan),
     /// `render`: pictures of the puzzles.
     Render(RenderPlan),
     /// `completions`: a shell's completion script.
     Completions(clap_complete::Shell),
     /// `man`: the man page.
     Man,
+    /// `generate`: make puzzles.
+    Generate(Box<crate::generate::GeneratePlan>),
 }
 
 /// The whole configuration, parsed once.
@@ -603,7 +678,7 @@ impl std::fmt::Display for UsageError {
     }
 }
 
-fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
+pub(crate) fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
     let regions = match (&a.boxes, &a.regions) {
         (Some(b), _) => Some(input::parse_box(b).map_err(UsageError)?),
         (None, Some(path)) => {
@@ -628,7 +703,7 @@ fn read_settings(a: &InputArgs) -> Result<ReadSettings, UsageError> {
     })
 }
 
-fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
+pub(crate) fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
     let inputs: Vec<InputPath> = if a.inputs.is_empty() {
         vec![InputPath::Stdin]
     } else {
@@ -641,7 +716,12 @@ fn inputs(a: &InputArgs) -> Result<Vec<InputPath>, UsageError> {
 }
 
 fn jobs(run: &RunArgs) -> usize {
-    match run.jobs {
+    threads(run.jobs)
+}
+
+/// `--jobs`, or every core.
+fn threads(jobs: Option<u32>) -> usize {
+    match jobs {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     }
@@ -732,6 +812,11 @@ impl Config {
                     progress: false,
                 })
             }
+            CommandArgs::Generate(a) => crate::generate::config(a),
+            CommandArgs::Analyze(a) => crate::analyze::config(a),
+            CommandArgs::Explain(a) => logic(LogicCommand::Explain, a),
+            CommandArgs::Hint(a) => logic(LogicCommand::Hint, a),
+            CommandArgs::Rate(a) => logic(LogicCommand::Rate, a),
             CommandArgs::Render(a) => Ok(Config {
                 task: Task::Render(render_cmd::plan(&a).map_err(UsageError)?),
                 inputs: inputs(&a.input)?,
@@ -748,6 +833,24 @@ impl Config {
     fn bare(task: Task) -> Config {
         Config { task, inputs: Vec::new(), read: ReadSettings::default(), quiet: false, progress: false }
     }
+}
+
+/// The configuration of `explain`, `hint` or `rate`.
+fn logic(command: LogicCommand, a: LogicArgs) -> Result<Config, UsageError> {
+    let plan = LogicPlan {
+        command,
+        output: a.output,
+        max_nodes: a.max_nodes,
+        quiet: a.quiet,
+        jobs: threads(a.jobs),
+    };
+    Ok(Config {
+        task: Task::Logic(plan),
+        inputs: inputs(&a.input)?,
+        read: read_settings(&a.input)?,
+        quiet: a.quiet,
+        progress: !a.quiet && !a.no_progress,
+    })
 }
 
 /// The clap command (for completions and the man page).
@@ -836,6 +939,19 @@ mod tests {
         ] {
             assert!(config(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn logic_commands_take_their_own_flags() {
+        assert!(config(&["rate", "--max-nodes", "0"]).is_err());
+        assert!(config(&["explain", "--stats"]).is_err());
+        assert!(config(&["hint", "--all"]).is_err());
+        let c = config(&["hint", "--output", "json", "--max-nodes", "5", "-j", "1", "x.txt"]).unwrap();
+        let Task::Logic(plan) = c.task else { panic!() };
+        assert_eq!(plan.command, LogicCommand::Hint);
+        assert_eq!((plan.output, plan.max_nodes, plan.jobs), (OutputFormat::Json, 5, 1));
+        let Task::Logic(plan) = config(&["rate"]).unwrap().task else { panic!() };
+        assert_eq!(plan.max_nodes, reduce::logic::DEFAULT_MAX_NODES);
     }
 
     #[test]

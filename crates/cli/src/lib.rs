@@ -9,11 +9,14 @@
 //! parses and prints; the searching is `dlx`'s and the puzzles are
 //! `reduce`'s. [`run`] is the whole program.
 
+pub mod analyze;
 pub mod answer;
 pub mod app;
 pub mod args;
 pub mod best;
 pub mod estimate;
+pub mod explain;
+pub mod generate;
 pub mod input;
 pub mod output;
 pub mod record;

@@ -451,6 +451,9 @@ pub enum InputError {
         /// What is wrong.
         message: String,
     },
+    /// An exact-cover problem given to a command that takes only puzzles
+    /// (`explain`, `hint`, `rate`).
+    NotAPuzzle,
     /// Detection found two readings that both parse and that its order
     /// does not settle.
     Ambiguous {
@@ -598,6 +601,10 @@ impl fmt::Display for InputError {
             }
             E::Json { message } => write!(f, "invalid JSON: {message}"),
             E::JsonDocument { message } => write!(f, "{message}"),
+            E::NotAPuzzle => write!(
+                f,
+                "an exact-cover problem, not a puzzle: explain, hint and rate take Sudoku-family puzzles"
+            ),
             E::Ambiguous { first, first_format, second, second_format } => write!(
                 f,
                 "the input reads two ways: as {first} (--format {}) or as {second} (--format {}); say which with --format",

@@ -431,6 +431,26 @@ impl Puzzle {
         &self.givens
     }
 
+    /// Sets the given of `cell` (row by row from 0) to `given` (`None`:
+    /// blank), or says why it cannot be.
+    pub fn set_given(&mut self, cell: usize, given: Option<u8>) -> Result<(), GridError> {
+        let n = self.n();
+        if cell >= n * n {
+            return Err(GridError::GivenCount { cells: cell + 1, n });
+        }
+        if given.is_some_and(|v| v as usize >= n) {
+            return Err(GridError::Symbol { cell });
+        }
+        self.givens[cell] = given;
+        Ok(())
+    }
+
+    /// The givens to change in place, for the crate's own loops that know
+    /// their symbols are in range.
+    pub(crate) fn givens_mut(&mut self) -> &mut [Option<u8>] {
+        &mut self.givens
+    }
+
     /// The first clash between givens, in the order rows, columns, regions,
     /// if there is one. A puzzle with a clash has no solution.
     pub fn conflict(&self) -> Option<Conflict> {

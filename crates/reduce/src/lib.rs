@@ -69,7 +69,9 @@
 
 #![warn(missing_docs)]
 
+pub mod analyze;
 mod cover;
+pub mod generate;
 mod grid;
 pub mod logic;
 pub mod search;

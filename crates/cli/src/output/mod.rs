@@ -5,6 +5,7 @@
 
 pub mod export;
 pub mod json;
+pub mod logic;
 pub mod text;
 
 use std::io;

@@ -95,3 +95,54 @@ pub fn stats_line(stats: &dlx::Stats, seconds: f64) -> String {
         stats.nodes
     )
 }
+
+/// A puzzle's givens laid out in `layout`, blanks as `.` (as `0` in the
+/// integer layout): what `dance generate` writes, and what every puzzle
+/// format reads back.
+pub fn givens(puzzle: &Puzzle, layout: Layout) -> String {
+    let n = puzzle.n();
+    let a = puzzle.alphabet();
+    let blank = if layout == Layout::Integers { '0' } else { '.' };
+    let cell = |g: &Option<u8>| g.map_or(blank, |v| a.char(v));
+    let mut s = String::with_capacity(2 * n * n + n + 1);
+    match layout {
+        Layout::Art { color } => {
+            let picture = render::Picture::new(puzzle);
+            match render::art(&picture, &render::Options { color, ..render::Options::default() }) {
+                Ok(art) => {
+                    s = art;
+                    s.push('\n');
+                }
+                Err(_) => return givens(puzzle, Layout::Spaced),
+            }
+        }
+        Layout::Line => {
+            s.extend(puzzle.givens().iter().map(cell));
+            s.push('\n');
+        }
+        Layout::Compact => {
+            for row in puzzle.givens().chunks(n) {
+                s.extend(row.iter().map(cell));
+                s.push('\n');
+            }
+        }
+        Layout::Spaced | Layout::Grouped | Layout::Integers => {
+            for row in puzzle.givens().chunks(n) {
+                for (i, g) in row.iter().enumerate() {
+                    if i > 0 {
+                        s.push(' ');
+                    }
+                    match (layout, g) {
+                        (Layout::Integers, Some(v)) => s += &(*v as usize + 1).to_string(),
+                        _ => s.push(cell(g)),
+                    }
+                }
+                s.push('\n');
+            }
+            if layout != Layout::Grouped {
+                s.push('\n');
+            }
+        }
+    }
+    s
+}

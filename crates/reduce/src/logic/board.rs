@@ -256,6 +256,11 @@ pub(crate) struct Board {
     /// readings that agree, the links between candidates only lost members
     /// (see `chains`). Never goes back, not even between puzzles.
     pub strong_links: u64,
+    /// The strong links that appeared since the givens were placed, in
+    /// order, each as the cell left with two candidates (`cell`) or the
+    /// unit and symbol left with two places (`cells + u * n + v`). Every
+    /// count of [`Board::strong_links`] but the one at load is here.
+    pub strong_log: Vec<u32>,
 }
 
 /// Where the marks first contradicted themselves.
@@ -321,6 +326,7 @@ impl Board {
             }
         }
         self.requeue(layout);
+        self.strong_log.clear();
         !self.broken
     }
 
@@ -358,8 +364,10 @@ impl Board {
         }
     }
 
-    /// Makes this board a copy of `other`, keeping its memory.
-    pub fn copy_from(&mut self, other: &Board) {
+    /// Makes this board a copy of `other`'s marks, keeping its memory:
+    /// a scratch board for [`Board::assume`] and [`Board::propagate`],
+    /// whose stamps, strong links and count of candidates mean nothing.
+    pub fn copy_marks_from(&mut self, other: &Board) {
         self.n = other.n;
         self.cand.clone_from(&other.cand);
         self.value.clone_from(&other.value);
@@ -367,12 +375,8 @@ impl Board {
         self.placed.clone_from(&other.placed);
         self.open.clone_from(&other.open);
         self.empty = other.empty;
-        self.candidates = other.candidates;
         self.broken = other.broken;
         self.wall = other.wall;
-        self.unit_stamp.clone_from(&other.unit_stamp);
-        self.symbol_stamp.clone_from(&other.symbol_stamp);
-        self.clock = self.clock.max(other.clock);
         self.full_houses.clear();
         self.naked.clear();
         self.hidden.clear();
@@ -381,7 +385,8 @@ impl Board {
     /// Places singles (full houses, naked, then hidden singles, as the
     /// solver takes them) until none is left, the marks break, or `limit`
     /// singles are placed; appends each placement to `trail`. Returns false
-    /// if the marks broke.
+    /// if the marks broke. For a scratch board: places as
+    /// [`Board::assume`] does.
     pub fn propagate(&mut self, layout: &Layout, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
         let n = self.n;
         while !self.broken && trail.len() < limit {
@@ -407,7 +412,7 @@ impl Board {
                 break;
             };
             trail.push((cell as u16, v as u8));
-            self.place(layout, cell, v);
+            self.assume(layout, cell, v);
         }
         !self.broken
     }
@@ -426,30 +431,45 @@ impl Board {
 
     /// Removes candidate `v` from `cell` (nothing if it is not there).
     pub fn eliminate(&mut self, layout: &Layout, cell: usize, v: usize) {
+        self.eliminate_as::<true>(layout, cell, v);
+    }
+
+    /// [`Board::eliminate`], keeping the stamps, the strong links and the
+    /// count of candidates (`TRACK`) or not (a scratch board that only
+    /// follows singles: the forcing chains' copy).
+    #[inline]
+    fn eliminate_as<const TRACK: bool>(&mut self, layout: &Layout, cell: usize, v: usize) {
         let b = bit(v);
         if self.cand[cell] & b == 0 {
             return;
         }
         self.cand[cell] &= !b;
-        self.candidates -= 1;
-        self.clock += 1;
-        self.symbol_stamp[v] = self.clock;
+        if TRACK {
+            self.candidates -= 1;
+            self.clock += 1;
+            self.symbol_stamp[v] = self.clock;
+        }
         match self.cand[cell] {
             0 => self.hit(Wall::Cell(cell)),
             m if single(m) => self.naked.push(cell),
-            m if m.count_ones() == 2 => self.strong_links += 1,
+            m if TRACK && m.count_ones() == 2 => {
+                self.strong_links += 1;
+                self.strong_log.push(cell as u32);
+            }
             _ => {}
         }
         for &(u, i) in layout.units_of(cell) {
-            self.lose_position(u as usize, v, i as usize);
+            self.lose_position::<TRACK>(u as usize, v, i as usize);
         }
     }
 
     /// Clears position `i` of symbol `v` in unit `u`, noting a hidden
     /// single or a contradiction.
     #[inline]
-    fn lose_position(&mut self, u: usize, v: usize, i: usize) {
-        self.unit_stamp[u] = self.clock;
+    fn lose_position<const TRACK: bool>(&mut self, u: usize, v: usize, i: usize) {
+        if TRACK {
+            self.unit_stamp[u] = self.clock;
+        }
         let p = &mut self.pos[u * self.n + v];
         *p &= !bit(i);
         let p = *p;
@@ -459,33 +479,51 @@ impl Board {
             } else {
                 self.hidden.push(u * self.n + v);
             }
-        } else if p.count_ones() == 2 {
+        } else if TRACK && p.count_ones() == 2 {
             self.strong_links += 1;
+            self.strong_log.push((self.n * self.n + u * self.n + v) as u32);
         }
     }
 
     /// Fills `cell` with `v` and removes `v` from every cell that shares a
     /// unit with it.
     pub fn place(&mut self, layout: &Layout, cell: usize, v: usize) {
+        self.place_as::<true>(layout, cell, v);
+    }
+
+    /// [`Board::place`] on a scratch board that only follows singles (see
+    /// [`Board::copy_marks_from`]): no stamps, no strong links, no count
+    /// of candidates.
+    pub fn assume(&mut self, layout: &Layout, cell: usize, v: usize) {
+        self.place_as::<false>(layout, cell, v);
+    }
+
+    fn place_as<const TRACK: bool>(&mut self, layout: &Layout, cell: usize, v: usize) {
         let b = bit(v);
         let others = self.cand[cell] & !b;
         if self.cand[cell] & b == 0 || self.value[cell] != EMPTY {
             self.hit(Wall::Cell(cell));
             return;
         }
-        self.candidates -= self.cand[cell].count_ones() as usize;
+        if TRACK {
+            self.candidates -= self.cand[cell].count_ones() as usize;
+        }
         self.cand[cell] = 0;
         self.value[cell] = v as u8;
         self.empty -= 1;
-        self.clock += 1;
-        for w in members(others | b) {
-            self.symbol_stamp[w] = self.clock;
+        if TRACK {
+            self.clock += 1;
+            for w in members(others | b) {
+                self.symbol_stamp[w] = self.clock;
+            }
         }
         let units = layout.units_of(cell);
         for &(u, i) in units {
             let u = u as usize;
             self.placed[u] |= b;
-            self.unit_stamp[u] = self.clock;
+            if TRACK {
+                self.unit_stamp[u] = self.clock;
+            }
             self.open[u] &= !bit(i as usize);
             if single(self.open[u]) {
                 self.full_houses.push(u);
@@ -494,13 +532,13 @@ impl Board {
         }
         for w in members(others) {
             for &(u, i) in units {
-                self.lose_position(u as usize, w, i as usize);
+                self.lose_position::<TRACK>(u as usize, w, i as usize);
             }
         }
         for &(u, _) in units {
             let u = u as usize;
             for i in members(self.pos[u * self.n + v]) {
-                self.eliminate(layout, layout.cell(u, i), v);
+                self.eliminate_as::<TRACK>(layout, layout.cell(u, i), v);
             }
         }
     }

@@ -22,7 +22,7 @@
 //! which is all true. The search is breadth first from every candidate
 //! that has a strong link, so each step shows a shortest chain.
 
-use super::board::{members, Board, Layout};
+use super::board::{members, Board, Layout, Mask};
 use super::links::{Kind, Links};
 use super::step::{Step, Technique};
 
@@ -42,12 +42,25 @@ pub(crate) struct Chains {
     /// graph of links has only lost nodes and edges, so every chain it
     /// holds was there before: they would find nothing again.
     idle_chains: (u64, Technique),
-    idle_colouring: u64,
+    /// The length of [`Board::strong_log`] then.
+    idle_log: usize,
+    /// Work space of `nothing_new`: the new strong links (candidates as
+    /// `cell * n + v`), the strong symbols of each cell, and the
+    /// candidates with a weak link into each side, per symbol.
+    pairs: Vec<(u32, u32)>,
+    strong: Vec<u64>,
+    weak: Vec<u64>,
+    /// For colouring: the reading of [`Board::strong_links`] and the
+    /// length of [`Board::strong_log`] when it last found nothing.
+    idle_colouring: (u64, usize),
     /// Work space of `prepare`: R(x) as a list and a set, and the starts
     /// found as a set.
     ring: Vec<u32>,
     set: Vec<u64>,
     is_start: Vec<u64>,
+    /// The candidates (cell, symbol) an AIC may remove, as the last AIC
+    /// `prepare` found them (a few more than it can).
+    useful: Vec<(u16, u8)>,
     /// Per search state (candidate * 2 + on): the search that reached it
     /// last, the state it came from, and its distance from the start.
     seen: Vec<u32>,
@@ -74,6 +87,9 @@ pub(crate) struct Chains {
 /// AIC) to run: what every candidate reaches then takes at most 16 MiB.
 /// A 16x16 grid never has more; a 25x25 one early on does.
 pub const MAX_CHAIN_CANDIDATES: usize = 8192;
+
+/// The most new strong links [`Chains::nothing_new`] checks one by one.
+const MAX_NEW_LINKS: usize = 8;
 
 /// The first cell in both sets.
 fn first(a: &[u64], b: &[u64]) -> Option<usize> {
@@ -135,11 +151,175 @@ impl Chains {
         {
             return false;
         }
+        if self.idle_chains.1 == top && self.nothing_new(layout, board) {
+            self.idle_chains = (board.strong_links, top);
+            self.idle_log = board.strong_log.len();
+            return false;
+        }
         let found = self.any_chain(layout, board, step, top);
         if !found {
             self.idle_chains = (board.strong_links, top);
+            self.idle_log = board.strong_log.len();
         }
         found
+    }
+
+    /// Whether no AIC can remove anything, known from the strong links
+    /// new since chains last found nothing (on this puzzle).
+    ///
+    /// The board has only narrowed since, so a chain that concludes
+    /// anything now uses a strong link that is new: a chain of old links
+    /// was there then, and what it removes now it removed then. Such a
+    /// chain runs x on, y off, ..., a off = b on, ..., z on, x off, for a
+    /// new strong link a = b (either way round) and y, z in R(x). So y is
+    /// a, or a candidate a on proves true (the chain from y to a turned
+    /// round), and z is b, or one b on proves true. Two breadth-first
+    /// searches per new link give those two sets, A and B; if no
+    /// candidate has a weak link into both, nothing is new. A few new
+    /// links are cheaper to check this way than laying out every link;
+    /// past [`MAX_NEW_LINKS`], or when a check fails, the full search runs.
+    fn nothing_new(&mut self, layout: &Layout, board: &Board) -> bool {
+        let log = &board.strong_log;
+        // The same puzzle: every count since is in the log.
+        if log.len() < self.idle_log
+            || (board.strong_links - self.idle_chains.0) as usize != log.len() - self.idle_log
+        {
+            return false;
+        }
+        let (n, cells) = (layout.n, layout.cells);
+        self.pairs.clear();
+        for &e in &log[self.idle_log..] {
+            let e = e as usize;
+            if e < cells {
+                let m = board.cand[e];
+                if m.count_ones() == 2 {
+                    let (v, w) = (m.trailing_zeros() as usize, 63 - m.leading_zeros() as usize);
+                    self.pairs.push(((e * n + v) as u32, (e * n + w) as u32));
+                }
+            } else {
+                let (u, v) = ((e - cells) / n, (e - cells) % n);
+                let p = board.pos(u, v);
+                if p.count_ones() == 2 {
+                    let a = layout.cell(u, p.trailing_zeros() as usize);
+                    let b = layout.cell(u, 63 - p.leading_zeros() as usize);
+                    self.pairs.push(((a * n + v) as u32, (b * n + v) as u32));
+                }
+            }
+            if self.pairs.len() > MAX_NEW_LINKS {
+                return false;
+            }
+        }
+        if self.pairs.is_empty() {
+            return true;
+        }
+        self.index(layout, board);
+        self.mark_strong(layout, board);
+        let w = layout.words;
+        for k in 0..self.pairs.len() {
+            let (a, b) = self.pairs[k];
+            // weak[0]: the candidates with a weak link into A; weak[1]: B.
+            self.weak.clear();
+            self.weak.resize(2 * n * w, 0);
+            for (side, from) in [(0, a), (1, b)] {
+                self.reach_from(layout, board, from as usize);
+                for &x in &self.queue {
+                    let x = x as usize;
+                    if x % 2 == 0 {
+                        continue;
+                    }
+                    let (c, v) = (x / 2 / n, x / 2 % n);
+                    let set = &mut self.weak[(side * n + v) * w..][..w];
+                    for (s, p) in set.iter_mut().zip(layout.peers_of(c)) {
+                        *s |= p;
+                    }
+                    // The other candidates of c: marked in c itself, for
+                    // each of its other symbols.
+                    for u in members(board.cand[c] & !(1 << v)) {
+                        self.weak[(side * n + u) * w + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+            for v in 0..n {
+                let h = &self.holders[v * w..][..w];
+                let (x, y) = (&self.weak[v * w..][..w], &self.weak[(n + v) * w..][..w]);
+                if (0..w).any(|i| h[i] & x[i] & y[i] != 0) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Marks, per cell, the symbols whose candidate has a strong link.
+    fn mark_strong(&mut self, layout: &Layout, board: &Board) {
+        let n = layout.n;
+        self.strong.clear();
+        self.strong.resize(layout.cells, 0);
+        for cell in 0..layout.cells {
+            let m = board.cand[cell];
+            if m.count_ones() == 2 {
+                self.strong[cell] = m;
+            }
+        }
+        for u in 0..layout.units.len() {
+            for v in members(layout.full & !board.placed[u]) {
+                let p = board.pos(u, v);
+                if p.count_ones() == 2 {
+                    for i in members(p) {
+                        self.strong[layout.cell(u, i)] |= 1 << v;
+                    }
+                }
+            }
+        }
+        let _ = n;
+    }
+
+    /// Breadth first through the links of every candidate from candidate
+    /// `x` (`cell * n + v`) assumed true, with the states reached (x on
+    /// first, as `(cell * n + v) * 2 + on`) in `self.queue`.
+    fn reach_from(&mut self, layout: &Layout, board: &Board, x: usize) {
+        let n = layout.n;
+        self.reset(layout.cells * n * 2);
+        self.queue.clear();
+        self.queue.push((x * 2 + 1) as u32);
+        self.seen[x * 2 + 1] = self.search;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let s = self.queue[head] as usize;
+            head += 1;
+            let (c, v) = (s / 2 / n, s / 2 % n);
+            let visit = |t: usize, this: &mut Chains| {
+                if this.seen[t] != this.search {
+                    this.seen[t] = this.search;
+                    this.queue.push(t as u32);
+                }
+            };
+            if s % 2 == 1 {
+                // On: weak links to off candidates with a strong link.
+                for u in members(self.strong[c] & board.cand[c] & !(1 << v)) {
+                    visit((c * n + u) * 2, self);
+                }
+                for &(u, i) in layout.units_of(c) {
+                    for j in members(board.pos(u as usize, v) & !(1 << i)) {
+                        let d = layout.cell(u as usize, j);
+                        if self.strong[d] >> v & 1 != 0 {
+                            visit((d * n + v) * 2, self);
+                        }
+                    }
+                }
+            } else {
+                // Off: strong links to on candidates.
+                let m = board.cand[c];
+                if m.count_ones() == 2 {
+                    visit((c * n + (m & !(1 << v)).trailing_zeros() as usize) * 2 + 1, self);
+                }
+                for &(u, _) in layout.units_of(c) {
+                    if let Some(d) = partner(layout, board, u as usize, v, c) {
+                        visit((d * n + v) * 2 + 1, self);
+                    }
+                }
+            }
+        }
     }
 
     fn any_chain(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
@@ -151,10 +331,13 @@ impl Chains {
         std::mem::swap(&mut self.links, &mut self.aic);
         std::mem::swap(&mut self.starts, &mut self.aic_starts);
         self.best.clear(Technique::XChain);
-        self.prepare(layout, board, Kind::X);
-        self.shortest(layout, board, Kind::X);
-        let mut found = self.take(step);
-        if !found && top >= Technique::XYChain {
+        let mut found = false;
+        if self.maybe_x(layout, board) {
+            self.prepare(layout, board, Kind::X);
+            self.shortest(layout, board, Kind::X);
+            found = self.take(step);
+        }
+        if !found && top >= Technique::XYChain && self.maybe_xy(layout, board) {
             self.best.clear(Technique::XYChain);
             self.prepare(layout, board, Kind::XY);
             self.shortest(layout, board, Kind::XY);
@@ -168,6 +351,112 @@ impl Chains {
         self.best.clear(Technique::Aic);
         self.shortest(layout, board, Kind::Aic);
         self.take(step)
+    }
+
+    /// Whether an X-chain may remove one of the candidates an AIC may
+    /// remove (`self.useful`): every X-chain is an AIC, so these are all
+    /// it could remove. For each, a breadth-first search on its symbol
+    /// from the candidate assumed true, for a chain back to a candidate it
+    /// sees (then that chain shows it false). A cheap test that, when it
+    /// fails, saves laying out the X graph.
+    fn maybe_x(&mut self, layout: &Layout, board: &Board) -> bool {
+        let strong = |c: usize, v: usize| {
+            layout.units_of(c).iter().any(|&(u, _)| board.pos(u as usize, v).count_ones() == 2)
+        };
+        for k in 0..self.useful.len() {
+            let (cx, v) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
+            // States: cell * 2 + on, for symbol v.
+            self.reset(layout.cells * 2);
+            self.queue.clear();
+            self.queue.push((cx * 2 + 1) as u32);
+            self.seen[cx * 2 + 1] = self.search;
+            let mut head = 0;
+            while head < self.queue.len() {
+                let s = self.queue[head] as usize;
+                head += 1;
+                let c = s / 2;
+                if s % 2 == 1 {
+                    if c != cx && layout.sees(c, cx) {
+                        return true;
+                    }
+                    for &(u, i) in layout.units_of(c) {
+                        for j in members(board.pos(u as usize, v) & !(1 << i)) {
+                            let d = layout.cell(u as usize, j);
+                            if self.seen[d * 2] != self.search && strong(d, v) {
+                                self.seen[d * 2] = self.search;
+                                self.queue.push((d * 2) as u32);
+                            }
+                        }
+                    }
+                } else {
+                    for &(u, _) in layout.units_of(c) {
+                        if let Some(d) = partner(layout, board, u as usize, v, c) {
+                            if self.seen[d * 2 + 1] != self.search {
+                                self.seen[d * 2 + 1] = self.search;
+                                self.queue.push((d * 2 + 1) as u32);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether an XY-chain may remove one of the candidates an AIC may
+    /// remove (`self.useful`): for each, a breadth-first search through
+    /// cells with two candidates from its symbol in the cells it sees,
+    /// assumed false, for a chain to the same symbol in another such
+    /// cell, true.
+    fn maybe_xy(&mut self, layout: &Layout, board: &Board) -> bool {
+        let n = layout.n;
+        let two = |c: usize| board.cand[c].count_ones() == 2;
+        for k in 0..self.useful.len() {
+            let (cx, vx) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
+            // States: (cell * n + symbol) * 2 + on.
+            self.reset(layout.cells * n * 2);
+            self.queue.clear();
+            let peers = layout.peers_of(cx);
+            for (w, &word) in peers.iter().enumerate() {
+                for j in members(word) {
+                    let c = w * 64 + j;
+                    if board.has(c, vx) && two(c) {
+                        let s = (c * n + vx) * 2;
+                        self.seen[s] = self.search;
+                        self.queue.push(s as u32);
+                    }
+                }
+            }
+            let mut head = 0;
+            while head < self.queue.len() {
+                let s = self.queue[head] as usize;
+                head += 1;
+                let (c, v) = (s / 2 / n, s / 2 % n);
+                if s % 2 == 1 {
+                    if v == vx && c != cx && layout.sees(c, cx) {
+                        return true;
+                    }
+                    for &(u, i) in layout.units_of(c) {
+                        for j in members(board.pos(u as usize, v) & !(1 << i)) {
+                            let d = layout.cell(u as usize, j);
+                            let t = (d * n + v) * 2;
+                            if self.seen[t] != self.search && two(d) {
+                                self.seen[t] = self.search;
+                                self.queue.push(t as u32);
+                            }
+                        }
+                    }
+                } else {
+                    let w = (board.cand[c] & !(1 << v)).trailing_zeros() as usize;
+                    let t = (c * n + w) * 2 + 1;
+                    if self.seen[t] != self.search {
+                        self.seen[t] = self.search;
+                        self.queue.push(t as u32);
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Moves the best chain found into `step`.
@@ -198,6 +487,9 @@ impl Chains {
         self.set.resize(w, 0);
         self.is_start.clear();
         self.is_start.resize(w, 0);
+        if kind == Kind::Aic {
+            self.useful.clear();
+        }
         for cx in 0..layout.cells {
             for vx in members(board.cand[cx]) {
                 // R(x), as a list of ids and a set.
@@ -219,6 +511,18 @@ impl Chains {
                 }
                 if self.ring.len() < 2 {
                     continue;
+                }
+                // Where x is a node, a chain that removes it runs x on,
+                // y off (y in R(x)), ..., z on (z in R(x)): what x on
+                // reaches meets R(x). Most candidates fail this one test.
+                if kind != Kind::XY || board.cand[cx].count_ones() == 2 {
+                    let reach = links.reach_on(links.id_unchecked(cx, vx));
+                    if !self.ring.iter().any(|&id| reach[id as usize / 64] >> (id % 64) & 1 != 0) {
+                        continue;
+                    }
+                }
+                if kind == Kind::Aic {
+                    self.useful.push((cx as u16, vx as u8));
                 }
                 for &id in &self.ring {
                     self.set[id as usize / 64] |= 1 << (id % 64);
@@ -385,25 +689,44 @@ impl Chains {
     /// Simple colouring on any symbol: a colour wrap (two cells of one
     /// colour see each other, so that colour is false) or a colour trap (a
     /// cell sees both colours, so it is false).
+    ///
+    /// Colouring on a symbol follows only its strong links in units: with
+    /// none new since it last found nothing (on this puzzle), its clusters
+    /// have only lost cells and links, and it finds nothing again. So only
+    /// the symbols with a new one are coloured.
     pub fn colouring(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
-        if self.idle_colouring == board.strong_links {
+        let (count, logged) = self.idle_colouring;
+        if count == board.strong_links {
             return false;
         }
-        let found = self.colour(layout, board, step);
+        let log = &board.strong_log;
+        let symbols = if logged <= log.len() && (board.strong_links - count) as usize == log.len() - logged {
+            let (n, cells) = (layout.n, layout.cells);
+            log[logged..]
+                .iter()
+                .filter(|&&e| e as usize >= cells)
+                .fold(0, |m, &e| m | 1 << ((e as usize - cells) % n))
+        } else {
+            layout.full
+        };
+        let found = self.colour(layout, board, step, symbols);
         if !found {
-            self.idle_colouring = board.strong_links;
+            self.idle_colouring = (board.strong_links, board.strong_log.len());
         }
         found
     }
 
-    fn colour(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
-        let (n, w) = (layout.n, layout.words);
+    fn colour(&mut self, layout: &Layout, board: &Board, step: &mut Step, symbols: Mask) -> bool {
+        if symbols == 0 {
+            return false;
+        }
+        let w = layout.words;
         self.index(layout, board);
         if self.colour.len() < layout.cells {
             self.colour.resize(layout.cells, 0);
             self.colour_seen.resize(layout.cells, 0);
         }
-        for v in 0..n {
+        for v in members(symbols) {
             self.colour_mark = self.colour_mark.wrapping_add(1);
             if self.colour_mark == 0 {
                 self.colour_seen.iter_mut().for_each(|s| *s = 0);

@@ -38,6 +38,9 @@ pub(crate) struct Forcing {
     /// Per cell: the union over the branches so far of the candidates
     /// each leaves (a filled cell counts as its symbol).
     union: Vec<Mask>,
+    /// Per cell, in a pass of [`Forcing::contradiction`]: the candidates
+    /// some consistent branch placed by singles (see there).
+    implied: Vec<Mask>,
 }
 
 impl Forcing {
@@ -45,9 +48,9 @@ impl Forcing {
     /// returns whether the marks stay consistent. The singles are in
     /// `self.trail`.
     fn branch(&mut self, layout: &Layout, board: &Board, cell: usize, v: usize, limit: usize) -> bool {
-        self.copy.copy_from(board);
+        self.copy.copy_marks_from(board);
         self.trail.clear();
-        self.copy.place(layout, cell, v);
+        self.copy.assume(layout, cell, v);
         self.copy.propagate(layout, &mut self.trail, limit)
     }
 
@@ -73,11 +76,23 @@ impl Forcing {
             }
         }
         if best.is_none() {
+            // When `x` leads by singles to a fixed point that holds `y`
+            // and no contradiction, `y` leads to none either: the singles
+            // after `y` are among those after `x` (singles only narrow the
+            // marks, and a narrower board reaches whatever a wider one
+            // does). So `y` need not be followed in this pass.
+            self.implied.clear();
+            self.implied.resize(layout.cells, 0);
             for cell in 0..layout.cells {
-                for v in members(board.cand[cell]) {
+                for v in members(board.cand[cell] & !self.implied[cell]) {
                     // Past the shortest chain so far, a branch is of no use.
                     let limit = if best.is_some() { self.best.len() } else { usize::MAX };
                     if self.branch(layout, board, cell, v, limit) {
+                        if self.trail.len() < limit {
+                            for &(c, w) in &self.trail {
+                                self.implied[c as usize] |= bit(w as usize);
+                            }
+                        }
                         continue;
                     }
                     self.pending.push((self.trail.len(), cell as u16, v as u8));

@@ -9,15 +9,37 @@
 use super::board::{members, Board, Intersection, Layout};
 use super::step::{Step, Technique};
 
-/// Pointing first, then claiming.
-pub(crate) fn locked_candidates(layout: &Layout, board: &Board, step: &mut Step) -> bool {
-    find(layout, board, step, &layout.pointing, Technique::Pointing)
-        || find(layout, board, step, &layout.claiming, Technique::Claiming)
+/// Per pair of units, pointing then claiming: the later of the two
+/// units' stamps (see [`Board::unit_stamp`]) when the pair last showed
+/// nothing. Candidates only disappear, so until one of the two units
+/// changes, it shows nothing again.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Locked {
+    seen: [Vec<u64>; 2],
 }
 
-fn find(layout: &Layout, board: &Board, step: &mut Step, pairs: &[Intersection], t: Technique) -> bool {
-    for x in pairs {
+/// Pointing first, then claiming.
+pub(crate) fn locked_candidates(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Locked) -> bool {
+    let [pointing, claiming] = &mut cache.seen;
+    find(layout, board, step, &layout.pointing, Technique::Pointing, pointing)
+        || find(layout, board, step, &layout.claiming, Technique::Claiming, claiming)
+}
+
+fn find(
+    layout: &Layout,
+    board: &Board,
+    step: &mut Step,
+    pairs: &[Intersection],
+    t: Technique,
+    seen: &mut Vec<u64>,
+) -> bool {
+    seen.resize(pairs.len(), 0);
+    for (x, seen) in pairs.iter().zip(seen.iter_mut()) {
         let (a, b) = (x.a as usize, x.b as usize);
+        let stamp = board.unit_stamp[a].max(board.unit_stamp[b]);
+        if *seen == stamp {
+            continue;
+        }
         for v in members(layout.full & !board.placed[a]) {
             let p = board.pos(a, v);
             if p & !x.in_a != 0 {
@@ -39,6 +61,7 @@ fn find(layout: &Layout, board: &Board, step: &mut Step, pairs: &[Intersection],
             }
             return true;
         }
+        *seen = stamp;
     }
     false
 }

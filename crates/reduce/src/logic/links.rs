@@ -12,7 +12,7 @@
 //! useful conclusion, and a search that finds nothing costs one pass over
 //! the graph instead of one per candidate.
 
-use super::board::{bit, members, Board, Layout};
+use super::board::{bit, members, Board, Layout, Mask};
 
 /// Which links a chain may follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,23 +33,27 @@ const UNSET: u32 = u32::MAX;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Links {
     n: usize,
-    kind: Option<Kind>,
-    /// The candidates, as `cell * n + symbol`, by id.
-    pub nodes: Vec<u32>,
+    /// The candidates by id: cell and symbol.
+    cell_of: Vec<u16>,
+    symbol_of: Vec<u8>,
     /// The id of each candidate that is a node (stale for the others).
     id_of: Vec<u32>,
     /// The edges out of state `s` (`2 * id + on`) are
     /// `edges[start[s]..start[s + 1]]`.
     start: Vec<u32>,
     edges: Vec<u32>,
-    /// Strong partners per candidate, before the states are laid out.
-    strong_start: Vec<u32>,
-    strong: Vec<u32>,
-    /// Tarjan's tables.
+    /// The strong links while the edges are laid out.
+    scratch: Vec<u32>,
+    /// The nodes with a strong link (a weak link into one without leads
+    /// nowhere, and is left out): per unit and symbol, their places
+    /// (`strong_places[u * n + v]`); per cell, their symbols.
+    strong_places: Vec<Mask>,
+    strong_symbols: Vec<Mask>,
+    /// Tarjan's tables: the visit number and low link of each state, and
+    /// its component (UNSET while on the stack or unvisited).
     index: Vec<u32>,
     low: Vec<u32>,
     comp: Vec<u32>,
-    on_stack: Vec<bool>,
     stack: Vec<u32>,
     calls: Vec<(u32, u32)>,
     /// Words per set of candidates.
@@ -59,26 +63,15 @@ pub(crate) struct Links {
 }
 
 impl Links {
-    /// Whether `(cell, v)` is a node of a chain of `kind`.
-    #[inline]
-    fn is_node(board: &Board, kind: Kind, cell: usize, v: usize) -> bool {
-        board.has(cell, v)
-            && match kind {
-                Kind::XY => board.cand[cell].count_ones() == 2,
-                Kind::X | Kind::Aic => true,
-            }
-    }
-
     /// The number of candidates.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.cell_of.len()
     }
 
     /// The cell and symbol of candidate `id`.
     #[inline]
     pub fn node(&self, id: usize) -> (usize, usize) {
-        let x = self.nodes[id] as usize;
-        (x / self.n, x % self.n)
+        (self.cell_of[id] as usize, self.symbol_of[id] as usize)
     }
 
     /// The id of candidate `(cell, v)`, which must be a node of this graph.
@@ -93,40 +86,53 @@ impl Links {
         &self.edges[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
+    /// The symbols of `cell` that are nodes for `kind`.
+    #[inline]
+    fn symbols(board: &Board, kind: Kind, cell: usize) -> Mask {
+        let cand = board.cand[cell];
+        match kind {
+            Kind::XY if cand.count_ones() != 2 => 0,
+            _ => cand,
+        }
+    }
+
     /// Lays out the links of `kind` on `board`.
     #[inline(never)]
     pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind) {
         let n = layout.n;
         self.n = n;
-        self.kind = Some(kind);
-        self.nodes.clear();
+        self.cell_of.clear();
+        self.symbol_of.clear();
         if self.id_of.len() < layout.cells * n {
             self.id_of.resize(layout.cells * n, UNSET);
         }
         for cell in 0..layout.cells {
-            let cand = board.cand[cell];
-            let symbols = match kind {
-                Kind::XY if cand.count_ones() != 2 => 0,
-                _ => cand,
-            };
-            for v in members(symbols) {
-                {
-                    self.id_of[cell * n + v] = self.nodes.len() as u32;
-                    self.nodes.push((cell * n + v) as u32);
-                }
+            for v in members(Links::symbols(board, kind, cell)) {
+                self.id_of[cell * n + v] = self.cell_of.len() as u32;
+                self.cell_of.push(cell as u16);
+                self.symbol_of.push(v as u8);
             }
         }
-        // Strong links first: a weak link into a candidate without one
-        // leads nowhere, and is left out.
-        self.strong_start.clear();
-        self.strong.clear();
-        for id in 0..self.nodes.len() {
-            self.strong_start.push(self.strong.len() as u32);
-            let (cell, v) = self.node(id);
+        let m = self.cell_of.len();
+        // Strong links first (off states: to the on state of each strong
+        // partner: the cell's other candidate, then the symbol's other
+        // place in each unit with two), so that weak links can skip
+        // candidates without one.
+        self.strong_places.clear();
+        self.strong_places.resize(layout.units.len() * n, 0);
+        self.strong_symbols.clear();
+        self.strong_symbols.resize(layout.cells, 0);
+        self.start.clear();
+        self.start.resize(2 * m + 1, 0);
+        self.scratch.clear();
+        let (id_of, edges) = (&self.id_of, &mut self.scratch);
+        for id in 0..m {
+            let (cell, v) = (self.cell_of[id] as usize, self.symbol_of[id] as usize);
+            let first = edges.len();
             let cand = board.cand[cell];
-            if matches!(kind, Kind::XY | Kind::Aic) && cand.count_ones() == 2 {
+            if kind != Kind::X && cand.count_ones() == 2 {
                 let w = (cand & !bit(v)).trailing_zeros() as usize;
-                self.strong.push(self.id_of[cell * n + w]);
+                edges.push(2 * id_of[cell * n + w] + 1);
             }
             if kind != Kind::XY {
                 for &(u, _) in layout.units_of(cell) {
@@ -135,127 +141,146 @@ impl Links {
                         let a = layout.cell(u as usize, p.trailing_zeros() as usize);
                         let b = layout.cell(u as usize, 63 - p.leading_zeros() as usize);
                         let other = if a == cell { b } else { a };
-                        self.strong.push(self.id_of[other * n + v]);
+                        edges.push(2 * id_of[other * n + v] + 1);
                     }
                 }
             }
-        }
-        self.strong_start.push(self.strong.len() as u32);
-        let has_strong = |this: &Links, id: usize| this.strong_start[id] < this.strong_start[id + 1];
-        self.start.clear();
-        self.edges.clear();
-        for id in 0..self.nodes.len() {
-            // Off: strong links to on states.
-            self.start.push(self.edges.len() as u32);
-            for k in self.strong_start[id]..self.strong_start[id + 1] {
-                let j = self.strong[k as usize];
-                self.edges.push(2 * j + 1);
+            if edges.len() > first {
+                self.strong_symbols[cell] |= bit(v);
+                for &(u, i) in layout.units_of(cell) {
+                    self.strong_places[u as usize * n + v] |= bit(i as usize);
+                }
             }
-            // On: weak links to off states that go on.
-            self.start.push(self.edges.len() as u32);
-            let (cell, v) = self.node(id);
+            // Park the off state's edges at the end; moved below.
+            self.start[2 * id + 1] = (edges.len() - first) as u32;
+        }
+        // Lay the states out in order: off edges (from the list above,
+        // in place), then on edges: weak links to off states that have a
+        // strong link.
+        let strong_edges = &self.scratch;
+        let edges = &mut self.edges;
+        edges.clear();
+        let mut from = 0;
+        for id in 0..m {
+            let (cell, v) = (self.cell_of[id] as usize, self.symbol_of[id] as usize);
+            let k = self.start[2 * id + 1] as usize;
+            self.start[2 * id] = edges.len() as u32;
+            edges.extend_from_slice(&strong_edges[from..from + k]);
+            from += k;
+            self.start[2 * id + 1] = edges.len() as u32;
             if kind == Kind::Aic {
-                for w in members(board.cand[cell] & !bit(v)) {
-                    let k = self.id_of[cell * n + w] as usize;
-                    if has_strong(self, k) {
-                        self.edges.push(2 * k as u32);
-                    }
+                for w in members(self.strong_symbols[cell] & !bit(v)) {
+                    edges.push(2 * self.id_of[cell * n + w]);
                 }
             }
             for &(u, i) in layout.units_of(cell) {
-                for j in members(board.pos(u as usize, v) & !bit(i as usize)) {
-                    let other = layout.cell(u as usize, j);
-                    if Links::is_node(board, kind, other, v) {
-                        let k = self.id_of[other * n + v] as usize;
-                        if has_strong(self, k) {
-                            self.edges.push(2 * k as u32);
-                        }
-                    }
+                let u = u as usize;
+                for j in members(self.strong_places[u * n + v] & !bit(i as usize)) {
+                    edges.push(2 * self.id_of[layout.cell(u, j) * n + v]);
                 }
             }
         }
-        self.start.push(self.edges.len() as u32);
+        self.start[2 * m] = edges.len() as u32;
     }
 
     /// Finds what every state reaches (see the module's documentation).
     #[inline(never)]
     pub fn close(&mut self) {
-        let states = 2 * self.nodes.len();
-        self.words = self.nodes.len().div_ceil(64);
+        let states = 2 * self.len();
+        self.words = self.len().div_ceil(64);
         let w = self.words;
         for v in [&mut self.index, &mut self.low, &mut self.comp] {
             v.clear();
             v.resize(states, UNSET);
         }
-        self.on_stack.clear();
-        self.on_stack.resize(states, false);
+        // At most one component per state.
         self.reach.clear();
+        self.reach.resize(states * w, 0);
+        self.stack.clear();
+        self.calls.clear();
+        // Locals, so that the loop keeps them in registers.
+        let (start, edges) = (&self.start[..], &self.edges[..]);
+        let (index, low, comp) = (&mut self.index[..], &mut self.low[..], &mut self.comp[..]);
+        let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
         let mut counter = 0u32;
         let mut comps = 0u32;
         for root in 0..states {
-            if self.index[root] != UNSET {
+            if index[root] != UNSET {
                 continue;
             }
-            self.open(root, &mut counter);
-            while let Some(&(s, pos)) = self.calls.last() {
-                let s = s as usize;
-                if pos < self.start[s + 1] {
-                    self.calls.last_mut().expect("a call").1 += 1;
-                    let t = self.edges[pos as usize] as usize;
-                    if self.index[t] == UNSET {
-                        self.open(t, &mut counter);
-                    } else if self.on_stack[t] {
-                        self.low[s] = self.low[s].min(self.index[t]);
+            index[root] = counter;
+            low[root] = counter;
+            counter += 1;
+            stack.push(root as u32);
+            calls.push((root as u32, start[root]));
+            while let Some(top) = calls.last_mut() {
+                let s = top.0 as usize;
+                let pos = top.1;
+                if pos < start[s + 1] {
+                    top.1 += 1;
+                    let t = edges[pos as usize] as usize;
+                    if index[t] == UNSET {
+                        index[t] = counter;
+                        low[t] = counter;
+                        counter += 1;
+                        stack.push(t as u32);
+                        calls.push((t as u32, start[t]));
+                    } else if comp[t] == UNSET {
+                        // On the stack.
+                        low[s] = low[s].min(index[t]);
                     }
                     continue;
                 }
-                self.calls.pop();
-                if let Some(&(parent, _)) = self.calls.last() {
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
                     let p = parent as usize;
-                    self.low[p] = self.low[p].min(self.low[s]);
+                    low[p] = low[p].min(low[s]);
                 }
-                if self.low[s] != self.index[s] {
+                if low[s] != index[s] {
                     continue;
                 }
                 // `s` roots a component: the states above it on the stack.
                 let k = comps;
                 comps += 1;
-                let from = self.stack.iter().rposition(|&x| x as usize == s).expect("s is on the stack");
-                for &m in &self.stack[from..] {
-                    self.comp[m as usize] = k;
-                    self.on_stack[m as usize] = false;
+                let mut from = stack.len();
+                loop {
+                    from -= 1;
+                    let m = stack[from] as usize;
+                    comp[m] = k;
+                    if m == s {
+                        break;
+                    }
                 }
-                self.reach.resize(self.reach.len() + w, 0);
                 let base = k as usize * w;
-                for j in from..self.stack.len() {
-                    let m = self.stack[j] as usize;
-                    for e in self.start[m]..self.start[m + 1] {
-                        let t = self.edges[e as usize] as usize;
+                let (done, here) = reach.split_at_mut(base);
+                let here = &mut here[..w];
+                for &m in &stack[from..] {
+                    let m = m as usize;
+                    for &t in &edges[start[m] as usize..start[m + 1] as usize] {
+                        let t = t as usize;
                         if t % 2 == 1 {
-                            self.reach[base + t / 128] |= 1 << (t / 2 % 64);
+                            here[t / 128] |= 1 << (t / 2 % 64);
                         }
-                        let c = self.comp[t] as usize;
-                        if c != k as usize {
-                            // An earlier component: copy its set in.
-                            let (done, here) = self.reach.split_at_mut(base);
-                            for (x, y) in here[..w].iter_mut().zip(&done[c * w..][..w]) {
+                        let c = comp[t];
+                        if c != k {
+                            // An earlier component: its set is done.
+                            let c = c as usize * w;
+                            for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
                                 *x |= y;
                             }
                         }
                     }
                 }
-                self.stack.truncate(from);
+                stack.truncate(from);
             }
         }
     }
 
-    fn open(&mut self, s: usize, counter: &mut u32) {
-        self.index[s] = *counter;
-        self.low[s] = *counter;
-        *counter += 1;
-        self.stack.push(s as u32);
-        self.on_stack[s] = true;
-        self.calls.push((s as u32, self.start[s]));
+    /// The candidates (ids) that candidate `id`, assumed true, proves
+    /// true by one edge or more (through a weak link first).
+    pub fn reach_on(&self, id: usize) -> &[u64] {
+        let c = self.comp[2 * id + 1] as usize;
+        &self.reach[c * self.words..][..self.words]
     }
 
     /// The candidates (ids) that a chain from candidate `id`, assumed

@@ -71,10 +71,12 @@ use crate::grid::{Conflict, Puzzle, Shape};
 use crate::search::GridSolver;
 use board::{Board, Layout, EMPTY};
 use chains::Chains;
-use dlx::Budget;
+use dlx::{Budget, Probe};
 use fish::Fish;
 use forcing::Forcing;
+use intersections::Locked;
 use rating::Tally;
+use std::sync::Arc;
 use subsets::Subsets;
 use wings::Wings;
 
@@ -152,6 +154,7 @@ pub struct Logic {
     board: Board,
     step: Step,
     tally: Tally,
+    locked: Locked,
     subsets: Subsets,
     fish: Fish,
     wings: Wings,
@@ -159,6 +162,7 @@ pub struct Logic {
     forcing: Forcing,
     top: Technique,
     max_nodes: u64,
+    probe: Option<Arc<Probe>>,
     search: Option<GridSolver>,
 }
 
@@ -171,6 +175,7 @@ impl Logic {
             board: Board::default(),
             step: Step::default(),
             tally: Tally::default(),
+            locked: Locked::default(),
             subsets: Subsets::default(),
             fish: Fish::default(),
             wings: Wings::default(),
@@ -178,6 +183,7 @@ impl Logic {
             forcing: Forcing::default(),
             top: Technique::ForcingChains,
             max_nodes: DEFAULT_MAX_NODES,
+            probe: None,
             search: None,
         }
     }
@@ -198,6 +204,15 @@ impl Logic {
     /// techniques get stuck ([`DEFAULT_MAX_NODES`] by default).
     pub fn set_max_nodes(&mut self, nodes: u64) {
         self.max_nodes = nodes;
+    }
+
+    /// Reports the uniqueness search to `probe`, which can also stop it
+    /// (Ctrl-C): a search stopped so gives [`Unrated::Unknown`].
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        if let Some(s) = &mut self.search {
+            s.set_probe(probe.clone());
+        }
+        self.probe = probe;
     }
 
     /// Solves `puzzle` step by step, calling `visit` after each step, and
@@ -269,7 +284,9 @@ impl Logic {
         singles::full_house(l, b, s)
             || allowed(Technique::NakedSingle) && singles::naked_single(l, b, s)
             || allowed(Technique::HiddenSingle) && singles::hidden_single(l, b, s)
-            || allowed(Technique::Pointing) && intersections::locked_candidates(l, b, s) && s.technique <= top
+            || allowed(Technique::Pointing)
+                && intersections::locked_candidates(l, b, s, &mut self.locked)
+                && s.technique <= top
             || allowed(Technique::NakedPair) && subsets::naked(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::HiddenPair) && subsets::hidden(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::NakedTriple) && subsets::naked(l, b, s, 3, &mut self.subsets)
@@ -339,7 +356,11 @@ impl Logic {
     /// with the search layer's engine for the shape; `None` when the
     /// budget runs out.
     fn count_to_two(&mut self, puzzle: &Puzzle) -> Option<u64> {
-        let search = self.search.get_or_insert_with(|| GridSolver::new(&self.shape));
+        let search = self.search.get_or_insert_with(|| {
+            let mut s = GridSolver::new(&self.shape);
+            s.set_probe(self.probe.clone());
+            s
+        });
         search.set_budget(Budget::nodes(self.max_nodes));
         match search.count(puzzle, Some(2)) {
             Ok(outcome) => outcome.solutions(),

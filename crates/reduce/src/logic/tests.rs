@@ -129,14 +129,14 @@ fn hidden_single() {
 #[test]
 fn pointing_and_claiming() {
     let mut p = Pos::blank();
-    assert!(!intersections::locked_candidates(&p.layout, &p.board, &mut p.step));
+    assert!(!intersections::locked_candidates(&p.layout, &p.board, &mut p.step, &mut Default::default()));
     p.except(boxed(1), 4, &[(2, 1), (2, 3)]);
-    assert!(intersections::locked_candidates(&p.layout, &p.board, &mut p.step));
+    assert!(intersections::locked_candidates(&p.layout, &p.board, &mut p.step, &mut Default::default()));
     assert_eq!(p.words(), "r2c4, r2c5, r2c6, r2c7, r2c8, r2c9 <> 4 (pointing: box 1 has 4 only in row 2)");
 
     let mut p = Pos::blank();
     p.except(row(2), 4, &[(2, 1), (2, 2), (2, 3)]);
-    assert!(intersections::locked_candidates(&p.layout, &p.board, &mut p.step));
+    assert!(intersections::locked_candidates(&p.layout, &p.board, &mut p.step, &mut Default::default()));
     assert_eq!(p.words(), "r1c1, r1c2, r1c3, r3c1, r3c2, r3c3 <> 4 (claiming: row 2 has 4 only in box 1)");
 }
 

@@ -270,6 +270,12 @@ struct Search<W: Word> {
     frames: Vec<Frame<W>>,
     /// Ties and symbol orders are broken at random after a restart.
     rng: Option<SplitMix64>,
+    /// A seed for a search in random order from the first run on (see
+    /// [`Bits::solve_shuffled`]); `None`: the first run in order.
+    seed: Option<u64>,
+    /// Placements the search must avoid (cell, symbol): see
+    /// [`Bits::solve_excluding`].
+    excluded: Vec<(usize, u8)>,
 }
 
 impl<W: Word> Search<W> {
@@ -329,6 +335,8 @@ impl<W: Word> Search<W> {
             dirty: W::Units::default(),
             frames: Vec::new(),
             rng: None,
+            seed: None,
+            excluded: Vec::new(),
         }
     }
 
@@ -524,6 +532,26 @@ impl<W: Word> Search<W> {
                 }
             }
         }
+        // Excluded placements: a given one leaves no solution; an open one
+        // is taken from its cell (queued if that leaves one symbol, and it
+        // was not queued before: it had two).
+        for &(cell, v) in &self.excluded {
+            let bit = W::bit(v as u32);
+            if value[cell] == v {
+                return false;
+            }
+            if cand[cell] & bit != W::ZERO {
+                let m = cand[cell] ^ bit;
+                cand[cell] = m;
+                if m.at_most_one() {
+                    if m == W::ZERO {
+                        return false;
+                    }
+                    self.queue[self.queued] = cell as u16;
+                    self.queued += 1;
+                }
+            }
+        }
         self.dirty = W::Units::first(self.units);
         self.propagate(0)
     }
@@ -536,7 +564,7 @@ impl<W: Word> Search<W> {
     {
         assert_eq!(puzzle.n(), self.n, "a puzzle of another order");
         let mut found = 0u64;
-        self.rng = None;
+        self.rng = self.seed.map(SplitMix64::new);
         // The root.
         if meter.node(0) {
             return (0, End::Complete);
@@ -585,7 +613,7 @@ impl<W: Word> Search<W> {
                             // Nothing yet: start again, another way.
                             run += 1;
                             left = unit * luby(run);
-                            self.rng = Some(SplitMix64::new(SEED ^ run));
+                            self.rng = Some(SplitMix64::new(self.seed.unwrap_or(SEED) ^ run));
                             continue 'runs;
                         }
                         left -= 1;
@@ -669,6 +697,52 @@ impl Bits {
         self.stats = Stats { solutions: found, nodes: outcome.nodes(), updates: 0 };
         self.end = outcome.end();
         outcome
+    }
+
+    /// Visits the solutions of `puzzle` (as [`Bits::solve`] does) that
+    /// place none of `excluded`: pairs (cell, symbol), cells row by row
+    /// from 0, symbols from 0. Excluding a given's own symbol leaves no
+    /// solution; pairs outside the grid exclude nothing.
+    pub fn solve_excluding<F>(&mut self, puzzle: &Puzzle, excluded: &[(usize, u8)], visit: F) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.set_search(None, excluded);
+        let outcome = self.solve(puzzle, visit);
+        self.set_search(None, &[]);
+        outcome
+    }
+
+    /// Visits the solutions of `puzzle` (as [`Bits::solve`] does) in an
+    /// order drawn from `seed`: from the first run on, ties among the
+    /// cells with the fewest symbols and the order of each cell's symbols
+    /// are broken at random (restarts as in the module documentation).
+    /// The same seed gives the same order. For drawing a random grid: the
+    /// first solution of a blank puzzle.
+    pub fn solve_shuffled<F>(&mut self, puzzle: &Puzzle, seed: u64, visit: F) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.set_search(Some(seed), &[]);
+        let outcome = self.solve(puzzle, visit);
+        self.set_search(None, &[]);
+        outcome
+    }
+
+    /// Sets the seed and the exclusions of the searches to come.
+    fn set_search(&mut self, seed: Option<u64>, excluded: &[(usize, u8)]) {
+        macro_rules! set {
+            ($s:expr) => {{
+                let (n, cells) = ($s.n, $s.cells);
+                $s.seed = seed;
+                $s.excluded.clear();
+                $s.excluded.extend(excluded.iter().filter(|&&(c, v)| c < cells && (v as usize) < n));
+            }};
+        }
+        match &mut self.inner {
+            Inner::Narrow(s) => set!(s),
+            Inner::Wide(s) => set!(s),
+        }
     }
 }
 

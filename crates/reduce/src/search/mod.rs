@@ -31,7 +31,7 @@ use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Stats};
 
 pub use bits::{Bits, MAX_BITS_ORDER};
 pub use links::Links;
-pub use nine::Nine;
+pub use nine::{Nine, Prepared};
 
 use crate::cover::{reduce, Encoding};
 use crate::grid::{Conflict, Puzzle, Shape};
@@ -103,6 +103,10 @@ pub struct GridSolver {
     engine: Engine,
     fast: Fast,
     links: Option<Box<Links>>,
+    /// The bit search, made on first use when the picked engine is
+    /// another and a search only it makes is asked for (shuffled, or
+    /// excluding placements on the links).
+    spare: Option<Box<Bits>>,
     faithful: bool,
     budget: Budget,
     probe: Option<Arc<Probe>>,
@@ -130,6 +134,7 @@ impl GridSolver {
             engine,
             fast,
             links: None,
+            spare: None,
             faithful: false,
             budget: Budget::UNLIMITED,
             probe: None,
@@ -180,6 +185,9 @@ impl GridSolver {
         if let Some(l) = &mut self.links {
             l.set_budget(budget);
         }
+        if let Some(s) = &mut self.spare {
+            s.set_budget(budget);
+        }
     }
 
     /// The budget of the searches to come.
@@ -196,6 +204,9 @@ impl GridSolver {
         }
         if let Some(l) = &mut self.links {
             l.set_probe(probe.clone());
+        }
+        if let Some(s) = &mut self.spare {
+            s.set_probe(probe.clone());
         }
         self.probe = probe;
     }
@@ -271,6 +282,80 @@ impl GridSolver {
             _ => return self.solve(puzzle, visit),
         };
         clash_if_none(puzzle, outcome)
+    }
+
+    /// Visits the solutions of `puzzle` that place none of `excluded`, as
+    /// [`GridSolver::solve_any`] visits all of them: pairs (cell, symbol),
+    /// cells row by row from 0 and symbols from 0. Excluding a given's own
+    /// symbol leaves no solution; pairs outside the grid exclude nothing.
+    /// Clashing givens leave no solution too, unexplained (this is a
+    /// question asked many times of puzzles known to be sound: ask
+    /// [`Puzzle::conflict`] for the clash).
+    ///
+    /// This is the question a puzzle maker asks ("is there a solution
+    /// other than this grid with this given removed?": the puzzle without
+    /// the given, its symbol excluded there) and the one behind true
+    /// candidates (a solution with none of a cell's known symbols). The
+    /// bit searches take the exclusions out of their first level, so that
+    /// a puzzle left with no choice dies in propagation; on the links (a
+    /// [faithful](GridSolver::set_faithful) solver, or one made with
+    /// [`Engine::Links`]) the bit search answers instead.
+    pub fn solve_excluding<F>(&mut self, puzzle: &Puzzle, excluded: &[(usize, u8)], visit: F) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        match (&mut self.fast, self.faithful) {
+            (Fast::Nine(s), false) => {
+                self.last = Engine::Nine;
+                s.solve_excluding(puzzle, excluded, visit)
+            }
+            _ => {
+                self.last = Engine::Bits;
+                self.bits().solve_excluding(puzzle, excluded, visit)
+            }
+        }
+    }
+
+    /// Visits the solutions of `puzzle` in an order drawn from `seed` (on
+    /// the bit search, whatever the pick: see [`Bits::solve_shuffled`]).
+    /// The first solution of a blank puzzle is a random grid; the same
+    /// seed gives the same grid.
+    pub fn solve_shuffled<F>(&mut self, puzzle: &Puzzle, seed: u64, visit: F) -> Result<Outcome, Conflict>
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        self.last = Engine::Bits;
+        let outcome = self.bits().solve_shuffled(puzzle, seed, visit);
+        clash_if_none(puzzle, outcome)
+    }
+
+    /// The 9x9 search, when it is the picked engine (and the solver is
+    /// not faithful): for callers that search from [`Prepared`] boards.
+    pub fn nine(&mut self) -> Option<&mut Nine> {
+        match (&mut self.fast, self.faithful) {
+            (Fast::Nine(s), false) => {
+                self.last = Engine::Nine;
+                Some(s)
+            }
+            _ => None,
+        }
+    }
+
+    /// The bit search: the picked engine if it is, else the spare, made
+    /// on first use with this solver's budget and probe.
+    fn bits(&mut self) -> &mut Bits {
+        if let Fast::Bits(s) = &mut self.fast {
+            return s;
+        }
+        let (shape, budget, probe) = (&self.shape, self.budget, &self.probe);
+        self.spare.get_or_insert_with(|| {
+            let mut s = Bits::new(shape).expect("the bit search takes every order up to MAX_ORDER");
+            s.set_budget(budget);
+            s.set_probe(probe.clone());
+            Box::new(s)
+        })
     }
 
     /// Counts the solutions of `puzzle` on the picked engine, up to `limit`
@@ -388,6 +473,7 @@ impl GridSolver {
             (Engine::Nine, Fast::Nine(s), _) => s.end(),
             (Engine::Bits, Fast::Bits(s), _) => s.end(),
             (Engine::Links, _, Some(l)) => l.end(),
+            (Engine::Bits, _, _) => self.spare.as_ref().map_or(End::Complete, |s| s.end()),
             _ => End::Complete,
         }
     }
@@ -413,6 +499,7 @@ impl GridSolver {
             (Engine::Nine, Fast::Nine(s), _) => s.stats(),
             (Engine::Bits, Fast::Bits(s), _) => s.stats(),
             (Engine::Links, _, Some(l)) => l.stats(),
+            (Engine::Bits, _, _) => self.spare.as_ref().map_or(Stats::default(), |s| s.stats()),
             _ => Stats::default(),
         }
     }
@@ -658,5 +745,93 @@ mod tests {
             }
         }
         assert!(filled > 100, "too few filled grids: {filled}");
+    }
+
+    #[test]
+    fn exclusions_keep_exactly_the_solutions_without_them() {
+        // On every engine and several shapes: the solutions found with
+        // exclusions are those of the plain listing that place none of
+        // them.
+        let mut rng = Rng(0x005e_ed0f_e8c1);
+        let shapes = [
+            Shape::default_for(4).unwrap(),
+            Shape::new(5, Regions::None).unwrap(),
+            Shape::default_for(6).unwrap(),
+            Shape::default_for(9).unwrap(),
+        ];
+        for shape in shapes {
+            let n = shape.n();
+            let alphabet = Alphabet::default_for(n).unwrap();
+            let mut checked = 0;
+            for round in 0..60 {
+                // Holes in a random grid: a few solutions or many.
+                let grid = &solutions(
+                    &Puzzle::new(shape.clone(), alphabet.clone(), vec![None; n * n]).unwrap(),
+                    Engine::Links,
+                    1 + rng.below(50),
+                )
+                .pop()
+                .unwrap();
+                let holes = n * n / 2 + rng.below(n * n / 2);
+                let mut givens: Vec<Option<u8>> = grid.iter().map(|&v| Some(v)).collect();
+                for _ in 0..holes {
+                    givens[rng.below(n * n)] = None;
+                }
+                let p = Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap();
+                let excluded: Vec<(usize, u8)> =
+                    (0..1 + rng.below(4)).map(|_| (rng.below(n * n), rng.below(n) as u8)).collect();
+                let mut want: Vec<Vec<u8>> = solutions(&p, Engine::Links, 5000)
+                    .into_iter()
+                    .filter(|g| excluded.iter().all(|&(c, v)| g[c] != v))
+                    .collect();
+                if want.len() >= 1000 {
+                    continue;
+                }
+                want.sort();
+                checked += 1;
+                for e in Engine::ALL.into_iter().filter(|e| e.accepts(&shape)) {
+                    let mut s = GridSolver::with_engine(&shape, e).unwrap();
+                    let mut got = Vec::new();
+                    let o = s.solve_excluding(&p, &excluded, |g| {
+                        got.push(g.to_vec());
+                        ControlFlow::Continue(())
+                    });
+                    assert_eq!(o.solutions(), Some(got.len() as u64));
+                    got.sort();
+                    assert_eq!(got, want, "order {n}, round {round}, {e}, excluding {excluded:?}");
+                }
+            }
+            assert!(checked >= 30, "order {n}: only {checked} rounds with few enough solutions");
+        }
+    }
+
+    #[test]
+    fn shuffled_searches_draw_valid_grids_that_repeat_by_seed() {
+        for shape in [
+            Shape::default_for(9).unwrap(),
+            Shape::default_for(12).unwrap(),
+            Shape::new(7, Regions::None).unwrap(),
+            Shape::default_for(25).unwrap(),
+        ] {
+            let n = shape.n();
+            let blank =
+                Puzzle::new(shape.clone(), Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap();
+            let mut s = GridSolver::new(&shape);
+            let mut draw = |seed| {
+                let mut grid = Vec::new();
+                let o = s
+                    .solve_shuffled(&blank, seed, |g| {
+                        grid = g.to_vec();
+                        ControlFlow::Break(())
+                    })
+                    .unwrap();
+                assert_eq!(o.end(), End::Limit);
+                assert_eq!(blank.verify(&grid), Ok(()));
+                grid
+            };
+            let (a, b, c) = (draw(1), draw(2), draw(1));
+            assert_eq!(a, c, "order {n}: the same seed, the same grid");
+            assert_ne!(a, b, "order {n}: another seed, another grid");
+        }
     }
 }

@@ -1,0 +1,305 @@
+//! `dance analyze`: its arguments, and the answer to one record: what
+//! `reduce::analyze` finds out about the puzzle, as a short text report or
+//! one JSON object. Records come through the same reader and loop as
+//! `solve`'s (threads, order, refusals, Ctrl-C).
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use dlx::Budget;
+use reduce::analyze::{Analysis, Count};
+use reduce::Puzzle;
+
+use crate::answer::{Engines, Note, Outcome};
+use crate::args::{self, Config, InputArgs, Mode, OutputFormat, Plan, Task, UsageError};
+use crate::output::json::{AnalysisCandidates, AnalysisCell, AnalysisDiffer, AnalysisLine, AnalysisSuggest};
+use crate::output::text;
+use crate::record::{Body, Record};
+
+/// The nodes each search of an analysis may take unless told otherwise.
+pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
+
+/// `dance analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Count solutions up to N (default 2: none, one, or two and more).
+    #[arg(long, value_name = "N", value_parser = args::parse_limit)]
+    pub limit: Option<u64>,
+    /// Nodes each search may take (default 10,000,000); a part of the
+    /// analysis whose search runs out is reported unknown (exit 3).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// How long one puzzle's analysis may take (500ms, 10s, 2m); what it has not settled by
+    /// then is reported unknown (exit 3).
+    #[arg(long, value_name = "DURATION", value_parser = crate::args::parse_duration)]
+    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The output format: a short report per puzzle, or JSON Lines.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub output: OutputFormat,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Worker threads for batches (default: all cores). Output keeps the
+    /// input order.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+}
+
+/// What an analysis may spend, and how far it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeOptions {
+    /// Count solutions up to this (2 at least).
+    pub limit: u64,
+    /// Nodes per search.
+    pub max_nodes: u64,
+    /// Time per puzzle.
+    pub timeout: Option<Duration>,
+}
+
+/// The configuration `dance analyze` asks for, or a usage error.
+pub fn config(a: AnalyzeArgs) -> Result<Config, UsageError> {
+    let options = AnalyzeOptions {
+        limit: a.limit.unwrap_or(2).max(2),
+        max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+        timeout: a.timeout,
+    };
+    let jobs = match a.jobs {
+        Some(j) => j as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let plan = Plan {
+        mode: Mode::Analyze(options),
+        output: a.output,
+        layout: None,
+        terminal_art: None,
+        stats: false,
+        quiet: a.quiet,
+        jobs,
+        list_jobs: 1,
+        shard: None,
+        budget: args::RecordBudget::default(),
+    };
+    Ok(Config {
+        task: Task::Answer(plan),
+        inputs: args::inputs(&a.input)?,
+        read: args::read_settings(&a.input)?,
+        quiet: a.quiet,
+        progress: !a.quiet && !a.no_progress,
+    })
+}
+
+/// Answers one record of `dance analyze` (a refused record was answered
+/// before): the report, or the JSON object.
+#[allow(clippy::too_many_arguments)]
+pub fn answer(
+    record: &Record,
+    body: &Body,
+    index: u64,
+    plan: &Plan,
+    options: AnalyzeOptions,
+    engines: &mut Engines,
+    out: &mut dyn Write,
+    notes: &mut Vec<Note>,
+) -> io::Result<Outcome> {
+    let source = record.source.to_string();
+    let puzzle = match body {
+        Body::Puzzle { puzzle, .. } => puzzle,
+        Body::Problem { cover: Some(pc), .. } => &pc.puzzle,
+        Body::Problem { cover: None, .. } => {
+            let message = "analyze takes puzzles; this record is an exact-cover problem".to_owned();
+            notes.push(Note { text: format!("{source}: {message}"), once: Some(message.clone()) });
+            if plan.output == OutputFormat::Json {
+                let line = crate::output::json::RecordLine {
+                    index,
+                    source: source.clone(),
+                    note: record.note.as_deref(),
+                    answer: crate::output::json::Answer::Error {
+                        line: record.source.line,
+                        column: None,
+                        message,
+                    },
+                    stats: None,
+                };
+                out.write_all(line.to_line().as_bytes())?;
+            }
+            return Ok(Outcome::Refused);
+        }
+    };
+    let analyzer = engines.analyzer(puzzle.shape());
+    let deadline = options.timeout.and_then(|t| Instant::now().checked_add(t));
+    analyzer.set_budget(Budget { max_nodes: Some(options.max_nodes), deadline });
+    let a = analyzer.analyze(puzzle, options.limit);
+    if engines.stopped() {
+        return Ok(Outcome::Interrupted);
+    }
+    let unknown = matches!(a.count, Count::Unknown(_))
+        || !a.undecided.is_empty()
+        || a.candidates.iter().any(|c| c.unknown != 0)
+        || a.differ.as_ref().is_some_and(|d| !d.minimal);
+    if plan.output == OutputFormat::Json {
+        out.write_all(json(puzzle, &a, index, source, record.note.as_deref()).as_bytes())?;
+    } else {
+        out.write_all(report(puzzle, &a, &source).as_bytes())?;
+    }
+    Ok(if unknown { Outcome::Unknown } else { Outcome::Solved })
+}
+
+/// `r3c5` (rows and columns from 1).
+fn rc(n: usize, cell: usize) -> String {
+    format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
+/// The symbols of a set, as characters of the puzzle's alphabet.
+fn symbols(puzzle: &Puzzle, set: u64) -> String {
+    (0..puzzle.n() as u8).filter(|&v| set & 1 << v != 0).map(|v| puzzle.alphabet().char(v)).collect()
+}
+
+fn plural(k: usize, word: &str) -> String {
+    format!("{k} {word}{}", if k == 1 { "" } else { "s" })
+}
+
+/// The text report: a first line with the verdict, the givens and their
+/// symmetry; then, for two solutions or more, one line per fact.
+pub fn report(puzzle: &Puzzle, a: &Analysis, source: &str) -> String {
+    let n = puzzle.n();
+    let mut s = format!("{source}: ");
+    let verdict = match (a.conflict, a.count) {
+        (Some(c), _) => format!("no solution: {c}"),
+        (None, Count::Exactly(0)) => "no solution".to_owned(),
+        (None, Count::Exactly(1)) => "one solution".to_owned(),
+        (None, Count::Exactly(k)) => format!("{k} solutions"),
+        (None, Count::AtLeast(k)) => format!("{k} or more solutions"),
+        (None, Count::Unknown(k)) => {
+            format!("unknown: the search ran out of budget after {}", plural(k as usize, "solution"))
+        }
+    };
+    s += &verdict;
+    let sym: Vec<&str> = a.symmetry.iter().map(|s| s.name()).collect();
+    let _ = write!(
+        s,
+        "; {}; symmetry: {}",
+        plural(a.clues, "given"),
+        if sym.is_empty() { "none".to_owned() } else { sym.join(", ") }
+    );
+    let given = |cell: usize| {
+        let v = puzzle.givens()[cell].expect("a given");
+        format!("{}={}", rc(n, cell), puzzle.alphabet().char(v))
+    };
+    if a.count == Count::Exactly(1) {
+        match a.minimal {
+            Some(true) => s += "; minimal",
+            _ if !a.redundant.is_empty() => {
+                let list: Vec<String> = a.redundant.iter().map(|&c| given(c)).collect();
+                let _ =
+                    write!(s, "; not minimal: {}: {}", plural(list.len(), "redundant given"), list.join(" "));
+            }
+            _ => s += "; minimal unknown",
+        }
+        if !a.undecided.is_empty() {
+            let list: Vec<String> = a.undecided.iter().map(|&c| given(c)).collect();
+            let _ = write!(s, "; unknown (out of budget): {}", list.join(" "));
+        }
+    }
+    s.push('\n');
+    if a.solutions.len() == 2 {
+        for (k, g) in a.solutions.iter().enumerate() {
+            let _ = writeln!(s, "  solution {}: {}", k + 1, text::symbols(puzzle, g));
+        }
+    }
+    if let Some(d) = &a.differ {
+        let cells: Vec<String> = d.cells.iter().map(|&c| rc(n, c)).collect();
+        let _ = writeln!(
+            s,
+            "  they differ in {} ({}): {}",
+            plural(cells.len(), "cell"),
+            if d.minimal { "minimal" } else { "maybe not minimal: out of budget" },
+            cells.join(" ")
+        );
+    }
+    if !a.candidates.is_empty() {
+        let list: Vec<String> = a
+            .candidates
+            .iter()
+            .map(|c| {
+                let mut t = format!("{} {}", rc(n, c.cell), symbols(puzzle, c.symbols));
+                if c.unknown != 0 {
+                    let _ = write!(t, " (? {})", symbols(puzzle, c.unknown));
+                }
+                t
+            })
+            .collect();
+        let _ = writeln!(s, "  true candidates: {}", list.join(", "));
+    }
+    if let Some(g) = &a.suggest {
+        let leaves = match g.leaves {
+            Some(k) => format!("leaves {}", plural(k as usize, "solution")),
+            None => format!("leaves more than {}", reduce::analyze::SAMPLE - 1),
+        };
+        let _ = writeln!(
+            s,
+            "  add {}={}: {leaves}{}",
+            rc(n, g.cell),
+            puzzle.alphabet().char(g.symbol),
+            if g.exact { "" } else { " (the rarest among the first solutions)" }
+        );
+    }
+    s
+}
+
+/// The JSON object of one analysis.
+fn json(puzzle: &Puzzle, a: &Analysis, index: u64, source: String, note: Option<&str>) -> String {
+    let n = puzzle.n();
+    let cell = |c: usize, symbol: Option<char>| AnalysisCell { row: c / n, column: c % n, symbol };
+    let given = |c: usize| cell(c, puzzle.givens()[c].map(|v| puzzle.alphabet().char(v)));
+    let unique = a.count == Count::Exactly(1);
+    let line = AnalysisLine {
+        index,
+        source,
+        note,
+        status: match a.count {
+            Count::Exactly(0) => "none",
+            Count::Exactly(1) => "unique",
+            Count::Unknown(_) => "unknown",
+            _ => "multiple",
+        },
+        solutions: a.count.found(),
+        more: matches!(a.count, Count::AtLeast(_)),
+        grids: a.solutions.iter().map(|g| text::symbols(puzzle, g)).collect(),
+        clues: a.clues,
+        symmetry: a.symmetry.iter().map(|s| s.name()).collect(),
+        conflict: a.conflict.map(|c| c.to_string()),
+        minimal: unique.then_some(a.minimal),
+        redundant: unique.then(|| a.redundant.iter().map(|&c| given(c)).collect()),
+        undecided: a.undecided.iter().map(|&c| given(c)).collect(),
+        differ: a.differ.as_ref().map(|d| AnalysisDiffer {
+            cells: d.cells.iter().map(|&c| cell(c, None)).collect(),
+            minimal: d.minimal,
+        }),
+        candidates: (!a.candidates.is_empty()).then(|| {
+            a.candidates
+                .iter()
+                .map(|c| AnalysisCandidates {
+                    row: c.cell / n,
+                    column: c.cell % n,
+                    symbols: symbols(puzzle, c.symbols),
+                    unknown: symbols(puzzle, c.unknown),
+                })
+                .collect()
+        }),
+        suggest: a.suggest.map(|g| AnalysisSuggest {
+            row: g.cell / n,
+            column: g.cell % n,
+            symbol: puzzle.alphabet().char(g.symbol),
+            leaves: g.leaves,
+            exact: g.exact,
+        }),
+    };
+    line.to_line()
+}

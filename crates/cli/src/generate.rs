@@ -1,0 +1,453 @@
+//! `dance generate`: its arguments, their check before any work, and the
+//! run: K puzzles from `reduce::generate`, made on every core in any order
+//! and written in a fixed order, each from its own seed (the run's seed
+//! plus its number from 0), so that the output is the same with any
+//! `--jobs`.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, TryRecvError};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use reduce::generate::{
+    GenerateError, Generated, Generator, Request, Symmetry, SymmetryChoice, Target, DEFAULT_ATTEMPTS,
+    DEFAULT_MAX_NODES,
+};
+use reduce::logic::Level;
+use reduce::{Alphabet, Regions, Shape};
+
+use crate::app::{EXIT_ERROR, EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN};
+use crate::args::{Config, LayoutArg, OutputFormat, Task, UsageError};
+use crate::input::{self, ReadSettings, RegionsSetting};
+use crate::output::json::{GeneratedLine, GeneratedRating, Made};
+use crate::output::{is_broken_pipe, text};
+use crate::progress::{on_interrupt, Watch, EXIT_INTERRUPTED};
+use crate::record::Layout;
+
+/// `dance generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// The order N (default 9): the squarest boxes for N, wider than tall
+    /// (none when N is prime), unless --box, --regions or --jigsaw says.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=reduce::MAX_ORDER as u64))]
+    pub order: Option<u64>,
+    /// Boxes of R rows and C columns, or `none` for Latin squares (of
+    /// order --order, 9 by default).
+    #[arg(long = "box", value_name = "RxC|none", conflicts_with_all = ["regions", "jigsaw"])]
+    pub boxes: Option<String>,
+    /// A region map (jigsaw): N lines of N labels.
+    #[arg(long, value_name = "FILE", conflicts_with = "jigsaw")]
+    pub regions: Option<PathBuf>,
+    /// A new random jigsaw map (N connected regions of N cells) for each
+    /// puzzle, written after its cells.
+    #[arg(long)]
+    pub jigsaw: bool,
+    /// The symmetry of the pattern of givens; `any` draws one the region
+    /// map has, for each puzzle.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+    /// At most MAX givens: puzzles are made until one has (see --attempts).
+    #[arg(long, value_name = "MAX")]
+    pub clues: Option<usize>,
+    /// Rated exactly LEVEL by the logical solver (easy, medium, hard,
+    /// expert, extreme, master, beyond): puzzles are made until one is.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub difficulty: Option<Level>,
+    /// The seed: the same seed and options make the same puzzles (puzzle
+    /// K of the run is the first that --seed S+K-1 makes). Default: a
+    /// random seed, said on stderr (and in each JSON object).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The alphabet, one character per symbol (default: 1-9 then A-Z).
+    #[arg(long, value_name = "STR")]
+    pub symbols: Option<String>,
+    /// How puzzles are written: one line each (with the map of a jigsaw),
+    /// or as solve writes grids (blanks `.`, `0` as integers).
+    #[arg(long, value_enum, default_value_t = LayoutArg::Line)]
+    pub layout: LayoutArg,
+    /// The output format: text, or JSON Lines with the solution, the
+    /// seed and the rating of each puzzle.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub output: OutputFormat,
+    /// Full grids to try for one puzzle before giving up (exit 3).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_ATTEMPTS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub attempts: u64,
+    /// Nodes each search may take (default 50,000,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// How long one puzzle may take (500ms, 10s, 2m), all attempts together (exit 3 when
+    /// they run out).
+    #[arg(long, value_name = "DURATION", value_parser = crate::args::parse_duration)]
+    pub timeout: Option<Duration>,
+    /// Worker threads (default: all cores). The output is the same with
+    /// any number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `--symmetry`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// The half turn.
+    Rot180,
+    /// The quarter turn.
+    Rot90,
+    /// The mirror about the middle column.
+    Mirror,
+    /// The mirror about the main diagonal.
+    Diagonal,
+    /// One of those the region map has, drawn for each puzzle.
+    Any,
+}
+
+impl SymmetryArg {
+    fn choice(self) -> SymmetryChoice {
+        SymmetryChoice::Exactly(match self {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Any => return SymmetryChoice::Any,
+        })
+    }
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    Level::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        format!("{s:?} is not a level: {}", names.join(", "))
+    })
+}
+
+/// What `dance generate` does, checked.
+#[derive(Clone, Debug)]
+pub struct GeneratePlan {
+    /// The generator, ready.
+    pub generator: Generator,
+    /// How many puzzles.
+    pub count: u64,
+    /// The run's seed, if given.
+    pub seed: Option<u64>,
+    /// How puzzles are written.
+    pub layout: Layout,
+    /// Text or JSON Lines.
+    pub output: OutputFormat,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Say nothing on stderr but errors.
+    pub quiet: bool,
+}
+
+/// The configuration `dance generate` asks for, or a usage error.
+pub fn config(a: GenerateArgs) -> Result<Config, UsageError> {
+    let order = a.order.map(|n| n as usize);
+    let target = target(&a, order)?;
+    let n = target.n();
+    let alphabet = match &a.symbols {
+        Some(s) => Alphabet::custom(s).map_err(|e| UsageError(format!("--symbols {s:?}: {e}")))?,
+        None => Alphabet::default_for(n).map_err(|e| UsageError(e.to_string()))?,
+    };
+    if alphabet.len() != n {
+        return Err(UsageError(format!(
+            "--symbols has {} symbols; a {n}x{n} puzzle needs {n}",
+            alphabet.len()
+        )));
+    }
+    let layout = a.layout.layout(io::stdout().is_terminal()).unwrap_or(Layout::Line);
+    if a.jigsaw && !matches!(layout, Layout::Line | Layout::Art { .. }) && a.output == OutputFormat::Text {
+        return Err(UsageError(format!(
+            "--jigsaw writes each puzzle's map after its cells, which only --layout line has room for (or --layout art draws; or --output json), not --layout {}",
+            layout.name()
+        )));
+    }
+    let request = Request {
+        symmetry: a.symmetry.choice(),
+        max_clues: a.clues,
+        level: a.difficulty,
+        rate: a.output == OutputFormat::Json,
+        attempts: a.attempts,
+        max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+        time: a.timeout,
+    };
+    let generator = Generator::new(target, alphabet, request).map_err(|e| match e {
+        GenerateError::Symmetry { .. } | GenerateError::NoSymmetry | GenerateError::JigsawSymmetry { .. } => {
+            UsageError(format!(
+                "--symmetry {}: {e}",
+                a.symmetry.to_possible_value().expect("named").get_name()
+            ))
+        }
+        e => UsageError(e.to_string()),
+    })?;
+    let jobs = match a.jobs {
+        Some(j) => j as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let plan = GeneratePlan {
+        generator,
+        count: a.count,
+        seed: a.seed,
+        layout,
+        output: a.output,
+        jobs: jobs.min(a.count.min(1 << 20) as usize).max(1),
+        quiet: a.quiet,
+    };
+    Ok(Config {
+        task: Task::Generate(Box::new(plan)),
+        inputs: Vec::new(),
+        read: ReadSettings::default(),
+        quiet: a.quiet,
+        progress: false,
+    })
+}
+
+/// What to make puzzles of, from `--order`, `--box`, `--regions` and
+/// `--jigsaw`.
+fn target(a: &GenerateArgs, order: Option<usize>) -> Result<Target, UsageError> {
+    let mismatch = |what: String, n: usize| {
+        UsageError(format!("--order {} does not fit {what} (order {n})", order.unwrap_or(n)))
+    };
+    if a.jigsaw {
+        let n = order.unwrap_or(9);
+        return Ok(Target::Jigsaw(n));
+    }
+    let shape = if let Some(path) = &a.regions {
+        let shown = path.display();
+        let bytes = std::fs::read(path)
+            .map_err(|e| UsageError(format!("--regions {shown}: {}", input::io_message(&e))))?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| UsageError(format!("--regions {shown}: invalid UTF-8")))?;
+        let map = input::parse_region_file(&text)
+            .map_err(|(line, m)| UsageError(format!("--regions {shown}:{line}: {m}")))?;
+        let n = (1..=reduce::MAX_ORDER).find(|k| k * k == map.len()).unwrap_or(0);
+        if order.is_some_and(|o| o != n) {
+            return Err(mismatch(format!("the map of --regions {shown}"), n));
+        }
+        Shape::new(n, Regions::Map(map)).map_err(|e| UsageError(format!("--regions {shown}: {e}")))?
+    } else if let Some(b) = &a.boxes {
+        match input::parse_box(b).map_err(UsageError)? {
+            RegionsSetting::Boxes { rows, cols, .. } => {
+                let n = rows * cols;
+                if order.is_some_and(|o| o != n) {
+                    return Err(mismatch(format!("--box {b}"), n));
+                }
+                Shape::new(n, Regions::Boxes { rows, cols })
+                    .map_err(|e| UsageError(format!("--box {b}: {e}")))?
+            }
+            _ => Shape::new(order.unwrap_or(9), Regions::None).map_err(|e| UsageError(e.to_string()))?,
+        }
+    } else {
+        Shape::default_for(order.unwrap_or(9)).map_err(|e| UsageError(e.to_string()))?
+    };
+    Ok(Target::Shape(shape))
+}
+
+/// Puzzles made ahead of the one to write next, at most.
+const WINDOW: u64 = 256;
+
+/// A random seed for a run without `--seed` (48 bits: short to type, and
+/// exact in any JSON reader).
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
+    );
+    h.write_u32(std::process::id());
+    h.finish() & ((1 << 48) - 1)
+}
+
+/// The run: every puzzle made and written in order; the exit status.
+pub fn run(plan: &GeneratePlan) -> i32 {
+    let watch = Watch::new();
+    on_interrupt(watch.clone());
+    let seed = plan.seed.unwrap_or_else(random_seed);
+    if plan.seed.is_none() && !plan.quiet {
+        eprintln!("dance: seed {seed} (--seed {seed} makes these puzzles again)");
+    }
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut status = Status::default();
+    let result = make_all(plan, seed, &watch, &mut out, &mut status).and_then(|()| out.flush());
+    if status.interrupted || watch.stopped() {
+        watch.say_interrupted();
+        return EXIT_INTERRUPTED;
+    }
+    match result {
+        Err(e) if is_broken_pipe(&e) => EXIT_OK,
+        Err(e) => {
+            eprintln!("dance: writing the output: {e}");
+            EXIT_ERROR
+        }
+        Ok(()) if status.unknown => EXIT_UNKNOWN,
+        Ok(()) if status.none => EXIT_NO_SOLUTION,
+        Ok(()) => EXIT_OK,
+    }
+}
+
+/// How the puzzles came out.
+#[derive(Default)]
+struct Status {
+    unknown: bool,
+    none: bool,
+    interrupted: bool,
+}
+
+/// Makes the puzzles on `plan.jobs` threads and writes them in order.
+fn make_all(
+    plan: &GeneratePlan,
+    seed: u64,
+    watch: &Arc<Watch>,
+    out: &mut dyn Write,
+    status: &mut Status,
+) -> io::Result<()> {
+    let next = AtomicU64::new(0);
+    // The first puzzle not written yet, for the workers to keep within
+    // the window.
+    let gate = (Mutex::new(0u64), Condvar::new());
+    let (tx, rx) = sync_channel::<(u64, Result<Generated, GenerateError>)>(plan.jobs * 4);
+    std::thread::scope(|scope| {
+        for _ in 0..plan.jobs {
+            let tx = tx.clone();
+            let (next, gate) = (&next, &gate);
+            let mut maker = plan.generator.clone();
+            maker.set_probe(Some(watch.probe.clone()));
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= plan.count || watch.stopped() {
+                    break;
+                }
+                let mut written = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                while i >= *written + WINDOW && !watch.stopped() {
+                    written = gate
+                        .1
+                        .wait_timeout(written, Duration::from_millis(50))
+                        .map_or_else(|e| e.into_inner().0, |r| r.0);
+                }
+                drop(written);
+                let made = maker.generate(seed.wrapping_add(i));
+                if tx.send((i, made)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        // The writer (this thread): in order, flushed when nothing more is
+        // ready.
+        let mut pending = BTreeMap::new();
+        let mut to_write = 0u64;
+        let mut result = Ok(());
+        loop {
+            let (i, made) = match rx.try_recv() {
+                Ok(x) => x,
+                Err(TryRecvError::Disconnected) => break,
+                Err(TryRecvError::Empty) => {
+                    if let Err(e) = out.flush() {
+                        result = Err(e);
+                        break;
+                    }
+                    match rx.recv() {
+                        Ok(x) => x,
+                        Err(_) => break,
+                    }
+                }
+            };
+            pending.insert(i, made);
+            while let Some(made) = pending.remove(&to_write) {
+                if let Err(e) = write(plan, to_write, seed.wrapping_add(to_write), made, out, status) {
+                    result = Err(e);
+                    break;
+                }
+                to_write += 1;
+                *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = to_write;
+                gate.1.notify_all();
+            }
+            if result.is_err() || status.interrupted {
+                watch.probe.stop();
+                break;
+            }
+        }
+        drop(rx);
+        result
+    })
+}
+
+/// Writes puzzle `i` (from 0) or says why it did not come.
+fn write(
+    plan: &GeneratePlan,
+    i: u64,
+    seed: u64,
+    made: Result<Generated, GenerateError>,
+    out: &mut dyn Write,
+    status: &mut Status,
+) -> io::Result<()> {
+    let json = plan.output == OutputFormat::Json;
+    let index = i + 1;
+    let made = match made {
+        Ok(m) => m,
+        Err(GenerateError::Interrupted) => {
+            status.interrupted = true;
+            return Ok(());
+        }
+        Err(e) => {
+            let none = e == GenerateError::NoGrid;
+            if none {
+                status.none = true;
+            } else {
+                status.unknown = true;
+            }
+            let message = e.to_string();
+            if !plan.quiet || json {
+                eprintln!("dance: puzzle {index} (seed {seed}): {message}");
+            }
+            if json {
+                let made = if none { Made::None { seed, message } } else { Made::Unknown { seed, message } };
+                out.write_all(GeneratedLine { index, made }.to_line().as_bytes())?;
+            }
+            return Ok(());
+        }
+    };
+    let p = &made.puzzle;
+    let map: Option<String> = match p.shape().regions() {
+        Regions::Map(m) => Some(m.iter().collect()),
+        _ => None,
+    };
+    if json {
+        let line = GeneratedLine {
+            index,
+            made: Made::Generated {
+                puzzle: text::givens(p, Layout::Line).trim_end().to_owned(),
+                regions: map,
+                solution: text::symbols(p, &made.solution),
+                clues: made.clues(),
+                symmetry: made.symmetry.name(),
+                seed: made.seed,
+                rating: made.rating.map(|r| GeneratedRating {
+                    level: r.level().name(),
+                    score: r.score(),
+                    hardest: r.hardest_name(),
+                }),
+            },
+        };
+        return out.write_all(line.to_line().as_bytes());
+    }
+    let mut laid = text::givens(p, plan.layout);
+    if let (Layout::Line, Some(map)) = (plan.layout, map) {
+        laid.pop();
+        laid.push(' ');
+        laid += &map;
+        laid.push('\n');
+    }
+    out.write_all(laid.as_bytes())
+}

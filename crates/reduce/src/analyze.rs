@@ -1,0 +1,474 @@
+//! # analyze: what a setter wants to know about a puzzle
+//!
+//! [`Analyzer::analyze`] answers, for one puzzle of any shape:
+//!
+//! - how many solutions it has: none, one, or two and more (counted up to
+//!   a limit);
+//! - with one solution: whether it is **minimal**, and its **redundant
+//!   givens** (each given whose removal alone keeps the solution unique:
+//!   the puzzle without it, its symbol excluded there, has no solution);
+//! - with two or more: **two solutions and the cells where they differ**,
+//!   made as small as this search can (see [`Differ`]); the **true
+//!   candidates** of each empty cell (the symbols that cell has in at
+//!   least one solution); and **one given to add** that leaves the fewest
+//!   solutions;
+//! - with none: the clash between givens, if that is why;
+//! - always: the number of givens and the symmetries of their pattern.
+//!
+//! Every search obeys the analyzer's [`Budget`] (per search), so that a
+//! puzzle with astronomically many solutions is analyzed in bounded time;
+//! what a search could not settle is reported as unknown, never guessed.
+//!
+//! **True candidates** take at most one search per candidate: the symbols
+//! of every solution found so far are known to be true; for each empty
+//! cell the search asks for a solution that places none of the cell's
+//! known symbols there ([`GridSolver::solve_excluding`]). It finds a new
+//! true symbol for the cell (and, with its whole grid, perhaps for other
+//! cells), or proves that the symbols left are false.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use dlx::{Budget, End, Probe};
+
+use crate::generate::Symmetry;
+use crate::grid::{Conflict, Puzzle, Shape};
+use crate::search::GridSolver;
+
+/// The solutions [`Analyzer`] enumerates to choose the given to suggest:
+/// up to this many, the choice and the count it leaves are exact.
+pub const SAMPLE: u64 = 1000;
+
+/// How many solutions a puzzle has, as far as the count went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Exactly this many (the search was complete).
+    Exactly(u64),
+    /// At least this many: the count stopped at its limit.
+    AtLeast(u64),
+    /// The budget ran out (or the search was interrupted) after this many:
+    /// the count is unknown.
+    Unknown(u64),
+}
+
+impl Count {
+    /// The solutions found.
+    pub fn found(self) -> u64 {
+        match self {
+            Count::Exactly(k) | Count::AtLeast(k) | Count::Unknown(k) => k,
+        }
+    }
+}
+
+/// Two solutions and the cells where they differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Differ {
+    /// The cells (row by row from 0) where the two solutions differ.
+    pub cells: Vec<usize>,
+    /// Whether the set is minimal: no solution differs from the first in
+    /// a part of these cells only (none agrees with the first on one of
+    /// them and differs from it on the others). `false` when a search ran
+    /// out of budget before that was settled. It is the smallest set this
+    /// search finds, not always the smallest there is.
+    pub minimal: bool,
+}
+
+/// The true candidates of an empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidates {
+    /// The cell, row by row from 0.
+    pub cell: usize,
+    /// The symbols (bit `v` for symbol `v`) the cell has in some solution.
+    pub symbols: u64,
+    /// The symbols a search ran out of budget on: maybe true, maybe not.
+    pub unknown: u64,
+}
+
+/// A given to add.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The cell, row by row from 0.
+    pub cell: usize,
+    /// The symbol.
+    pub symbol: u8,
+    /// The solutions the puzzle keeps with it, when counted to the end
+    /// (up to [`SAMPLE`]); `None` beyond that or when the budget ran out.
+    pub leaves: Option<u64>,
+    /// Whether the choice is exact: every solution was seen (at most
+    /// [`SAMPLE`] of them) and no other given leaves fewer. Otherwise it
+    /// is the rarest true candidate among the first [`SAMPLE`] solutions.
+    pub exact: bool,
+}
+
+/// What [`Analyzer::analyze`] found out about a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The number of givens.
+    pub clues: usize,
+    /// The symmetries of the pattern of givens (none: empty).
+    pub symmetry: Vec<Symmetry>,
+    /// The clash between givens that leaves no solution, if any.
+    pub conflict: Option<Conflict>,
+    /// The solutions, as far as they were counted.
+    pub count: Count,
+    /// The first two solutions found (fewer if there are fewer).
+    pub solutions: Vec<Vec<u8>>,
+    /// One solution: whether no given can go (`None` when a test ran out
+    /// of budget and none found a redundant given).
+    pub minimal: Option<bool>,
+    /// One solution: the redundant givens (cells row by row from 0).
+    pub redundant: Vec<usize>,
+    /// One solution: givens whose test ran out of budget.
+    pub undecided: Vec<usize>,
+    /// Two solutions or more: where two of them differ.
+    pub differ: Option<Differ>,
+    /// Two solutions or more: the true candidates of every empty cell.
+    pub candidates: Vec<Candidates>,
+    /// Two solutions or more: a given that cuts the solutions most.
+    pub suggest: Option<Suggestion>,
+}
+
+/// The analyses of one shape's puzzles, reusing their searches.
+#[derive(Clone, Debug)]
+pub struct Analyzer {
+    shape: Shape,
+    solver: GridSolver,
+    probe: Option<Arc<Probe>>,
+}
+
+impl Analyzer {
+    /// An analyzer for puzzles of `shape`, on the engine the search layer
+    /// picks for it, with no budget.
+    pub fn new(shape: &Shape) -> Analyzer {
+        Analyzer { shape: shape.clone(), solver: GridSolver::new(shape), probe: None }
+    }
+
+    /// The shape it serves.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// Bounds every search of the analyses to come (nodes per search, and
+    /// a deadline).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.solver.set_budget(budget);
+    }
+
+    /// Reports the searches to `probe`, which can also stop them.
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        self.solver.set_probe(probe.clone());
+        self.probe = probe;
+    }
+
+    /// Whether the probe asked to stop.
+    fn stopped(&self) -> bool {
+        self.probe.as_ref().is_some_and(|p| p.stopped())
+    }
+
+    /// Analyzes `puzzle` (of this analyzer's shape), counting its
+    /// solutions up to `limit` (2 at least).
+    pub fn analyze(&mut self, puzzle: &Puzzle, limit: u64) -> Analysis {
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        let n = puzzle.n();
+        let limit = limit.max(2);
+        let givens = puzzle.givens();
+        let mut a = Analysis {
+            clues: givens.iter().filter(|g| g.is_some()).count(),
+            symmetry: Symmetry::of_pattern(n, |c| givens[c].is_some()),
+            conflict: None,
+            count: Count::Exactly(0),
+            solutions: Vec::new(),
+            minimal: None,
+            redundant: Vec::new(),
+            undecided: Vec::new(),
+            differ: None,
+            candidates: Vec::new(),
+            suggest: None,
+        };
+        // The count, keeping the first two solutions.
+        let mut left = limit;
+        let solutions = &mut a.solutions;
+        let counted = self.solver.solve_any(puzzle, |g| {
+            if solutions.len() < 2 {
+                solutions.push(g.to_vec());
+            }
+            left -= 1;
+            if left == 0 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let outcome = match counted {
+            Ok(o) => o,
+            Err(conflict) => {
+                a.conflict = Some(conflict);
+                return a;
+            }
+        };
+        a.count = match outcome.end() {
+            End::Complete => Count::Exactly(outcome.so_far()),
+            End::Limit => Count::AtLeast(outcome.so_far()),
+            _ => Count::Unknown(outcome.so_far()),
+        };
+        match (a.count, a.solutions.len()) {
+            (Count::Exactly(1), _) => self.redundancy(puzzle, &mut a),
+            (_, 2) => {
+                self.differ(puzzle, &mut a);
+                let sample = self.sample(puzzle);
+                self.candidates(puzzle, &sample, &mut a);
+                self.suggest(puzzle, &sample, &mut a);
+            }
+            _ => {}
+        }
+        a
+    }
+
+    /// The redundant givens of a puzzle with one solution.
+    fn redundancy(&mut self, puzzle: &Puzzle, a: &mut Analysis) {
+        let mut p = puzzle.clone();
+        for (cell, g) in puzzle.givens().iter().enumerate() {
+            let Some(v) = *g else { continue };
+            if self.stopped() {
+                a.undecided.push(cell);
+                continue;
+            }
+            p.givens_mut()[cell] = None;
+            let o = self.solver.solve_excluding(&p, &[(cell, v)], |_| ControlFlow::Break(()));
+            p.givens_mut()[cell] = Some(v);
+            match (o.so_far(), o.end().is_unknown()) {
+                (0, false) => a.redundant.push(cell),
+                (0, true) => a.undecided.push(cell),
+                _ => {}
+            }
+        }
+        a.minimal = if !a.redundant.is_empty() {
+            Some(false)
+        } else if a.undecided.is_empty() {
+            Some(true)
+        } else {
+            None
+        };
+    }
+
+    /// Where the two solutions differ, made minimal: while a solution
+    /// differs from the first on part of the cells only, it becomes the
+    /// second.
+    fn differ(&mut self, puzzle: &Puzzle, a: &mut Analysis) {
+        let n2 = puzzle.n() * puzzle.n();
+        let first = a.solutions[0].clone();
+        let mut second = a.solutions[1].clone();
+        let mut cells: Vec<usize> = (0..n2).filter(|&c| first[c] != second[c]).collect();
+        let mut minimal = true;
+        'smaller: loop {
+            for &keep in &cells {
+                if self.stopped() {
+                    minimal = false;
+                    break 'smaller;
+                }
+                // The first solution everywhere but on the other cells of
+                // the set: is there another solution there?
+                let mut p = puzzle.clone();
+                for (c, g) in p.givens_mut().iter_mut().enumerate() {
+                    *g = (c == keep || first[c] == second[c]).then_some(first[c]);
+                }
+                let mut other = None;
+                let o = self.solver.solve_any(&p, |g| {
+                    if g != first.as_slice() {
+                        other = Some(g.to_vec());
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                if let Some(g) = other {
+                    second = g;
+                    cells = (0..n2).filter(|&c| first[c] != second[c]).collect();
+                    continue 'smaller;
+                }
+                if o.is_ok_and(|o| o.end().is_unknown()) {
+                    minimal = false;
+                    break 'smaller;
+                }
+            }
+            break;
+        }
+        a.solutions[1] = second;
+        a.differ = Some(Differ { cells, minimal });
+    }
+
+    /// Up to [`SAMPLE`] solutions, and whether they are all of them.
+    fn sample(&mut self, puzzle: &Puzzle) -> (Vec<Vec<u8>>, bool) {
+        let mut grids = Vec::new();
+        let o = self.solver.solve_any(puzzle, |g| {
+            grids.push(g.to_vec());
+            if grids.len() as u64 >= SAMPLE {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let all = o.is_ok_and(|o| o.end() == End::Complete);
+        (grids, all)
+    }
+
+    /// The true candidates of every empty cell.
+    fn candidates(&mut self, puzzle: &Puzzle, sample: &(Vec<Vec<u8>>, bool), a: &mut Analysis) {
+        let n = puzzle.n();
+        let givens = puzzle.givens();
+        let empty: Vec<usize> = (0..n * n).filter(|&c| givens[c].is_none()).collect();
+        // Symbols known true, from every solution seen.
+        let mut known = vec![0u64; n * n];
+        let note = |known: &mut [u64], g: &[u8]| {
+            for (c, &v) in g.iter().enumerate() {
+                known[c] |= 1 << v;
+            }
+        };
+        for g in a.solutions.iter().chain(&sample.0) {
+            note(&mut known, g);
+        }
+        if sample.1 {
+            // Every solution seen: the known symbols are all the true ones.
+            a.candidates =
+                empty.iter().map(|&cell| Candidates { cell, symbols: known[cell], unknown: 0 }).collect();
+            return;
+        }
+        // The symbols the givens leave open in each cell.
+        let open = open_symbols(puzzle);
+        let mut excluded = Vec::with_capacity(n);
+        for &cell in &empty {
+            let mut unknown = 0;
+            while known[cell] & open[cell] != open[cell] {
+                if self.stopped() {
+                    unknown = open[cell] & !known[cell];
+                    break;
+                }
+                excluded.clear();
+                excluded.extend((0..n as u8).filter(|&v| known[cell] & 1 << v != 0).map(|v| (cell, v)));
+                let mut found = None;
+                let o = self.solver.solve_excluding(puzzle, &excluded, |g| {
+                    found = Some(g.to_vec());
+                    ControlFlow::Break(())
+                });
+                match found {
+                    Some(g) => note(&mut known, &g),
+                    None if o.end().is_unknown() => {
+                        unknown = open[cell] & !known[cell];
+                        break;
+                    }
+                    None => break,
+                }
+            }
+            a.candidates.push(Candidates { cell, symbols: known[cell], unknown });
+        }
+    }
+
+    /// The given that leaves the fewest solutions (at least one).
+    fn suggest(&mut self, puzzle: &Puzzle, sample: &(Vec<Vec<u8>>, bool), a: &mut Analysis) {
+        let n = puzzle.n();
+        let (grids, all) = sample;
+        // How many sampled solutions have each symbol in each empty cell.
+        let mut tally = vec![0u64; n * n * n];
+        for g in grids {
+            for (c, &v) in g.iter().enumerate() {
+                tally[c * n + v as usize] += 1;
+            }
+        }
+        let mut best: Option<(u64, usize, u8)> = None;
+        for cand in &a.candidates {
+            for v in 0..n as u8 {
+                if cand.symbols & 1 << v == 0 {
+                    continue;
+                }
+                let t = tally[cand.cell * n + v as usize];
+                if best.is_none_or(|(b, _, _)| t < b) {
+                    best = Some((t, cand.cell, v));
+                }
+            }
+        }
+        let Some((t, cell, symbol)) = best else { return };
+        let leaves = if *all {
+            Some(t)
+        } else {
+            let mut p = puzzle.clone();
+            p.givens_mut()[cell] = Some(symbol);
+            self.solver.count(&p, Some(SAMPLE)).ok().and_then(|o| o.solutions()).filter(|&k| k < SAMPLE)
+        };
+        a.suggest = Some(Suggestion { cell, symbol, leaves, exact: *all });
+    }
+}
+
+/// The symbols the givens leave open in each empty cell (0 for a given).
+fn open_symbols(puzzle: &Puzzle) -> Vec<u64> {
+    let n = puzzle.n();
+    let shape = puzzle.shape();
+    let givens = puzzle.givens();
+    let units = if shape.has_regions() { 3 } else { 2 };
+    let mut placed = vec![0u64; 3 * n];
+    let unit = |cell: usize, k: usize| match k {
+        0 => cell / n,
+        1 => n + cell % n,
+        _ => 2 * n + shape.region(cell).expect("regions"),
+    };
+    for (cell, g) in givens.iter().enumerate() {
+        if let Some(v) = g {
+            for k in 0..units {
+                placed[unit(cell, k)] |= 1 << v;
+            }
+        }
+    }
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    (0..n * n)
+        .map(|cell| match givens[cell] {
+            Some(_) => 0,
+            None => all & !(0..units).fold(0, |m, k| m | placed[unit(cell, k)]),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Alphabet;
+
+    fn puzzle(n: usize, text: &str) -> Puzzle {
+        let alphabet = Alphabet::default_for(n).unwrap();
+        let givens = text.chars().map(|c| alphabet.index(c)).collect();
+        Puzzle::new(Shape::default_for(n).unwrap(), alphabet, givens).unwrap()
+    }
+
+    #[test]
+    fn a_unique_puzzle_names_its_redundant_givens() {
+        // Inkala's puzzle is minimal; with one more given from its
+        // solution, that given is redundant (and maybe others).
+        let text = "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+        let p = puzzle(9, text);
+        let mut an = Analyzer::new(p.shape());
+        let a = an.analyze(&p, 2);
+        assert_eq!((a.count, a.minimal, a.clues), (Count::Exactly(1), Some(true), 21));
+        assert!(a.redundant.is_empty());
+        let mut more = p.clone();
+        more.set_given(1, Some(0)).unwrap(); // r1c2 = 1 in the solution
+        let a = an.analyze(&more, 2);
+        assert_eq!(a.minimal, Some(false));
+        assert!(a.redundant.contains(&1));
+    }
+
+    #[test]
+    fn clashes_and_blank_grids() {
+        let p = puzzle(4, "11..............");
+        let a = Analyzer::new(p.shape()).analyze(&p, 2);
+        assert_eq!(a.conflict.map(|c| c.to_string()), Some("symbol 1 twice in row 1".into()));
+        let p = puzzle(4, "................");
+        let a = Analyzer::new(p.shape()).analyze(&p, 2);
+        assert_eq!(a.count, Count::AtLeast(2));
+        assert_eq!(a.candidates.len(), 16);
+        assert!(a.candidates.iter().all(|c| c.symbols == 0b1111 && c.unknown == 0));
+        let d = a.differ.unwrap();
+        assert!(d.minimal);
+        assert_eq!(d.cells.len(), 4, "{:?}", d.cells);
+        // 288 grids: each given leaves 72.
+        let s = a.suggest.unwrap();
+        assert_eq!((s.leaves, s.exact), (Some(72), true));
+    }
+}

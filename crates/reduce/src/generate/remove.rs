@@ -1,0 +1,340 @@
+//! From a full grid to a minimal puzzle: givens are taken away orbit by
+//! orbit, in random order, as long as the puzzle keeps one solution.
+//!
+//! One pass is enough. If taking away an orbit lets in a second solution,
+//! taking away more givens later only lets in more, so an orbit kept once
+//! is kept for good: after the pass no orbit of givens can go, and the
+//! puzzle is minimal (orbit by orbit; cell by cell when the orbits are
+//! single cells).
+//!
+//! The test for an orbit asks for a solution other than the grid. For a
+//! single cell that is "a solution of the puzzle without this given, with
+//! its symbol excluded there" ([`GridSolver::solve_excluding`]): a solution
+//! that keeps the symbol keeps every given, so it is the grid itself. An
+//! orbit of several cells is tested cell by cell: a solution other than
+//! the grid differs from it in a first cell of the orbit, so the search
+//! for cell i keeps cells 0..i as the grid has them and excludes the
+//! grid's symbol from cell i. Before any search, a cell whose peers still
+//! show every other symbol is forced back to its own (a naked single):
+//! near-full puzzles are decided so, without a search.
+
+use std::ops::ControlFlow;
+
+use dlx::{Budget, End};
+
+use crate::grid::{Puzzle, Shape};
+use crate::search::{GridSolver, Nine, Prepared};
+
+/// The units of a shape and the symbols given in each: what the tests for
+/// forced cells look at.
+#[derive(Clone, Debug)]
+pub(crate) struct Units {
+    n: usize,
+    /// Every symbol.
+    all: u64,
+    /// The units of each cell (row, column, region; the row again without
+    /// regions).
+    of_cell: Vec<[u16; 3]>,
+    /// The cells of unit `u` are `cells[u * n..][..n]`.
+    cells: Vec<u16>,
+    /// The symbols given in each unit.
+    given: Vec<u64>,
+}
+
+impl Units {
+    /// The units of `shape`.
+    pub(crate) fn new(shape: &Shape) -> Units {
+        let n = shape.n();
+        let units = if shape.has_regions() { 3 * n } else { 2 * n };
+        let mut cells = vec![0u16; units * n];
+        let mut filled = vec![0usize; units];
+        let mut of_cell = Vec::with_capacity(n * n);
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let us = [r, n + c, shape.region(cell).map_or(r, |k| 2 * n + k)];
+            for &u in &us[..units / n] {
+                cells[u * n + filled[u]] = cell as u16;
+                filled[u] += 1;
+            }
+            of_cell.push(us.map(|u| u as u16));
+        }
+        let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        Units { n, all, of_cell, cells, given: vec![0; units] }
+    }
+
+    /// Notes the givens of `givens` (every unit's symbols afresh).
+    fn load(&mut self, givens: &[Option<u8>]) {
+        self.given.fill(0);
+        for (cell, g) in givens.iter().enumerate() {
+            if let Some(v) = g {
+                for u in self.of_cell[cell] {
+                    self.given[u as usize] |= 1 << v;
+                }
+            }
+        }
+    }
+
+    /// Notes that `cell` gains (`true`) or loses given `v`.
+    fn set(&mut self, cell: usize, v: u8, given: bool) {
+        for u in self.of_cell[cell] {
+            if given {
+                self.given[u as usize] |= 1 << v;
+            } else {
+                self.given[u as usize] &= !(1 << v);
+            }
+        }
+    }
+
+    /// The symbols given in the units of `cell`.
+    fn seen(&self, cell: usize) -> u64 {
+        let [a, b, c] = self.of_cell[cell];
+        self.given[a as usize] | self.given[b as usize] | self.given[c as usize]
+    }
+
+    /// Whether blank `cell` must hold `v` by the givens alone: the givens
+    /// it sees show every other symbol (a naked single), or in one of its
+    /// units every other blank cell sees a given `v` (a hidden single).
+    fn forced(&self, givens: &[Option<u8>], cell: usize, v: u8) -> bool {
+        let bit = 1u64 << v;
+        if self.seen(cell) | bit == self.all {
+            return true;
+        }
+        let units = &self.of_cell[cell];
+        units.iter().enumerate().any(|(k, &u)| {
+            // Without regions the third unit is the row again.
+            (k < 2 || units[2] != units[0])
+                && self.cells[u as usize * self.n..][..self.n].iter().all(|&x| {
+                    x as usize == cell || givens[x as usize].is_some() || self.seen(x as usize) & bit != 0
+                })
+        })
+    }
+}
+
+/// The first node cap of a test, per cell of the grid (see [`minimize`]).
+const FIRST_CAP: u64 = 16;
+
+/// How a test came out.
+enum Test {
+    /// The orbit can go: the puzzle keeps one solution without it.
+    Removed,
+    /// The orbit stays: without it, another solution.
+    Kept,
+    /// The search was cut short.
+    Cut(End),
+}
+
+/// Takes givens away from `puzzle` (full: every cell given, its one
+/// solution `solution`), orbit by orbit in the order `order` (indices into
+/// `orbits`), while it keeps one solution. Returns how a search was cut
+/// short, if one was (the puzzle is then unique but maybe not minimal).
+///
+/// On big grids a few tests take a search millions of nodes while most
+/// take a handful, so each test first gets a small cap; an orbit whose
+/// test runs out of it stays for now, and the orbits put off are tested
+/// again after the pass, with eight times the cap, until the solver's own
+/// budget. Put off or not, a test is as sound as in the plain pass: an
+/// orbit kept has a second solution without it that stays a solution of
+/// every sparser puzzle, and an orbit taken away leaves one solution.
+pub(crate) fn minimize(
+    solver: &mut GridSolver,
+    units: &mut Units,
+    puzzle: &mut Puzzle,
+    solution: &[u8],
+    orbits: &[Vec<usize>],
+    order: &[usize],
+) -> Result<(), End> {
+    if let Some(nine) = solver.nine() {
+        return minimize_nine(nine, units, puzzle, solution, orbits, order);
+    }
+    let budget = solver.budget();
+    let most = budget.max_nodes.unwrap_or(u64::MAX);
+    let mut cap = most.min(FIRST_CAP * solution.len() as u64);
+    let mut pending = order.to_vec();
+    let mut later = Vec::new();
+    units.load(puzzle.givens());
+    let result = loop {
+        solver.set_budget(Budget { max_nodes: Some(cap), ..budget });
+        later.clear();
+        let mut cut = None;
+        for &k in &pending {
+            match test(solver, units, puzzle, solution, &orbits[k]) {
+                Test::Removed | Test::Kept => {}
+                Test::Cut(End::OutOfNodes) if cap < most => later.push(k),
+                Test::Cut(end) => {
+                    cut = Some(end);
+                    break;
+                }
+            }
+        }
+        if let Some(end) = cut {
+            break Err(end);
+        }
+        if later.is_empty() {
+            break Ok(());
+        }
+        std::mem::swap(&mut pending, &mut later);
+        cap = cap.saturating_mul(8).min(most);
+    };
+    solver.set_budget(budget);
+    result
+}
+
+/// Tests whether `orbit` (all given) can go, and leaves it given or blank
+/// as the test says (given when the test was cut short).
+fn test(
+    solver: &mut GridSolver,
+    units: &mut Units,
+    puzzle: &mut Puzzle,
+    solution: &[u8],
+    orbit: &[usize],
+) -> Test {
+    for &cell in orbit {
+        puzzle.givens_mut()[cell] = None;
+        units.set(cell, solution[cell], false);
+    }
+    // Near full: each cell of the orbit forced back by the givens.
+    if orbit.iter().all(|&c| units.forced(puzzle.givens(), c, solution[c])) {
+        return Test::Removed;
+    }
+    let mut result = Test::Removed;
+    for (i, &cell) in orbit.iter().enumerate() {
+        if i > 0 {
+            let before = orbit[i - 1];
+            puzzle.givens_mut()[before] = Some(solution[before]);
+            units.set(before, solution[before], true);
+        }
+        let outcome = solver.solve_excluding(puzzle, &[(cell, solution[cell])], |_| ControlFlow::Break(()));
+        if outcome.so_far() > 0 {
+            result = Test::Kept;
+            break;
+        }
+        if outcome.end().is_unknown() {
+            result = Test::Cut(outcome.end());
+            break;
+        }
+    }
+    // Back as the orbit stays: all blank, or all given.
+    let stays = !matches!(result, Test::Removed);
+    for &c in orbit {
+        if puzzle.givens()[c].is_some() != stays {
+            puzzle.givens_mut()[c] = stays.then_some(solution[c]);
+            units.set(c, solution[c], stays);
+        }
+    }
+    result
+}
+
+/// [`minimize`] on the 9x9 search, from prepared boards. When orbit
+/// `order[k]` is tested, the givens are the orbits kept before it and all
+/// the orbits after it. The orbits are halved again and again: the first
+/// half is tested on a board with every orbit of the second half placed
+/// (all still given then), the second half on a board with the orbits the
+/// first half kept. Each board is prepared from its parent's, so a test
+/// costs the propagation of a few placements instead of a whole puzzle's,
+/// and each orbit is placed on a board once per halving.
+fn minimize_nine(
+    nine: &mut Nine,
+    units: &mut Units,
+    puzzle: &mut Puzzle,
+    solution: &[u8],
+    orbits: &[Vec<usize>],
+    order: &[usize],
+) -> Result<(), End> {
+    units.load(puzzle.givens());
+    let blank = Nine::prepare(None, &[], &[]).expect("the blank board has solutions");
+    let mut halves = Halves { nine, units, puzzle, solution, orbits, places: Vec::new() };
+    halves.test(order, &blank)
+}
+
+/// Orbits tested on one board, each with the others' givens added.
+const LEAVES: usize = 4;
+
+/// What [`minimize_nine`]'s halvings share.
+struct Halves<'a> {
+    nine: &'a mut Nine,
+    units: &'a mut Units,
+    puzzle: &'a mut Puzzle,
+    solution: &'a [u8],
+    orbits: &'a [Vec<usize>],
+    places: Vec<(usize, u8)>,
+}
+
+impl Halves<'_> {
+    /// Tests the orbits of `order` in turn, on `board`: the givens of
+    /// every orbit outside `order` that is given while they are tested.
+    fn test(&mut self, order: &[usize], board: &Prepared) -> Result<(), End> {
+        if order.len() <= LEAVES {
+            // Each orbit on the board with the others of `order` given
+            // then: those kept before it, all after it.
+            for &o in order {
+                self.places.clear();
+                for &p in order {
+                    let given = self.puzzle.givens()[self.orbits[p][0]].is_some();
+                    if p != o && given {
+                        self.places.extend(self.orbits[p].iter().map(|&c| (c, self.solution[c])));
+                    }
+                }
+                let extra = self.places.len();
+                self.test_one(&self.orbits[o], board, extra)?;
+            }
+            return Ok(());
+        }
+        let (first, second) = order.split_at(order.len() / 2);
+        let full = "givens of a full grid leave it a solution";
+        self.places.clear();
+        for &o in second {
+            self.places.extend(self.orbits[o].iter().map(|&c| (c, self.solution[c])));
+        }
+        let left = Nine::prepare(Some(board), &self.places, &[]).expect(full);
+        self.test(first, &left)?;
+        self.places.clear();
+        for &o in first {
+            let orbit = &self.orbits[o];
+            if self.puzzle.givens()[orbit[0]].is_some() {
+                self.places.extend(orbit.iter().map(|&c| (c, self.solution[c])));
+            }
+        }
+        let right = Nine::prepare(Some(board), &self.places, &[]).expect(full);
+        self.test(second, &right)
+    }
+
+    /// Tests `orbit`, given, on `board` (every other given): takes it
+    /// away unless that lets in a second solution.
+    fn test_one(&mut self, orbit: &[usize], board: &Prepared, extra: usize) -> Result<(), End> {
+        let (puzzle, units, solution) = (&mut *self.puzzle, &mut *self.units, self.solution);
+        for &cell in orbit {
+            puzzle.givens_mut()[cell] = None;
+            units.set(cell, solution[cell], false);
+        }
+        if orbit.iter().all(|&c| units.forced(puzzle.givens(), c, solution[c])) {
+            return Ok(());
+        }
+        // Cell i's symbol excluded there, the orbit's cells before it given.
+        let mut stays = false;
+        for (i, &cell) in orbit.iter().enumerate() {
+            self.places.truncate(extra);
+            self.places.extend(orbit[..i].iter().map(|&c| (c, solution[c])));
+            let Some(board) = Nine::prepare(Some(board), &self.places, &[(cell, solution[cell])]) else {
+                continue;
+            };
+            let outcome = self.nine.solve_prepared(&board, |_| ControlFlow::Break(()));
+            if outcome.so_far() > 0 {
+                stays = true;
+                break;
+            }
+            if outcome.end().is_unknown() {
+                for &c in orbit {
+                    puzzle.givens_mut()[c] = Some(solution[c]);
+                }
+                return Err(outcome.end());
+            }
+        }
+        if stays {
+            for &c in orbit {
+                puzzle.givens_mut()[c] = Some(solution[c]);
+                units.set(c, solution[c], true);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,89 @@
+//! Unit tests of the generator; the property tests over every shape family
+//! are in `tests/generate.rs`.
+
+use super::*;
+use crate::grid::Regions;
+
+fn maker(target: Target, request: Request) -> Result<Generator, GenerateError> {
+    let n = target.n();
+    Generator::new(target, Alphabet::default_for(n).unwrap(), request)
+}
+
+#[test]
+fn symmetries_the_map_lacks_are_refused() {
+    let six = Shape::default_for(6).unwrap();
+    let rot90 = Request { symmetry: SymmetryChoice::Exactly(Symmetry::Rot90), ..Request::default() };
+    assert_eq!(
+        maker(Target::Shape(six.clone()), rot90).unwrap_err(),
+        GenerateError::Symmetry { symmetry: Symmetry::Rot90 }
+    );
+    assert!(
+        maker(Target::Shape(six), Request { symmetry: SymmetryChoice::Any, ..Request::default() }).is_ok()
+    );
+    let map = "000011022013221113243333244455445555".chars().collect();
+    let jigsaw = Shape::new(6, Regions::Map(map)).unwrap();
+    let any = Request { symmetry: SymmetryChoice::Any, ..Request::default() };
+    assert_eq!(maker(Target::Shape(jigsaw), any).unwrap_err(), GenerateError::NoSymmetry);
+    assert_eq!(
+        maker(Target::Jigsaw(6), rot90).unwrap_err(),
+        GenerateError::JigsawSymmetry { n: 6, symmetry: Symmetry::Rot90 }
+    );
+    assert!(maker(Target::Jigsaw(9), rot90).is_ok());
+    let wrong = Generator::new(Target::Jigsaw(9), Alphabet::default_for(8).unwrap(), Request::default());
+    assert!(matches!(wrong, Err(GenerateError::Grid(_))));
+}
+
+#[test]
+fn a_request_no_puzzle_meets_runs_out_of_attempts() {
+    // No minimal 9x9 puzzle has 16 givens or fewer.
+    let request = Request { max_clues: Some(16), attempts: 20, ..Request::default() };
+    let mut g = maker(Target::Shape(Shape::default_for(9).unwrap()), request).unwrap();
+    match g.generate(1) {
+        Err(GenerateError::OutOfBudget { attempts: 20, end: End::Complete, fewest: Some(k) }) => {
+            assert!(k >= 17)
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_tiny_node_budget_is_unknown_never_a_puzzle() {
+    let request = Request { max_nodes: 1, attempts: 3, ..Request::default() };
+    let mut g = maker(Target::Shape(Shape::default_for(9).unwrap()), request).unwrap();
+    assert!(matches!(g.generate(1), Err(GenerateError::OutOfBudget { end: End::OutOfNodes, .. })));
+}
+
+#[test]
+fn a_map_without_grids_says_so() {
+    // Some random 4x4 jigsaw maps have no grid at all.
+    let mut rng = SplitMix64::new(9);
+    let (mut with, mut without) = (0, 0);
+    for _ in 0..100 {
+        let shape = random_map(4, Symmetry::None, &mut rng).unwrap();
+        let blank = Puzzle::new(shape.clone(), Alphabet::default_for(4).unwrap(), vec![None; 16]).unwrap();
+        let grids = GridSolver::new(&shape).count(&blank, None).unwrap().solutions().unwrap();
+        let made = maker(Target::Shape(shape), Request::default()).unwrap().generate(3);
+        if grids == 0 {
+            without += 1;
+            assert_eq!(made.unwrap_err(), GenerateError::NoGrid);
+        } else {
+            with += 1;
+            assert!(made.is_ok());
+        }
+    }
+    assert!(with > 0 && without > 0, "{with} maps with grids, {without} without");
+}
+
+#[test]
+fn levels_are_met_exactly() {
+    for level in [Level::Easy, Level::Medium] {
+        let request = Request { level: Some(level), ..Request::default() };
+        let mut g = maker(Target::Shape(Shape::default_for(9).unwrap()), request).unwrap();
+        for seed in 0..3 {
+            let made = g.generate(seed).unwrap();
+            assert_eq!(made.rating.map(|r| r.level()), Some(level));
+            let mut logic = Logic::new(made.puzzle.shape());
+            assert_eq!(logic.rate(&made.puzzle).rating().map(|r| r.level()), Some(level));
+        }
+    }
+}

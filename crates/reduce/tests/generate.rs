@@ -1,0 +1,150 @@
+//! Property tests of the generator over every shape family: 4x4, 6x6,
+//! 9x9 and 12x12 boxes, 6x6 and 9x9 jigsaws, 5x5 and 7x7 Latin squares,
+//! with random seeds and symmetries. Each puzzle made must have exactly
+//! one solution, the one it says, counted by another engine than the one
+//! that made it (the dancing links; the bit search too for 9x9, made on
+//! the 9x9 boards); it must be minimal (every orbit of givens taken away
+//! gives two solutions or more, counted the same way); its pattern must
+//! have the symmetry it says; and its seed must give it again.
+
+use proptest::prelude::*;
+
+use reduce::generate::{
+    regions_connected, GenerateError, Generator, Request, Symmetry, SymmetryChoice, Target,
+};
+use reduce::{Alphabet, Engine, GridSolver, Puzzle, Regions, Shape};
+
+/// The solutions of `p` up to 2, on `engine`.
+fn count(p: &Puzzle, engine: Engine) -> u64 {
+    let mut s = GridSolver::with_engine(p.shape(), engine).expect("the engine takes the shape");
+    s.count(p, Some(2)).expect("no clash").solutions().expect("no budget")
+}
+
+fn check(target: Target, symmetry: Symmetry, seed: u64) -> Result<(), TestCaseError> {
+    let n = target.n();
+    let request = Request { symmetry: SymmetryChoice::Exactly(symmetry), ..Request::default() };
+    let mut maker = Generator::new(target.clone(), Alphabet::default_for(n).unwrap(), request).unwrap();
+    let made = maker.generate(seed).unwrap();
+    let p = &made.puzzle;
+    prop_assert_eq!(made.seed, seed);
+    prop_assert_eq!(made.symmetry, symmetry);
+    prop_assert_eq!(p.verify(&made.solution), Ok(()));
+    prop_assert!(regions_connected(p.shape()) || !matches!(target, Target::Jigsaw(_)));
+    // Unique, by other engines than the one that made it.
+    let maker_engine = Engine::for_shape(p.shape());
+    let others: Vec<Engine> =
+        Engine::ALL.into_iter().filter(|&e| e != maker_engine && e.accepts(p.shape())).collect();
+    prop_assert!(others.contains(&Engine::Links));
+    for &e in &others {
+        prop_assert_eq!(count(p, e), 1, "{} on {}", e, p.render(p.givens()));
+    }
+    // Symmetric, and minimal orbit by orbit.
+    prop_assert!(symmetry.holds(n, |c| p.givens()[c].is_some()));
+    for orbit in symmetry.orbits(n) {
+        if p.givens()[orbit[0]].is_none() {
+            continue;
+        }
+        let mut less = p.clone();
+        for &c in &orbit {
+            less.set_given(c, None).unwrap();
+        }
+        prop_assert_eq!(count(&less, Engine::Links), 2, "orbit {:?} of {}", orbit, p.render(p.givens()));
+    }
+    // The seed gives it again, from a fresh generator too.
+    prop_assert_eq!(&maker.generate(seed).unwrap(), &made);
+    let mut fresh = Generator::new(target, Alphabet::default_for(n).unwrap(), request).unwrap();
+    prop_assert_eq!(fresh.generate(seed).unwrap(), made);
+    Ok(())
+}
+
+/// A symmetry the target has, from a number.
+fn pick(target: &Target, k: usize) -> Symmetry {
+    let fits: Vec<Symmetry> = Symmetry::ALL
+        .into_iter()
+        .filter(|&s| match target {
+            Target::Shape(shape) => s.fits(shape),
+            &Target::Jigsaw(n) => reduce::generate::can_draw(n, s),
+        })
+        .collect();
+    // None half the time.
+    if k % 2 == 0 {
+        Symmetry::None
+    } else {
+        fits[k / 2 % fits.len()]
+    }
+}
+
+fn boxes(n: usize) -> Target {
+    Target::Shape(Shape::default_for(n).unwrap())
+}
+
+fn latin(n: usize) -> Target {
+    Target::Shape(Shape::new(n, Regions::None).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn boxes_4x4(seed: u64, k in 0..16usize) {
+        let t = boxes(4);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+
+    #[test]
+    fn boxes_6x6(seed: u64, k in 0..16usize) {
+        let t = boxes(6);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+
+    #[test]
+    fn boxes_9x9(seed: u64, k in 0..16usize) {
+        let t = boxes(9);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+
+    #[test]
+    fn latin_5x5(seed: u64, k in 0..16usize) {
+        let t = latin(5);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+
+    #[test]
+    fn latin_7x7(seed: u64, k in 0..16usize) {
+        let t = latin(7);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+
+    #[test]
+    fn jigsaw_6x6(seed: u64, k in 0..16usize) {
+        let t = Target::Jigsaw(6);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+
+    #[test]
+    fn jigsaw_9x9(seed: u64, k in 0..16usize) {
+        let t = Target::Jigsaw(9);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
+
+    #[test]
+    fn boxes_12x12(seed: u64, k in 0..16usize) {
+        let t = boxes(12);
+        check(t.clone(), pick(&t, k), seed)?;
+    }
+}
+
+#[test]
+fn a_given_region_map_keeps_its_symmetries_only() {
+    let map = "000011022013221113243333244455445555".chars().collect();
+    let shape = Shape::new(6, Regions::Map(map)).unwrap();
+    for s in [Symmetry::Rot180, Symmetry::Rot90, Symmetry::Mirror, Symmetry::Diagonal] {
+        let request = Request { symmetry: SymmetryChoice::Exactly(s), ..Request::default() };
+        let made = Generator::new(Target::Shape(shape.clone()), Alphabet::default_for(6).unwrap(), request);
+        assert_eq!(made.unwrap_err(), GenerateError::Symmetry { symmetry: s });
+    }
+}
