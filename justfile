@@ -62,3 +62,20 @@ bench-logic: build
 # LeakSanitizer reports glibc's 32-byte thread-exit record as a leak.
 fuzz seconds="600":
     cd fuzz && for t in $(RUSTC_BOOTSTRAP=1 cargo fuzz list); do RUSTC_BOOTSTRAP=1 cargo fuzz run $t -- -max_total_time={{seconds}} -rss_limit_mb=4096 -detect_leaks=0 || exit 1; done
+
+# Count FILE in M shards for real with GNU parallel (one job per core) and
+# check the sum against a plain count (docs/sharding.md).
+shards file="fixtures/dlx/langford-12.dlx" m="16": build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    sum=$(seq 1 {{m}} | parallel -j "$(nproc)" --halt now,fail=1 target/release/dance count -j 1 --quiet --shard {}/{{m}} {{file}} | paste -sd+ | bc)
+    total=$(target/release/dance count --quiet {{file}})
+    echo "{{m}} shards: $sum; one count: $total"
+    test "$sum" = "$total"
+    # Listings: the shards' solutions together are the full listing (each
+    # solution joined on one line, its number dropped, then sorted).
+    join='/^[0-9]+$/ { if (s != "") print s; s = ""; next } { s = s " | " $0 } END { if (s != "") print s }'
+    seq 1 {{m}} | parallel -j "$(nproc)" --halt now,fail=1 "target/release/dance solve --all -j 1 --quiet --shard {}/{{m}} {{file}} | awk '$join'" | sort > target/shards-listing.txt
+    target/release/dance solve --all -j 1 --quiet {{file}} | awk "$join" | sort > target/full-listing.txt
+    cmp target/shards-listing.txt target/full-listing.txt
+    echo "{{m}} shard listings: $(wc -l < target/shards-listing.txt) solutions, the full listing's"

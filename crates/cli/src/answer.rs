@@ -267,6 +267,9 @@ pub fn answer(
                     // solution, or whether there is a second, takes the
                     // fastest search.
                     let r = match plan.mode {
+                        Mode::All { .. } if plan.shard.is_some() => {
+                            engine.solve_shard(puzzle, plan.shard.expect("a shard"), visit)
+                        }
                         Mode::All { .. } if plan.list_jobs > 1 => {
                             // The threads that find the grids also lay
                             // them out; this one numbers and writes them.
@@ -345,7 +348,9 @@ pub fn answer(
                             None => emit(k, SolutionRef::Options(problem, opts), out),
                         })
                     };
-                    let o = if matches!(plan.mode, Mode::All { .. }) && plan.list_jobs > 1 {
+                    let o = if let (Mode::All { .. }, Some(shard)) = (plan.mode, plan.shard) {
+                        dlx::parallel::search_shard(&mut solver, shard, visit)
+                    } else if matches!(plan.mode, Mode::All { .. }) && plan.list_jobs > 1 {
                         dlx::parallel::search(&mut solver, plan.list_jobs, visit)
                     } else {
                         solver.search(visit)

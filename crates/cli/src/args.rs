@@ -97,6 +97,11 @@ pub struct SolveArgs {
     /// With --all, stop after N solutions of each puzzle (N from 1).
     #[arg(long, value_name = "N", requires = "all", value_parser = parse_limit)]
     pub limit: Option<u64>,
+    /// With --all, list only the solutions in part K of M (from 1) of each
+    /// search tree: the listings of the M parts, on any machines, are
+    /// together the full listing (docs/sharding.md).
+    #[arg(long, value_name = "K/M", requires = "all", value_parser = parse_shard)]
+    pub shard: Option<dlx::parallel::Shard>,
     /// Print the K cheapest solutions of a problem whose options have
     /// costs (Knuth's `|n`), in increasing order of cost, each numbered
     /// and followed by `cost N` (K from 1).
@@ -779,7 +784,7 @@ impl Config {
                     (a.layout.layout(color), terminal_art),
                     &a.input,
                     &a.run,
-                    None,
+                    a.shard,
                     a.budget.budget(),
                 )
             }

@@ -102,8 +102,9 @@ fn grid_counts_one_thread_many_and_shards() {
     // count is split over the threads on the links, under the same budget.
     let r = unknown_then_answered(&["count", "-j", "2", "--box", "none"], &blank(25), 300_000);
     assert!(r.stdout.ends_with("+\n"), "{}", r.stdout);
-    // One shard of the tree.
-    unknown_then_answered(&["count", "-j", "1", "--shard", "1/3"], &blank(16), 50);
+    // One shard of the tree (big enough that a shard has a search left
+    // below its cut: the cut of a tiny tree goes down to its solutions).
+    unknown_then_answered(&["count", "-j", "1", "--shard", "1/3", "--box", "none"], &blank(25), 100_000);
 }
 
 #[test]
@@ -112,8 +113,10 @@ fn exact_cover_on_every_path() {
     let r = unknown_then_answered(&["count", "-j", "1"], q8, 100);
     assert_eq!(r.stdout, "4+\n");
     unknown_then_answered(&["count", "-j", "1", "--stats"], q8, 200);
-    unknown_then_answered(&["count", "-j", "1", "--shard", "1/2"], q8, 100);
-    unknown_then_answered(&["count", "-j", "2", "--shard", "1/2"], q8, 100);
+    // A shard of queens-8 is cut down to its solutions: queens-10's has a
+    // search left below its cut.
+    unknown_then_answered(&["count", "-j", "1", "--shard", "1/2"], "dlx/queens-10.dlx", 1000);
+    unknown_then_answered(&["count", "-j", "2", "--shard", "1/2"], "dlx/queens-10.dlx", 1000);
     // Split over two threads past the first try.
     let r = unknown_then_answered(&["count", "-j", "2"], "dlx/queens-12.dlx", 100_000);
     assert!(r.stdout.ends_with("+\n"), "{}", r.stdout);

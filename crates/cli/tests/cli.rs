@@ -328,6 +328,36 @@ fn shards_add_up_to_the_total() {
 }
 
 #[test]
+fn shard_listings_are_together_the_full_listing() {
+    use std::collections::BTreeSet;
+    // Each solution (its number dropped) as one string.
+    fn solutions(stdout: &str) -> Vec<String> {
+        let mut all = Vec::new();
+        for line in stdout.lines() {
+            if line.chars().all(|c| c.is_ascii_digit()) {
+                all.push(String::new());
+            } else {
+                let last = all.last_mut().expect("a number first");
+                last.push_str(line);
+                last.push('\n');
+            }
+        }
+        all
+    }
+    for input in ["dlx/queens-8.dlx", "dlx/sudoku-4x4-blank.dlx", "seeds/001-example2.in"] {
+        let full = solutions(&dance(&["solve", "--all", &fixture(input)]).expect(0).stdout);
+        let mut union = Vec::new();
+        for k in 1..=3 {
+            let r = dance(&["solve", "--all", "--shard", &format!("{k}/3"), &fixture(input)]).expect(0);
+            union.extend(solutions(&r.stdout));
+        }
+        assert_eq!(union.len(), full.len(), "{input}");
+        assert_eq!(union.iter().collect::<BTreeSet<_>>(), full.iter().collect::<BTreeSet<_>>(), "{input}");
+    }
+    dance(&["solve", "--shard", "1/2", &fixture("dlx/queens-8.dlx")]).expect(2);
+}
+
+#[test]
 fn ctrl_c_exits_130_and_says_how_far_it_got() {
     use std::process::{Command, Stdio};
     let child = Command::new(env!("CARGO_BIN_EXE_dance"))

@@ -31,6 +31,19 @@
 //!   several threads that share that cutoff. Bounds and costs may be
 //!   combined. A count ignores costs. A list cut short by a budget is no
 //!   answer: [`Best::cheapest`] is then `None`.
+//! - **Two engines.** [`Solver::new`] also lays out a problem on bitsets
+//!   when it fits: no colors, no bounds, at most 256 primary items, at most
+//!   4,096 options and at most 15 primary items in any option (queens,
+//!   Langford pairs, pentominoes, Sudoku up to 6x6 as a plain matrix).
+//!   Counts and listings that need not be faithful then go to it: it walks
+//!   DLX1's very tree (the same choices, the same solutions in the same
+//!   order, the same node counts), with the live options as a bitset and
+//!   a level a copy of its parent rather than links undone, and hands
+//!   small subtrees to a second instance whose sets are one word. The
+//!   choice is automatic and changes the speed only; a
+//!   [faithful](Solver::set_faithful) search (`--stats`: DLX1's updates)
+//!   always dances, and [`Solver::set_bitset`] turns the bitsets off (the
+//!   tests run both engines; [`Solver::uses_bitset`] says which runs).
 //! - [`Solver::force`] chooses options before a search (the givens of a
 //!   puzzle), for as many searches as you like, at the price of covering
 //!   their items only: one solver serves a million puzzles.
@@ -39,9 +52,11 @@
 //!   [`Probe`] (progress, Ctrl-C) and ends with an [`Outcome`] whose
 //!   [`End`] says whether its count is the answer or *unknown* (see
 //!   [`Meter`], which other engines carry too).
-//! - [`parallel`] counts on several threads, or one shard of the tree of
-//!   many, by splitting the search into subtrees ([`Solver::subtrees`]),
-//!   and [`parallel::first_then_split`] tries one thread first.
+//! - [`parallel`] counts on several threads, or counts or lists one shard
+//!   of the tree of many, by splitting the search into subtrees
+//!   ([`Solver::subtrees`]; shards are dealt by Knuth's estimates,
+//!   [`parallel::shard_pieces`]), and [`parallel::first_then_split`] tries
+//!   one thread first.
 //! - [`Solver::estimate`] is Knuth's random-probe estimate of the tree's
 //!   solutions and nodes, with honest intervals ([`estimate`]), over
 //!   Algorithm M's tree too for a problem with bounds.
@@ -76,6 +91,7 @@
 //! ```
 
 mod arena;
+mod bits;
 mod budget;
 mod cost;
 pub mod estimate;

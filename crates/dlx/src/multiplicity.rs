@@ -716,6 +716,59 @@ impl<I: Index> Multiplicity<I> {
         frontier
     }
 
+    /// The children of each of `pieces` (paths of branch numbers as
+    /// [`Multiplicity::subtrees`] gives them), in order: one path a branch
+    /// of the piece's node; a piece at a solution stays as it is, one at a
+    /// dead end is dropped. Also says whether any piece had children.
+    pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        let mut out = Vec::with_capacity(pieces.len() * 4);
+        let mut grew = false;
+        for path in pieces {
+            let kids = if self.replay::<true>(path) { self.branches::<true>() } else { Some(0) };
+            self.reset();
+            match kids {
+                Some(d) => {
+                    grew |= d > 0;
+                    out.extend((0..d).map(|j| {
+                        let mut p = path.clone();
+                        p.push(j);
+                        p
+                    }));
+                }
+                None => out.push(path.clone()),
+            }
+        }
+        (out, grew)
+    }
+
+    /// Knuth's estimate of the nodes in each of `pieces` (paths as for
+    /// [`Multiplicity::expand`]), over the fast search's tree: the mean of
+    /// `probes` random probes from the piece's node, drawn from a generator
+    /// seeded by `seed` and the piece's path alone.
+    pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+        let mut sizes = Vec::with_capacity(pieces.len());
+        for (path, &probes) in pieces.iter().zip(probes) {
+            let mut rng = SplitMix64::new(crate::solver::piece_seed(seed, path));
+            let size = if self.replay::<true>(path) {
+                let sum: f64 = (0..probes)
+                    .map(|_| {
+                        if self.colors {
+                            self.random_path::<true, true>(&mut rng).nodes
+                        } else {
+                            self.random_path::<false, true>(&mut rng).nodes
+                        }
+                    })
+                    .sum();
+                sum / probes.max(1) as f64
+            } else {
+                0.0
+            };
+            self.reset();
+            sizes.push(size);
+        }
+        sizes
+    }
+
     /// One of Knuth's random probes from the node the levels below the
     /// floor lead to, down to a leaf of the tree the search walks (the
     /// fast one, or with `FAST` off DLX3's); the links and bounds are as

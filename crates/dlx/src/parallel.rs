@@ -1,11 +1,16 @@
-//! Counting and listing on several threads, and counting one shard of many.
+//! Counting and listing on several threads, and counting or listing one
+//! shard of many.
 //!
 //! The search tree below the forced options is split into subtrees by DLX1's
-//! own choices ([`Solver::subtrees`]): deterministic, so that shard K of M on
-//! one machine and shard J of M on another never overlap and together cover
-//! every solution. Subtrees are very uneven, so threads take them one at a
-//! time from a shared counter (each thread works on its own copy of the
-//! solver); there are many more subtrees than threads.
+//! own choices ([`Solver::subtrees`]). Subtrees are very uneven, so threads
+//! take them one at a time from a shared counter (each thread works on its
+//! own copy of the solver); there are many more subtrees than threads.
+//!
+//! Shards cannot share a counter: they run on other machines. Each shard
+//! works out its own subtrees ([`shard_pieces`]) by a cut and a dealing that
+//! depend only on the problem and the shard count, so that shard K of M on
+//! one machine and shard J of M on another never overlap and together
+//! cover every solution, and does about a shard's share of the work.
 //!
 //! The threads of one search share one tally of nodes and solutions: the
 //! solver's [`Budget`] bounds their sum, its [`Probe`](crate::Probe) sees
@@ -38,14 +43,121 @@ pub struct Shard {
     pub count: usize,
 }
 
-/// How many subtrees to cut the tree into for `shards` shards on `jobs`
-/// threads. Depends on the shard count only when sharding, so that every
-/// machine cuts the same tree the same way, whatever its threads.
-fn pieces(jobs: usize, shard: Option<Shard>) -> usize {
-    match shard {
-        Some(s) => 256.max(16 * s.count),
-        None => 64 * jobs,
+/// How many subtrees to cut the tree into for `jobs` threads.
+fn pieces(jobs: usize) -> usize {
+    64 * jobs
+}
+
+/// How many parts a group of shards is dealt into at each step of
+/// [`shard_pieces`].
+const PARTS: usize = 8;
+/// How many subtrees per part a group's share of the tree is cut into
+/// before it is dealt.
+const PIECES_PER_PART: usize = 256;
+/// The most levels one step of [`shard_pieces`] cuts down (a deep, narrow
+/// tree is dealt as it is rather than followed to the bottom).
+const MAX_CUT_DEPTH: usize = 24;
+/// Random probes per subtree for its estimate.
+const PROBES: u64 = 4;
+/// A subtree estimated above a shard's share over this is cut further
+/// before dealing.
+const BIG: f64 = 4.0;
+/// The most rounds of cutting big subtrees further, at one step.
+const MAX_REFINE: usize = 8;
+/// The fixed seed of the shards' estimates.
+const SEED: u64 = 0x05ee_d0f5_ba2d;
+
+/// Knuth's estimate of the nodes of each of `pieces`, [`PROBES`] random
+/// probes each from a fixed seed.
+fn estimate(solver: &mut Solver, pieces: &[Vec<usize>]) -> Vec<f64> {
+    solver.piece_sizes(pieces, &vec![PROBES; pieces.len()], SEED)
+}
+
+/// The subtrees (paths of options below the forced ones, as
+/// [`Solver::subtrees`] gives them) of shard `shard`: every solution lies
+/// in the subtrees of exactly one shard, and the shards' work is even.
+///
+/// The shards are dealt the tree in steps. At each step the group of
+/// shards this one belongs to (at first, all of them) splits into at most
+/// 8 parts: its share of the tree is cut into at least 256 subtrees a
+/// part, each subtree's size is estimated by Knuth's random probes
+/// ([`Solver::piece_sizes`], 4 probes from a fixed seed), subtrees
+/// estimated at more than a quarter of a shard's share are cut further,
+/// and the subtrees are dealt largest first, each to the part with the
+/// least estimated work per shard. The shard then goes on with its own
+/// part alone, until its part is itself. Cutting and estimating only its
+/// own part keeps each shard's overhead a fraction of its search; the
+/// cut, the estimates and the dealing depend only on the problem, its
+/// forced options and the shard count, so that every machine deals alike
+/// (docs/sharding.md has the measured balance).
+pub fn shard_pieces(solver: &mut Solver, shard: Shard) -> Vec<Vec<usize>> {
+    let mut pieces: Vec<Vec<usize>> = vec![Vec::new()];
+    // This shard's group: shards lo..lo + n.
+    let (mut lo, mut n) = (0, shard.count);
+    while n > 1 {
+        let parts = PARTS.min(n);
+        for _ in 0..MAX_CUT_DEPTH {
+            if pieces.len() >= PIECES_PER_PART * parts {
+                break;
+            }
+            let (next, grew) = solver.expand(&pieces);
+            pieces = next;
+            if !grew {
+                break;
+            }
+        }
+        let mut sizes = estimate(solver, &pieces);
+        for _ in 0..MAX_REFINE {
+            let share = sizes.iter().sum::<f64>() / n as f64;
+            let big_ones: Vec<usize> = (0..pieces.len()).filter(|&i| sizes[i] > share / BIG).collect();
+            if big_ones.is_empty() {
+                break;
+            }
+            let cut: Vec<Vec<usize>> = big_ones.iter().map(|&i| pieces[i].clone()).collect();
+            let (kids, grew) = solver.expand(&cut);
+            if !grew {
+                break;
+            }
+            let kid_sizes = estimate(solver, &kids);
+            let mut is_big = vec![false; pieces.len()];
+            big_ones.iter().for_each(|&i| is_big[i] = true);
+            let (mut p2, mut s2) = (Vec::new(), Vec::new());
+            for (i, (p, sz)) in pieces.into_iter().zip(sizes).enumerate() {
+                if !is_big[i] {
+                    p2.push(p);
+                    s2.push(sz);
+                }
+            }
+            p2.extend(kids);
+            s2.extend(kid_sizes);
+            (pieces, sizes) = (p2, s2);
+        }
+        // Shard s of the group is in part s * parts / n.
+        let part = |s: usize| s * parts / n;
+        let mut room = vec![0usize; parts];
+        (0..n).for_each(|s| room[part(s)] += 1);
+        let mut order: Vec<usize> = (0..pieces.len()).collect();
+        order.sort_by(|&a, &b| sizes[b].total_cmp(&sizes[a]).then(pieces[a].cmp(&pieces[b])));
+        let mut load = vec![0.0f64; parts];
+        let mut dealt = vec![0usize; pieces.len()];
+        for &i in &order {
+            let p = (0..parts)
+                .min_by(|&a, &b| (load[a] / room[a] as f64).total_cmp(&(load[b] / room[b] as f64)))
+                .expect("a part");
+            load[p] += sizes[i];
+            dealt[i] = p;
+        }
+        let mine = part(shard.index - lo);
+        let mut kept: Vec<Vec<usize>> =
+            pieces.into_iter().zip(dealt).filter(|&(_, p)| p == mine).map(|(piece, _)| piece).collect();
+        // DLX1's order within a shard: neighbours share prefixes.
+        kept.sort();
+        pieces = kept;
+        let first = (0..n).find(|&s| part(s) == mine).expect("a part has a shard");
+        lo += first;
+        n = room[mine];
     }
+    pieces
 }
 
 /// Nodes a count runs on one thread before [`first_then_split`] splits its
@@ -195,13 +307,10 @@ pub fn count_adaptive(solver: &mut Solver, jobs: usize, limit: Option<u64>) -> O
 /// together), and says how it ended.
 pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Option<u64>) -> Outcome {
     let jobs = jobs.max(1);
-    let subtrees: Vec<Vec<usize>> = solver
-        .subtrees(pieces(jobs, shard))
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| shard.is_none_or(|s| i % s.count == s.index))
-        .map(|(_, p)| p)
-        .collect();
+    let subtrees = match shard {
+        Some(s) => shard_pieces(solver, s),
+        None => solver.subtrees(pieces(jobs)),
+    };
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let limit = limit.unwrap_or(u64::MAX);
@@ -240,6 +349,39 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     Outcome::new(end, total, tally.nodes())
 }
 
+/// Visits the solutions of shard `shard` (see [`shard_pieces`]), one
+/// subtree after another, each in DLX1's order, on this thread, until
+/// `visit` breaks or the solver's budget (for the whole shard) runs out.
+/// The shards' listings together are exactly the full listing.
+pub fn search_shard<F>(solver: &mut Solver, shard: Shard, mut visit: F) -> Outcome
+where
+    F: FnMut(&[usize]) -> ControlFlow<()>,
+{
+    let subtrees = shard_pieces(solver, shard);
+    let tally = Arc::new(Tally::new());
+    solver.set_tally(Some(tally.clone()));
+    let mut visited = 0u64;
+    let mut broke = false;
+    for prefix in &subtrees {
+        let o = solver.search_subtree(prefix, |s| {
+            visited += 1;
+            let flow = visit(s);
+            broke = flow.is_break();
+            flow
+        });
+        if broke || o.is_unknown() {
+            break;
+        }
+    }
+    solver.set_tally(None);
+    let end = match tally.stopped() {
+        Some(why) => why,
+        None if broke => End::Limit,
+        None => End::Complete,
+    };
+    Outcome::new(end, visited, tally.nodes())
+}
+
 /// How many solutions a listing thread hands over at a time.
 const BATCH: usize = 256;
 
@@ -267,7 +409,7 @@ where
     F: FnMut(T) -> ControlFlow<()>,
 {
     let jobs = jobs.max(1);
-    let subtrees = solver.subtrees(pieces(jobs, None));
+    let subtrees = solver.subtrees(pieces(jobs));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let tally = Arc::new(Tally::new());

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::arena::{fits, Arena, Index};
+use crate::bits::{self, AnyBits};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
 use crate::multiplicity::Multiplicity;
@@ -110,6 +111,34 @@ pub(crate) struct Engine<I: Index> {
     meter: Meter,
     /// How the last search ended.
     end: End,
+    /// The bitset engine, for problems it [fits](bits::fits): it runs
+    /// every search that is not faithful.
+    bits: Option<Box<AnyBits>>,
+    /// Whether the bitset engine may be used (see [`Engine::set_bitset`]).
+    bitset: bool,
+    /// The forced options, by index, for the bitset engine.
+    forced_options: Vec<usize>,
+}
+
+/// The seed of a piece's probes: `seed` mixed with the piece's path, so
+/// that a piece is estimated alike wherever it stands in a list.
+pub(crate) fn piece_seed(seed: u64, piece: &[usize]) -> u64 {
+    let mut rng = SplitMix64::new(seed);
+    let mut h = rng.next_u64();
+    for &o in piece {
+        h = SplitMix64::new(h ^ o as u64).next_u64();
+    }
+    h
+}
+
+/// Calls `$body` with `$b` the bitset engine whatever its keys.
+macro_rules! with_bits {
+    ($bits:expr, $b:ident => $body:expr) => {
+        match $bits {
+            AnyBits::Narrow($b) => $body,
+            AnyBits::Wide($b) => $body,
+        }
+    };
 }
 
 impl<I: Index> Engine<I> {
@@ -147,7 +176,27 @@ impl<I: Index> Engine<I> {
             pristine: None,
             meter: Meter::new(),
             end: End::Complete,
+            bits: bits::fits(problem).then(|| Box::new(AnyBits::new(problem))),
+            bitset: true,
+            forced_options: Vec::new(),
         }
+    }
+
+    /// Whether searches go to the bitset engine.
+    fn on_bits(&self) -> bool {
+        !self.faithful && self.bitset && self.bits.is_some()
+    }
+
+    /// Whether searches that need not be faithful may go to the bitset
+    /// engine (they do by default when it takes the problem).
+    pub fn set_bitset(&mut self, allowed: bool) {
+        self.reset();
+        self.bitset = allowed;
+    }
+
+    /// Whether counts and searches go to the bitset engine.
+    pub fn uses_bitset(&self) -> bool {
+        self.on_bits()
     }
 
     /// The number of primary items.
@@ -171,6 +220,7 @@ impl<I: Index> Engine<I> {
     /// as DLX1 counts them, but no updates are: the same solutions and
     /// nodes, sooner, but [`Solver::stats`] then reports no updates.
     pub fn set_faithful(&mut self, faithful: bool) {
+        self.reset();
         self.faithful = faithful;
     }
 
@@ -241,6 +291,7 @@ impl<I: Index> Engine<I> {
             links.commit::<false>(x);
         }
         self.forced.push(first);
+        self.forced_options.push(option);
         Ok(())
     }
 
@@ -254,6 +305,7 @@ impl<I: Index> Engine<I> {
             self.arena.copy_from(&pristine);
             self.pristine = Some(pristine);
             self.forced.clear();
+            self.forced_options.clear();
             self.state = State::Start;
             return;
         }
@@ -262,6 +314,7 @@ impl<I: Index> Engine<I> {
             let x = self.primary_node(first);
             self.undo_choice(x);
         }
+        self.forced_options.clear();
     }
 
     /// Undoes the forced options beyond the first `len`, newest first.
@@ -272,6 +325,7 @@ impl<I: Index> Engine<I> {
             let x = self.primary_node(first);
             self.undo_choice(x);
         }
+        self.forced_options.truncate(len);
     }
 
     /// The options DLX1 would try at the top of the search from here (the
@@ -332,6 +386,91 @@ impl<I: Index> Engine<I> {
             }
         }
         frontier
+    }
+
+    /// Walks `pieces` (subtrees given by the options chosen on the way
+    /// down from the forced options) as a trie, in the order given, so
+    /// that a prefix they share is chosen once, calling `at` with each
+    /// piece's index and path while its options are committed. The links
+    /// are as they were afterwards.
+    fn walk_pieces(&mut self, pieces: &[Vec<usize>], mut at: impl FnMut(&mut Self, usize, &[usize])) {
+        self.reset();
+        let mut path: Vec<(usize, u32)> = Vec::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            let common = path.iter().zip(piece).take_while(|(a, b)| a.0 == **b).count();
+            while path.len() > common {
+                let (_, x) = path.pop().expect("longer than common");
+                self.undo_choice(x);
+            }
+            for &o in &piece[common..] {
+                let x = self.primary_node(self.first[o]);
+                self.take(x);
+                path.push((o, x));
+            }
+            at(self, i, piece);
+        }
+        while let Some((_, x)) = path.pop() {
+            self.undo_choice(x);
+        }
+    }
+
+    /// The children of each of `pieces` (subtrees given by the options
+    /// chosen on the way down from the forced options), in order: DLX1's
+    /// options at the piece's node, less those that lead to a dead end; a
+    /// piece that is a solution stays as it is. Returns them and whether
+    /// any piece had children.
+    pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        if self.bitset && self.bits.is_some() {
+            self.reset();
+            let b = self.bits.as_mut().expect("bits");
+            let forced = &self.forced_options;
+            return with_bits!(&mut **b, b => b.expand(forced, pieces));
+        }
+        let mut out = Vec::with_capacity(pieces.len() * 4);
+        let mut grew = false;
+        self.walk_pieces(pieces, |e, _, piece| {
+            let links = e.arena.links::<true>(0);
+            if links.first_primary() == 0 {
+                out.push(piece.to_vec());
+                return;
+            }
+            let item = links.choose(false);
+            let mut x = e.arena.down(item);
+            while x != item {
+                e.take(x);
+                let links = e.arena.links::<true>(0);
+                let dead = links.first_primary() != 0 && links.spare(links.choose(false)) < 0;
+                e.undo_choice(x);
+                if !dead {
+                    let mut child = piece.to_vec();
+                    child.push(e.option_of[x as usize] as usize);
+                    out.push(child);
+                    grew = true;
+                }
+                x = e.arena.down(x);
+            }
+        });
+        (out, grew)
+    }
+
+    /// Knuth's estimate of the nodes in each of `pieces` (as for
+    /// [`Engine::expand`]): the mean of `probes` random probes from the
+    /// piece's node, drawn from a generator seeded by `seed` and the
+    /// piece's path alone.
+    pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+        if self.bitset && self.bits.is_some() {
+            self.reset();
+            let b = self.bits.as_mut().expect("bits");
+            let forced = &self.forced_options;
+            return with_bits!(&mut **b, b => b.piece_sizes(forced, pieces, probes, seed));
+        }
+        let mut sizes = Vec::with_capacity(pieces.len());
+        self.walk_pieces(pieces, |e, i, piece| {
+            let mut rng = SplitMix64::new(piece_seed(seed, piece));
+            let sum: f64 = (0..probes[i]).map(|_| e.random_path(&mut rng).nodes).sum();
+            sizes.push(sum / probes[i].max(1) as f64);
+        });
+        sizes
     }
 
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to
@@ -559,6 +698,9 @@ impl<I: Index> Engine<I> {
     /// stay. Searches call it themselves: a user needs it only after
     /// stopping [`Solver::next_solution`] early.
     pub fn reset(&mut self) {
+        if let Some(b) = &mut self.bits {
+            with_bits!(&mut **b, b => b.reset());
+        }
         let depth = match self.state {
             State::Start => return,
             State::Done => 0,
@@ -588,6 +730,21 @@ impl<I: Index> Engine<I> {
     /// left. The solution is then in [`Solver::solution`]. After `false`,
     /// [`Solver::reset`] makes the next call start a new search.
     pub fn next_solution(&mut self) -> bool {
+        if self.on_bits() {
+            let b = self.bits.as_mut().expect("on bits");
+            let (found, end) = with_bits!(&mut **b, b => {
+                let r = b.next_solution(&self.forced_options, &mut self.meter);
+                let (solutions, nodes) = b.tally();
+                self.stats = Stats { solutions, nodes, updates: 0 };
+                if r.0 {
+                    self.solution.clear();
+                    self.solution.extend_from_slice(b.solution());
+                }
+                r
+            });
+            self.end = end;
+            return found;
+        }
         let found = match (self.colors, self.faithful) {
             (true, true) => self.run::<true, false, false>(u64::MAX),
             (true, false) => self.run::<true, false, true>(u64::MAX),
@@ -649,6 +806,13 @@ impl<I: Index> Engine<I> {
             self.stats = Stats::default();
             self.end = End::Limit;
             return self.outcome();
+        }
+        if self.on_bits() {
+            let b = self.bits.as_mut().expect("on bits");
+            let o = with_bits!(&mut **b, b => b.count(&self.forced_options, limit, &mut self.meter));
+            self.stats = Stats { solutions: o.so_far(), nodes: o.nodes(), updates: 0 };
+            self.end = o.end();
+            return o;
         }
         match (self.colors, self.faithful) {
             (true, true) => self.run::<true, true, false>(limit),
@@ -1073,6 +1237,46 @@ impl Solver {
     /// ```
     pub fn estimate(&mut self, options: &EstimateOptions) -> Estimate {
         each!(&mut self.inner, e => e.estimate(options))
+    }
+
+    /// The children of each of `pieces` (subtrees as [`Solver::subtrees`]
+    /// gives them), in order: DLX1's options at the piece's node, less
+    /// those that lead straight to a dead end; a piece that is a solution
+    /// stays as it is. Also says whether any piece had children.
+    pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        each!(&mut self.inner, e => e.expand(pieces))
+    }
+
+    /// Whether counts and searches that need not be faithful may go to the
+    /// bitset engine (see "Two engines" in the crate docs); on by
+    /// default. Off, every search dances. For cross-checks and measuring:
+    /// the answers are the same either way.
+    pub fn set_bitset(&mut self, allowed: bool) {
+        match &mut self.inner {
+            Inner::Small(e) => e.set_bitset(allowed),
+            Inner::Large(e) => e.set_bitset(allowed),
+            Inner::SmallM(_) | Inner::LargeM(_) => {}
+        }
+    }
+
+    /// Whether counts and searches go to the bitset engine now: it takes
+    /// the problem (no colors, no bounds, at most 256 primary items and
+    /// 4,096 options, at most 15 primary items an option), it is allowed,
+    /// and the search need not be faithful.
+    pub fn uses_bitset(&self) -> bool {
+        match &self.inner {
+            Inner::Small(e) => e.uses_bitset(),
+            Inner::Large(e) => e.uses_bitset(),
+            Inner::SmallM(_) | Inner::LargeM(_) => false,
+        }
+    }
+
+    /// Knuth's estimate of the nodes in each of `pieces` (subtrees as
+    /// [`Solver::subtrees`] gives them): the mean of `probes` random probes
+    /// from the piece's node, drawn from a generator seeded by `seed` and
+    /// the piece's path alone, so that the figures depend on nothing else.
+    pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+        each!(&mut self.inner, e => e.piece_sizes(pieces, probes, seed))
     }
 
     /// Counts the solutions in one subtree of [`Solver::subtrees`], up to

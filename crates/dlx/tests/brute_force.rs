@@ -68,7 +68,12 @@ fn dlx1_tree(p: &Problem) -> u64 {
 }
 
 fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..6, 0usize..4, 0u32..3).prop_flat_map(|(primary, secondary, colors)| {
+    problem_with(3)
+}
+
+/// Random problems whose options use at most `colors - 1` colors.
+fn problem_with(colors: u32) -> impl Strategy<Value = Problem> {
+    (1usize..6, 0usize..4, 0u32..colors).prop_flat_map(|(primary, secondary, colors)| {
         let items = primary + secondary;
         let entry = (0..items as u32, 0..=colors);
         let option = proptest::collection::vec(entry, 1..=items.min(4));
@@ -140,6 +145,71 @@ proptest! {
             prop_assert_eq!(solver.count(None).solutions().unwrap(), with_k);
             prop_assert_eq!(solver.count(Some(1)).solutions().unwrap(), with_k.min(1));
             solver.unforce_all();
+        }
+    }
+}
+
+/// Every listing of `solver`, in order.
+fn listing(solver: &mut Solver) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    let _ = solver.search(|s| {
+        all.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4_000, ..ProptestConfig::default() })]
+
+    /// The bitset engine (problems without colors) and the dancing links
+    /// agree with each other and with brute force: the same solutions in
+    /// the same order, the same counts and nodes, the same cut of the tree
+    /// into pieces and the same estimates of them; and the listings of the
+    /// shards of a tree, dealt by those estimates, are together the full
+    /// listing.
+    #[test]
+    fn bitset_and_links_agree(p in problem_with(1), m in 1usize..6) {
+        use dlx::parallel::{count, search_shard, shard_pieces, Shard};
+        let expected = brute_force(&p);
+        let mut bits = Solver::new(&p);
+        let mut links = Solver::new(&p);
+        links.set_bitset(false);
+        prop_assert!(bits.uses_bitset());
+        prop_assert!(!links.uses_bitset());
+        let listed = listing(&mut bits);
+        prop_assert_eq!(&listed, &listing(&mut links));
+        let set: BTreeSet<Vec<usize>> = listed.iter().map(|s| { let mut s = s.clone(); s.sort(); s }).collect();
+        prop_assert_eq!(&set, &expected);
+        let (a, b) = (bits.count(None), links.count(None));
+        prop_assert_eq!(a.solutions(), b.solutions());
+        prop_assert_eq!(a.nodes(), b.nodes());
+        prop_assert_eq!(bits.count(Some(1)).solutions(), links.count(Some(1)).solutions());
+        let mut pieces = vec![Vec::new()];
+        for _ in 0..3 {
+            let (x, grew) = bits.expand(&pieces);
+            prop_assert_eq!(&(x.clone(), grew), &links.expand(&pieces));
+            let probes: Vec<u64> = (0..x.len() as u64).map(|i| i % 4).collect();
+            prop_assert_eq!(bits.piece_sizes(&x, &probes, 7), links.piece_sizes(&x, &probes, 7));
+            pieces = x;
+        }
+        for solver in [&mut bits, &mut links] {
+            let mut union = Vec::new();
+            let mut sum = 0;
+            for k in 0..m {
+                let shard = Shard { index: k, count: m };
+                prop_assert_eq!(&shard_pieces(solver, shard), &shard_pieces(solver, shard));
+                let _ = search_shard(solver, shard, |s| {
+                    union.push(s.to_vec());
+                    ControlFlow::Continue(())
+                });
+                sum += count(solver, 1, Some(shard), None).solutions().unwrap();
+            }
+            prop_assert_eq!(sum, expected.len() as u64);
+            union.sort();
+            let mut all = listed.clone();
+            all.sort();
+            prop_assert_eq!(&union, &all);
         }
     }
 }

@@ -272,6 +272,7 @@ fn shards_sum_to_the_total_and_threads_agree() {
         "sudoku-4x4-blank.dlx",
         "knuth-dlx2-color-example.dlx",
         "queens-8-organ.dlx",
+        "../xcc/knuth-dlx3-example.dlx",
     ] {
         let p = fixture(name);
         let mut solver = Solver::new(&p);
@@ -297,6 +298,51 @@ fn shards_sum_to_the_total_and_threads_agree() {
         .map(|k| count(&mut solver, 1, Some(Shard { index: k, count: 4 }), None).solutions().unwrap())
         .sum();
     assert_eq!(sum, 4);
+}
+
+#[test]
+fn shard_listings_are_together_the_full_listing() {
+    use std::collections::BTreeSet;
+    use std::ops::ControlFlow;
+
+    use dlx::parallel::{search_shard, Shard};
+    let sorted = |s: &[usize]| {
+        let mut s = s.to_vec();
+        s.sort_unstable();
+        s
+    };
+    for name in [
+        "queens-8.dlx",
+        "langford-11.dlx",
+        "knuth-dlx2-color-example.dlx",
+        "sudoku-4x4-blank.dlx",
+        "../xcc/knuth-dlx3-example.dlx",
+    ] {
+        let p = fixture(name);
+        for bitset in [true, false] {
+            let mut solver = Solver::new(&p);
+            solver.set_bitset(bitset);
+            let mut full = BTreeSet::new();
+            let _ = solver.search(|s| {
+                full.insert(sorted(s));
+                ControlFlow::Continue(())
+            });
+            for m in [2, 8, 16] {
+                let mut union = BTreeSet::new();
+                let mut listed = 0;
+                for k in 0..m {
+                    let o = search_shard(&mut solver, Shard { index: k, count: m }, |s| {
+                        union.insert(sorted(s));
+                        listed += 1;
+                        ControlFlow::Continue(())
+                    });
+                    assert_eq!(o.end(), dlx::End::Complete);
+                }
+                assert_eq!(listed, full.len(), "{name}, {m} shards: a solution listed twice");
+                assert_eq!(union, full, "{name}, {m} shards, bitset {bitset}");
+            }
+        }
+    }
 }
 
 #[test]

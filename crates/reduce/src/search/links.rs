@@ -111,6 +111,22 @@ impl Links {
         }))
     }
 
+    /// Visits the solutions of `puzzle` that lie in `shard` as
+    /// [`Links::solve`] does (see [`dlx::parallel::search_shard`]): the
+    /// shards' listings together are the full listing.
+    pub fn solve_shard<F>(&mut self, puzzle: &Puzzle, shard: Shard, mut visit: F) -> Result<Outcome, Conflict>
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.prepare(puzzle)?;
+        let n = self.shape.n();
+        let grid = &mut self.grid;
+        Ok(dlx::parallel::search_shard(&mut self.solver, shard, |options| {
+            fill(grid, n, options);
+            visit(grid)
+        }))
+    }
+
     /// Visits every solution of `puzzle` while `jobs` threads search parts
     /// of DLX1's tree, in no set order (see [`dlx::parallel::search_map`]).
     /// Each grid is first turned into a `T` by `map` on the thread that

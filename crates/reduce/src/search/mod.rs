@@ -235,6 +235,17 @@ impl GridSolver {
         self.links().solve(puzzle, visit)
     }
 
+    /// Visits the solutions of `puzzle` in one shard of its tree, as
+    /// [`GridSolver::solve`] does (see [`dlx::parallel::search_shard`]):
+    /// the shards' listings together are the full listing.
+    pub fn solve_shard<F>(&mut self, puzzle: &Puzzle, shard: Shard, visit: F) -> Result<Outcome, Conflict>
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.last = Engine::Links;
+        self.links().solve_shard(puzzle, shard, visit)
+    }
+
     /// Visits every solution of `puzzle` as [`GridSolver::solve`] does,
     /// while `jobs` threads search parts of DLX1's tree: in no set order
     /// (see [`dlx::parallel::search_map`]). Each grid is first turned into
