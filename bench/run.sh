@@ -128,6 +128,10 @@ wall() {
     echo "| solve $s | $(wall "$dance" solve --jobs 1 "$f") | $(wall "$dance" solve --jobs 2 "$f") |"
     echo "| count --limit 2 $s | $(wall "$dance" count --limit 2 --jobs 1 "$f") | $(wall "$dance" count --limit 2 --jobs 2 "$f") |"
   done
+  echo
+  echo "## Shards dealt by estimate (--shard K/M: each shard's CPU seconds, its cut and its count, on one thread)"
+  echo
+  cargo bench -q -p dance-dlx --bench shards -- "$PWD"/fixtures/dlx/pentominoes-6x10.dlx "$PWD"/fixtures/dlx/sudoku-6x6-blank.dlx --m 8,16,64 2>/dev/null
   if [ -n "${TDOKU:-}" ]; then
     echo
     echo "## 9x9 side by side with tdoku, one thread (CPU seconds, whole processes with parsing and printing, runs interleaved)"
@@ -195,7 +199,8 @@ wall() {
     echo
     echo "| set | puzzles | dance rate --jobs 1 | dance rate --jobs 2 (wall) | qqwing |"
     echo "|---|---:|---:|---:|---:|"
-    for set in 17clue magictour_top1465 forum_hardest_1905_11plus; do
+    # forum_hardest_1905_11plus takes minutes (qqwing about two a run): bench/logic.sh has it
+    for set in 17clue magictour_top1465; do
       f="$data/sudoku/$set.txt"
       [ -f "$f" ] || continue
       n=$(grep -c . "$f")
