@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use reduce::generate::{
@@ -304,6 +304,12 @@ struct Status {
     interrupted: bool,
 }
 
+/// How long a worker keeps the puzzles it made before it hands them to
+/// the writer (and how long the writer of one job keeps its output before
+/// it flushes): long enough that a 9x9 run hands over dozens at once and
+/// does not wake the writer for each, short enough to stream.
+const BATCH: Duration = Duration::from_millis(4);
+
 /// Makes the puzzles on `plan.jobs` threads and writes them in order.
 fn make_all(
     plan: &GeneratePlan,
@@ -312,33 +318,53 @@ fn make_all(
     out: &mut dyn Write,
     status: &mut Status,
 ) -> io::Result<()> {
+    if plan.jobs <= 1 {
+        return make_here(plan, seed, watch, out, status);
+    }
     let next = AtomicU64::new(0);
     // The first puzzle not written yet, for the workers to keep within
-    // the window.
-    let gate = (Mutex::new(0u64), Condvar::new());
-    let (tx, rx) = sync_channel::<(u64, Result<Generated, GenerateError>)>(plan.jobs * 4);
+    // the window (read without the lock while they are well within it).
+    let written = AtomicU64::new(0);
+    let gate = (Mutex::new(()), Condvar::new());
+    type Batch = Vec<(u64, Result<Generated, GenerateError>)>;
+    let (tx, rx) = sync_channel::<Batch>(plan.jobs * 4);
     std::thread::scope(|scope| {
         for _ in 0..plan.jobs {
             let tx = tx.clone();
-            let (next, gate) = (&next, &gate);
+            let (next, written, gate) = (&next, &written, &gate);
             let mut maker = plan.generator.clone();
             maker.set_probe(Some(watch.probe.clone()));
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= plan.count || watch.stopped() {
-                    break;
+            scope.spawn(move || {
+                let mut batch: Batch = Vec::new();
+                let mut since = Instant::now();
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= plan.count || watch.stopped() {
+                        break;
+                    }
+                    if i >= written.load(Ordering::SeqCst) + WINDOW {
+                        // The writer may wait for a puzzle of this batch.
+                        if !batch.is_empty() && tx.send(std::mem::take(&mut batch)).is_err() {
+                            return;
+                        }
+                        let mut lock = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                        while i >= written.load(Ordering::SeqCst) + WINDOW && !watch.stopped() {
+                            lock = gate
+                                .1
+                                .wait_timeout(lock, Duration::from_millis(50))
+                                .map_or_else(|e| e.into_inner().0, |r| r.0);
+                        }
+                    }
+                    if batch.is_empty() {
+                        since = Instant::now();
+                    }
+                    batch.push((i, maker.generate(seed.wrapping_add(i))));
+                    if since.elapsed() >= BATCH && tx.send(std::mem::take(&mut batch)).is_err() {
+                        return;
+                    }
                 }
-                let mut written = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                while i >= *written + WINDOW && !watch.stopped() {
-                    written = gate
-                        .1
-                        .wait_timeout(written, Duration::from_millis(50))
-                        .map_or_else(|e| e.into_inner().0, |r| r.0);
-                }
-                drop(written);
-                let made = maker.generate(seed.wrapping_add(i));
-                if tx.send((i, made)).is_err() {
-                    break;
+                if !batch.is_empty() {
+                    let _ = tx.send(batch);
                 }
             });
         }
@@ -349,7 +375,7 @@ fn make_all(
         let mut to_write = 0u64;
         let mut result = Ok(());
         loop {
-            let (i, made) = match rx.try_recv() {
+            let batch = match rx.try_recv() {
                 Ok(x) => x,
                 Err(TryRecvError::Disconnected) => break,
                 Err(TryRecvError::Empty) => {
@@ -363,14 +389,18 @@ fn make_all(
                     }
                 }
             };
-            pending.insert(i, made);
+            pending.extend(batch);
+            let before = to_write;
             while let Some(made) = pending.remove(&to_write) {
                 if let Err(e) = write(plan, to_write, seed.wrapping_add(to_write), made, out, status) {
                     result = Err(e);
                     break;
                 }
                 to_write += 1;
-                *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = to_write;
+            }
+            if to_write != before {
+                let _lock = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                written.store(to_write, Ordering::SeqCst);
                 gate.1.notify_all();
             }
             if result.is_err() || status.interrupted {
@@ -381,6 +411,35 @@ fn make_all(
         drop(rx);
         result
     })
+}
+
+/// Makes the puzzles on this thread, one after another, and writes each
+/// as it comes (flushed when the last flush is [`BATCH`] old).
+fn make_here(
+    plan: &GeneratePlan,
+    seed: u64,
+    watch: &Arc<Watch>,
+    out: &mut dyn Write,
+    status: &mut Status,
+) -> io::Result<()> {
+    let mut maker = plan.generator.clone();
+    maker.set_probe(Some(watch.probe.clone()));
+    let mut flushed = Instant::now();
+    for i in 0..plan.count {
+        if watch.stopped() {
+            break;
+        }
+        let made = maker.generate(seed.wrapping_add(i));
+        write(plan, i, seed.wrapping_add(i), made, out, status)?;
+        if status.interrupted {
+            break;
+        }
+        if flushed.elapsed() >= BATCH {
+            out.flush()?;
+            flushed = Instant::now();
+        }
+    }
+    Ok(())
 }
 
 /// Writes puzzle `i` (from 0) or says why it did not come.
