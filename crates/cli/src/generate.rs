@@ -4,11 +4,11 @@
 //! plus its number from 0), so that the output is the same with any
 //! `--jobs`.
 
-use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, TryRecvError};
+use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -20,7 +20,7 @@ use reduce::generate::{
 use reduce::logic::Level;
 use reduce::{Alphabet, Regions, Shape};
 
-use crate::app::{EXIT_ERROR, EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN};
+use crate::app::{write_in_order, EXIT_ERROR, EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN};
 use crate::args::{Config, LayoutArg, OutputFormat, Task, UsageError};
 use crate::input::{self, ReadSettings, RegionsSetting};
 use crate::output::json::{GeneratedLine, GeneratedRating, Made};
@@ -304,11 +304,19 @@ struct Status {
     interrupted: bool,
 }
 
-/// How long a worker keeps the puzzles it made before it hands them to
-/// the writer (and how long the writer of one job keeps its output before
-/// it flushes): long enough that a 9x9 run hands over dozens at once and
-/// does not wake the writer for each, short enough to stream.
-const BATCH: Duration = Duration::from_millis(4);
+/// Puzzles a worker makes in a row and hands to the writer at once, for
+/// shapes whose puzzles take well under a millisecond (9x9 and smaller
+/// boxes or Latin squares): the writer is then woken a few hundred times a
+/// run instead of once a puzzle. Bigger shapes go one by one.
+const CHUNK_SMALL: u64 = 16;
+
+/// The puzzles of one chunk (see [`CHUNK_SMALL`]).
+fn chunk_size(plan: &GeneratePlan) -> u64 {
+    match plan.generator.target() {
+        Target::Shape(s) if s.n() <= 9 => CHUNK_SMALL,
+        _ => 1,
+    }
+}
 
 /// Makes the puzzles on `plan.jobs` threads and writes them in order.
 fn make_all(
@@ -321,100 +329,74 @@ fn make_all(
     if plan.jobs <= 1 {
         return make_here(plan, seed, watch, out, status);
     }
+    let chunk = chunk_size(plan);
+    let chunks = plan.count.div_ceil(chunk);
     let next = AtomicU64::new(0);
     // The first puzzle not written yet, for the workers to keep within
-    // the window (read without the lock while they are well within it).
-    let written = AtomicU64::new(0);
-    let gate = (Mutex::new(()), Condvar::new());
-    type Batch = Vec<(u64, Result<Generated, GenerateError>)>;
-    let (tx, rx) = sync_channel::<Batch>(plan.jobs * 4);
+    // the window.
+    let gate = (Mutex::new(0u64), Condvar::new());
+    type Chunk = Vec<Result<Generated, GenerateError>>;
+    let (tx, rx) = sync_channel::<(u64, Chunk)>(plan.jobs * 4);
     std::thread::scope(|scope| {
         for _ in 0..plan.jobs {
             let tx = tx.clone();
-            let (next, written, gate) = (&next, &written, &gate);
+            let (next, gate) = (&next, &gate);
             let mut maker = plan.generator.clone();
             maker.set_probe(Some(watch.probe.clone()));
-            scope.spawn(move || {
-                let mut batch: Batch = Vec::new();
-                let mut since = Instant::now();
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= plan.count || watch.stopped() {
-                        break;
-                    }
-                    if i >= written.load(Ordering::SeqCst) + WINDOW {
-                        // The writer may wait for a puzzle of this batch.
-                        if !batch.is_empty() && tx.send(std::mem::take(&mut batch)).is_err() {
-                            return;
-                        }
-                        let mut lock = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                        while i >= written.load(Ordering::SeqCst) + WINDOW && !watch.stopped() {
-                            lock = gate
-                                .1
-                                .wait_timeout(lock, Duration::from_millis(50))
-                                .map_or_else(|e| e.into_inner().0, |r| r.0);
-                        }
-                    }
-                    if batch.is_empty() {
-                        since = Instant::now();
-                    }
-                    batch.push((i, maker.generate(seed.wrapping_add(i))));
-                    if since.elapsed() >= BATCH && tx.send(std::mem::take(&mut batch)).is_err() {
-                        return;
-                    }
+            scope.spawn(move || loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                if k >= chunks || watch.stopped() {
+                    break;
                 }
-                if !batch.is_empty() {
-                    let _ = tx.send(batch);
+                let first = k * chunk;
+                let mut written = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                while first >= written.saturating_add(WINDOW) && !watch.stopped() {
+                    written = gate
+                        .1
+                        .wait_timeout(written, Duration::from_millis(50))
+                        .map_or_else(|e| e.into_inner().0, |r| r.0);
+                }
+                drop(written);
+                let made = (first..plan.count.min(first + chunk))
+                    .map(|i| maker.generate(seed.wrapping_add(i)))
+                    .collect();
+                if tx.send((k, made)).is_err() {
+                    break;
                 }
             });
         }
         drop(tx);
-        // The writer (this thread): in order, flushed when nothing more is
-        // ready.
-        let mut pending = BTreeMap::new();
-        let mut to_write = 0u64;
-        let mut result = Ok(());
-        loop {
-            let batch = match rx.try_recv() {
-                Ok(x) => x,
-                Err(TryRecvError::Disconnected) => break,
-                Err(TryRecvError::Empty) => {
-                    if let Err(e) = out.flush() {
-                        result = Err(e);
-                        break;
-                    }
-                    match rx.recv() {
-                        Ok(x) => x,
-                        Err(_) => break,
-                    }
+        // The writer (this thread).
+        let result = write_in_order(&rx, out, |k, made: Chunk, out| {
+            for (i, made) in (k * chunk..).zip(made) {
+                write(plan, i, seed.wrapping_add(i), made, out, status)?;
+                if status.interrupted {
+                    watch.probe.stop();
+                    return Ok(ControlFlow::Break(()));
                 }
-            };
-            pending.extend(batch);
-            let before = to_write;
-            while let Some(made) = pending.remove(&to_write) {
-                if let Err(e) = write(plan, to_write, seed.wrapping_add(to_write), made, out, status) {
-                    result = Err(e);
-                    break;
-                }
-                to_write += 1;
             }
-            if to_write != before {
-                let _lock = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                written.store(to_write, Ordering::SeqCst);
-                gate.1.notify_all();
-            }
-            if result.is_err() || status.interrupted {
-                watch.probe.stop();
-                break;
-            }
+            *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = (k + 1) * chunk;
+            gate.1.notify_all();
+            Ok(ControlFlow::Continue(()))
+        });
+        if result.is_err() {
+            // Open the gate: the workers' next sends fail and they end.
+            *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = u64::MAX;
+            gate.1.notify_all();
         }
         drop(rx);
         result
     })
 }
 
+/// How long the maker of one job keeps its output before it flushes:
+/// each 9x9 puzzle is not a write of its own, and a slow one still shows
+/// at once.
+const FLUSH: Duration = Duration::from_millis(4);
+
 /// Makes the puzzles on this thread, one after another, and writes each
-/// as it comes (flushed when the last flush is [`BATCH`] old).
+/// as it comes (flushed when the last flush is [`FLUSH`] old): with one
+/// job, no thread to hand puzzles to.
 fn make_here(
     plan: &GeneratePlan,
     seed: u64,
@@ -434,7 +416,7 @@ fn make_here(
         if status.interrupted {
             break;
         }
-        if flushed.elapsed() >= BATCH {
+        if flushed.elapsed() >= FLUSH {
             out.flush()?;
             flushed = Instant::now();
         }

@@ -159,7 +159,8 @@ fn a_given_region_map_keeps_its_symmetries_only() {
 fn big_boxes_are_unique_and_minimal() {
     for (n, seed) in [(16, 1), (16, 2), (20, 1), (20, 2)] {
         let target = boxes(n);
-        let mut maker = Generator::new(target, Alphabet::default_for(n).unwrap(), Request::default()).unwrap();
+        let mut maker =
+            Generator::new(target, Alphabet::default_for(n).unwrap(), Request::default()).unwrap();
         let made = maker.generate(seed).unwrap();
         let p = &made.puzzle;
         assert_eq!(p.verify(&made.solution), Ok(()));
