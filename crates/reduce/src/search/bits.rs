@@ -1104,22 +1104,25 @@ mod tests {
         let mut plain = all(&mut s, &p);
         let grid = plain[plain.len() / 2].clone();
         let mut near = Vec::new();
-        s.solve_near(&p, &[], &grid, |g| {
+        let o = s.solve_near(&p, &[], &grid, |g| {
             near.push(g.to_vec());
             ControlFlow::Continue(())
         });
+        assert_eq!(o.end(), End::Complete);
         assert_eq!(near[0], grid);
         for exclusions in [vec![], vec![(5, grid[5])]] {
             let mut want = Vec::new();
-            s.solve_excluding(&p, &exclusions, |g| {
+            let o = s.solve_excluding(&p, &exclusions, |g| {
                 want.push(g.to_vec());
                 ControlFlow::Continue(())
             });
+            assert_eq!(o.end(), End::Complete);
             let mut got = Vec::new();
-            s.solve_near(&p, &exclusions, &grid, |g| {
+            let o = s.solve_near(&p, &exclusions, &grid, |g| {
                 got.push(g.to_vec());
                 ControlFlow::Continue(())
             });
+            assert_eq!(o.end(), End::Complete);
             want.sort();
             got.sort();
             assert_eq!(got, want);
