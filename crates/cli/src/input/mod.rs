@@ -84,13 +84,17 @@ pub(crate) fn is_comment(s: &str) -> bool {
 }
 
 /// Whether a line may be a title before a puzzle (`Grid 01` in Project
-/// Euler's file, `Puzzle 3: hard`): two words or more, the first of two
-/// or more ASCII letters, one lowercase. The readers skip such a line
-/// only where it does not read as what they expect (see grid.rs, line.rs).
+/// Euler's file, `Puzzle 3: hard`, `[Puzzle]` in SudoCue's .sdk files):
+/// two words or more, or one in brackets, the first a word of two or more
+/// ASCII letters, one lowercase. The readers skip such a line only where
+/// it does not read as what they expect (see grid.rs, line.rs).
 pub(crate) fn is_title(s: &str) -> bool {
-    let mut words = s.split_whitespace();
+    let s = s.trim();
+    let bracketed = s.len() > 2 && s.starts_with('[') && s.ends_with(']');
+    let inner = if bracketed { &s[1..s.len() - 1] } else { s };
+    let mut words = inner.split_whitespace();
     let Some(first) = words.next() else { return false };
-    words.next().is_some()
+    (bracketed || words.next().is_some())
         && first.len() >= 2
         && first.bytes().all(|b| b.is_ascii_alphabetic())
         && first.bytes().any(|b| b.is_ascii_lowercase())
