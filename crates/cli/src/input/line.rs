@@ -57,9 +57,13 @@ fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
 pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
-    let cells_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    // The cells end at a blank, or at a comma (a CSV line such as Kaggle's
+    // `puzzle,solution`: what follows the comma is the note, never a map).
+    let comma = !puzzles.custom_symbol(',');
+    let cells_end = rest.find(|c: char| c.is_whitespace() || (comma && c == ',')).unwrap_or(rest.len());
+    let csv = rest[cells_end..].starts_with(',');
     let mut cells_text = &rest[..cells_end];
-    let mut after = rest[cells_end..].trim_start();
+    let mut after = if csv { &rest[cells_end + 1..] } else { rest[cells_end..].trim_start() };
     let col0 = text[..lead].chars().count() + 1;
     let len = cells_text.chars().count();
     let mut map: Option<Vec<char>> = None;
@@ -80,7 +84,7 @@ pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Pa
     if auto && n < 4 {
         return Parsed::new(no, Err(Refusal::new(no, InputError::SmallLine { cells })));
     }
-    if map.is_none() && !after.is_empty() {
+    if map.is_none() && !csv && !after.is_empty() {
         // A second field as long as the cells is their region map; one
         // nearly as long, of few distinct labels, is a broken map (refused)
         // rather than a note.

@@ -137,6 +137,11 @@ impl Puzzles {
         self.settings.symbols.is_some()
     }
 
+    /// Whether `--symbols` names `c` (then it is a cell, never a separator).
+    pub fn custom_symbol(&self, c: char) -> bool {
+        self.settings.symbols.as_ref().is_some_and(|a| a.chars().contains(&c))
+    }
+
     /// The alphabet of an `n`x`n` puzzle.
     pub fn alphabet(&self, n: usize, grouped: bool) -> Result<Alphabet, InputError> {
         match &self.settings.symbols {
