@@ -344,7 +344,9 @@ impl Board {
         for (cell, g) in givens.iter().enumerate() {
             let Some(v) = *g else { continue };
             let b = bit(v as usize);
-            if self.value[cell] != EMPTY || layout.units_of(cell).iter().any(|&(u, _)| self.placed[u as usize] & b != 0) {
+            if self.value[cell] != EMPTY
+                || layout.units_of(cell).iter().any(|&(u, _)| self.placed[u as usize] & b != 0)
+            {
                 return false;
             }
             self.value[cell] = v;
@@ -666,9 +668,15 @@ mod tests {
             b.load_one_by_one(&layout, givens);
             b.requeue(&layout);
             assert_eq!(ok, !b.broken);
-            assert_eq!((&a.cand, &a.value, &a.pos, &a.placed, &a.open), (&b.cand, &b.value, &b.pos, &b.placed, &b.open));
+            assert_eq!(
+                (&a.cand, &a.value, &a.pos, &a.placed, &a.open),
+                (&b.cand, &b.value, &b.pos, &b.placed, &b.open)
+            );
             assert_eq!((a.empty, a.candidates, a.broken), (b.empty, b.candidates, b.broken));
-            assert_eq!((&a.full_houses.items, &a.naked.items, &a.hidden.items), (&b.full_houses.items, &b.naked.items, &b.hidden.items));
+            assert_eq!(
+                (&a.full_houses.items, &a.naked.items, &a.hidden.items),
+                (&b.full_houses.items, &b.naked.items, &b.hidden.items)
+            );
         }
     }
 

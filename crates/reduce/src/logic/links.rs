@@ -323,8 +323,7 @@ impl Links {
                             let c = comp[t];
                             if c != k {
                                 // An earlier component: its set is done.
-                                let y: &[u64; W] =
-                                    done[c as usize * W..][..W].try_into().expect("W words");
+                                let y: &[u64; W] = done[c as usize * W..][..W].try_into().expect("W words");
                                 for (a, b) in acc.iter_mut().zip(y) {
                                     *a |= b;
                                 }
