@@ -261,6 +261,10 @@ pub(crate) struct Board {
     /// unit and symbol left with two places (`cells + u * n + v`). Every
     /// count of [`Board::strong_links`] but the one at load is here.
     pub strong_log: Vec<u32>,
+    /// How many times a cell has been left with three candidates (never
+    /// goes back): with it and [`Board::strong_links`] unchanged, no cell
+    /// has newly come down to three or two candidates (XYZ-wings).
+    pub trivalue: u64,
 }
 
 /// Where the marks first contradicted themselves.
@@ -530,6 +534,7 @@ impl Board {
                 self.strong_links += 1;
                 self.strong_log.push(cell as u32);
             }
+            m if TRACK && m.count_ones() == 3 => self.trivalue += 1,
             _ => {}
         }
         for &(u, i) in layout.units_of(cell) {
