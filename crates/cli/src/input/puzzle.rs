@@ -307,16 +307,17 @@ impl Puzzles {
         debug_assert_eq!(cells.len(), n * n);
         // One table look-up a byte; a bad byte (or one past ASCII) is
         // looked for again only to be refused.
-        let mut any_bad = false;
+        let mut worst = 0u8;
         let givens: Vec<Option<u8>> = cells
             .iter()
             .map(|&b| {
-                let code = codes[(b & 0x7f) as usize];
-                any_bad |= code == BAD || b >= 0x80;
+                // A byte past ASCII reads as BAD.
+                let code = codes[(b & 0x7f) as usize] | 0u8.wrapping_sub(b >> 7);
+                worst = worst.max(code);
                 (code < BLANK).then_some(code)
             })
             .collect();
-        if any_bad {
+        if worst == BAD {
             let k = cells.iter().position(|&b| b >= 0x80 || codes[b as usize] == BAD).unwrap_or(0);
             let text = std::str::from_utf8(&cells[k..k + 1]).unwrap_or("?");
             let e = self.given(text, n, &alphabet).expect_err("not a symbol");
