@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -400,48 +401,56 @@ fn parallel<A: Answerer>(
                 let _ = work_tx.send((seq, index, chunk));
             }
         });
-        // The writer (this thread): in order, flushed when nothing more is
-        // ready.
-        let mut next = 0u64;
-        let mut waiting: BTreeMap<u64, Chunk> = BTreeMap::new();
-        let mut result = Ok(());
-        loop {
-            let (seq, chunk) = match done_rx.try_recv() {
-                Ok(x) => x,
-                Err(TryRecvError::Disconnected) => break,
-                Err(TryRecvError::Empty) => {
-                    if let Err(e) = out.flush() {
-                        result = Err(e);
-                        break;
-                    }
-                    match done_rx.recv() {
-                        Ok(x) => x,
-                        Err(_) => break,
-                    }
-                }
-            };
-            waiting.insert(seq, chunk);
-            while let Some((buf, results)) = waiting.remove(&next) {
-                next += 1;
-                if result.is_ok() {
-                    result = out.write_all(&buf);
-                    for (notes, o) in results {
-                        tally.say(&notes, progress);
-                        tally.add(o, watch);
-                    }
-                    progress.set_position(watch.answered.load(Ordering::Relaxed));
-                }
+        // The writer (this thread).
+        let result = write_in_order(&done_rx, out, |_, (buf, results), out| {
+            let written = out.write_all(&buf);
+            for (notes, o) in results {
+                tally.say(&notes, progress);
+                tally.add(o, watch);
             }
-            if result.is_err() {
-                // Stop the reader and the workers: dropping the receiver
-                // makes their sends fail.
-                break;
-            }
-        }
+            progress.set_position(watch.answered.load(Ordering::Relaxed));
+            // On an error the caller's scope ends: dropping the receiver
+            // makes the reader's and the workers' sends fail.
+            written.map(|()| ControlFlow::Continue(()))
+        });
         drop(done_rx);
         let _ = reader.join();
         result
     })
+}
+
+/// The in-order writer of the parallel loops (records here, generated
+/// puzzles in `generate`): workers send `(i, item)` in any order; each item
+/// goes to `write_one` in the order 0, 1, 2, ..., and `out` is flushed
+/// whenever nothing more is ready, so that answers stream. Ends when every
+/// sender is gone, at the first error, or when `write_one` breaks.
+pub(crate) fn write_in_order<T>(
+    rx: &Receiver<(u64, T)>,
+    out: &mut dyn Write,
+    mut write_one: impl FnMut(u64, T, &mut dyn Write) -> io::Result<ControlFlow<()>>,
+) -> io::Result<()> {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0u64;
+    loop {
+        let (i, item) = match rx.try_recv() {
+            Ok(x) => x,
+            Err(TryRecvError::Disconnected) => return Ok(()),
+            Err(TryRecvError::Empty) => {
+                out.flush()?;
+                match rx.recv() {
+                    Ok(x) => x,
+                    Err(_) => return Ok(()),
+                }
+            }
+        };
+        waiting.insert(i, item);
+        while let Some(item) = waiting.remove(&next) {
+            next += 1;
+            if write_one(next - 1, item, out)?.is_break() {
+                return Ok(());
+            }
+        }
+    }
 }
 
 /// `export`: the exact-cover matrix of record K.
