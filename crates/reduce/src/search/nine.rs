@@ -915,13 +915,23 @@ impl Nine {
     fn start(&mut self, givens: &[Option<u8>]) -> bool {
         let board = &mut self.levels[0];
         *board = Board::FRESH;
-        for (cell, g) in givens.iter().enumerate() {
-            if let &Some(v) = g {
-                let (b, p) = (cell / 27, (cell % 27) as u32);
-                if board.cand[9 * b + v as usize] & 1 << p == 0 {
-                    return false; // a given clashes with an earlier one
-                }
-                board.fix(b, p, v as usize);
+        // The given cells of each word (blanks in a spare one), gathered
+        // without a branch per cell; then each word keeps its givens and
+        // loses their rows and boxes.
+        let mut given = [0u32; 28];
+        for (band, cells) in givens.chunks_exact(27).enumerate() {
+            for (p, g) in cells.iter().enumerate() {
+                given[g.map_or(27, |v| 9 * band + v as usize)] |= 1 << p;
+            }
+        }
+        for (w, &cells) in board.cand[..27].iter_mut().zip(&given) {
+            let mut rest = cells;
+            while rest != 0 {
+                *w &= !peers(rest.trailing_zeros());
+                rest &= rest - 1;
+            }
+            if cells & !*w != 0 {
+                return false; // two givens of a symbol share a row or box
             }
         }
         // Excluded placements: a given one leaves no solution; an open one
