@@ -111,9 +111,18 @@ pub fn parse_region_file(text: &str) -> Result<Vec<char>, (usize, String)> {
 /// flags (once per order), and reads cells.
 pub struct Puzzles {
     settings: std::sync::Arc<PuzzleSettings>,
-    /// The last shape and alphabet built, by order and whether grouped,
-    /// and what each ASCII byte reads as under that alphabet ([`codes`]).
-    cache: RefCell<Option<(usize, bool, Shape, Alphabet, [u8; 128])>>,
+    /// The last shape and alphabet built.
+    cache: RefCell<Option<Resolved>>,
+}
+
+/// A shape and alphabet built for an order, and whether grouped, with
+/// what each ASCII byte reads as under that alphabet ([`codes`]).
+struct Resolved {
+    n: usize,
+    grouped: bool,
+    shape: Shape,
+    alphabet: Alphabet,
+    codes: [u8; 128],
 }
 
 /// What an ASCII byte reads as in a cell of [`Puzzles::build_ascii`]: a
@@ -203,15 +212,16 @@ impl Puzzles {
         n: usize,
         grouped: bool,
     ) -> Result<(Shape, Alphabet, [u8; 128]), InputError> {
-        if let Some((k, g, s, a, t)) = &*self.cache.borrow() {
-            if *k == n && *g == grouped {
-                return Ok((s.clone(), a.clone(), *t));
+        if let Some(r) = &*self.cache.borrow() {
+            if r.n == n && r.grouped == grouped {
+                return Ok((r.shape.clone(), r.alphabet.clone(), r.codes));
             }
         }
         let shape = self.shape(n, None)?;
         let alphabet = self.alphabet(n, grouped)?;
         let t = codes(&alphabet);
-        *self.cache.borrow_mut() = Some((n, grouped, shape.clone(), alphabet.clone(), t));
+        *self.cache.borrow_mut() =
+            Some(Resolved { n, grouped, shape: shape.clone(), alphabet: alphabet.clone(), codes: t });
         Ok((shape, alphabet, t))
     }
 
