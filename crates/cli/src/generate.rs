@@ -4,11 +4,11 @@
 //! plus its number from 0), so that the output is the same with any
 //! `--jobs`.
 
-use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, TryRecvError};
+use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -20,7 +20,7 @@ use reduce::generate::{
 use reduce::logic::Level;
 use reduce::{Alphabet, Regions, Shape};
 
-use crate::app::{EXIT_ERROR, EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN};
+use crate::app::{write_in_order, EXIT_ERROR, EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN};
 use crate::args::{Config, LayoutArg, OutputFormat, Task, UsageError};
 use crate::input::{self, ReadSettings, RegionsSetting};
 use crate::output::json::{GeneratedLine, GeneratedRating, Made};
@@ -329,7 +329,7 @@ fn make_all(
                     break;
                 }
                 let mut written = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                while i >= *written + WINDOW && !watch.stopped() {
+                while i >= written.saturating_add(WINDOW) && !watch.stopped() {
                     written = gate
                         .1
                         .wait_timeout(written, Duration::from_millis(50))
@@ -343,40 +343,21 @@ fn make_all(
             });
         }
         drop(tx);
-        // The writer (this thread): in order, flushed when nothing more is
-        // ready.
-        let mut pending = BTreeMap::new();
-        let mut to_write = 0u64;
-        let mut result = Ok(());
-        loop {
-            let (i, made) = match rx.try_recv() {
-                Ok(x) => x,
-                Err(TryRecvError::Disconnected) => break,
-                Err(TryRecvError::Empty) => {
-                    if let Err(e) = out.flush() {
-                        result = Err(e);
-                        break;
-                    }
-                    match rx.recv() {
-                        Ok(x) => x,
-                        Err(_) => break,
-                    }
-                }
-            };
-            pending.insert(i, made);
-            while let Some(made) = pending.remove(&to_write) {
-                if let Err(e) = write(plan, to_write, seed.wrapping_add(to_write), made, out, status) {
-                    result = Err(e);
-                    break;
-                }
-                to_write += 1;
-                *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = to_write;
-                gate.1.notify_all();
-            }
-            if result.is_err() || status.interrupted {
+        // The writer (this thread).
+        let result = write_in_order(&rx, out, |i, made, out| {
+            write(plan, i, seed.wrapping_add(i), made, out, status)?;
+            *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = i + 1;
+            gate.1.notify_all();
+            if status.interrupted {
                 watch.probe.stop();
-                break;
+                return Ok(ControlFlow::Break(()));
             }
+            Ok(ControlFlow::Continue(()))
+        });
+        if result.is_err() {
+            // Open the gate: the workers' next sends fail and they end.
+            *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = u64::MAX;
+            gate.1.notify_all();
         }
         drop(rx);
         result

@@ -185,3 +185,26 @@ fn analyze_reports_redundant_givens_and_ambiguity() {
     assert!(fewer.trim().parse::<u64>().unwrap() < all.trim().parse::<u64>().unwrap());
     assert_eq!(fewer.trim(), s["leaves"].to_string());
 }
+
+/// A reader that stops early (`generate | head`) ends the run quietly,
+/// with any number of jobs: exit 0, nothing on stderr, no hang.
+#[test]
+fn a_closed_pipe_ends_generation_quietly() {
+    use std::io::{BufRead, BufReader};
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dance"))
+            .args(["generate", "--box", "2x2", "--count", "1000000", "--seed", "9", "--jobs", jobs])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        for _ in 0..20_000 {
+            lines.next().unwrap().unwrap();
+        }
+        drop(lines);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "--jobs {jobs}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "--jobs {jobs}");
+    }
+}

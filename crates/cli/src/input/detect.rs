@@ -19,8 +19,10 @@
 //!    never chosen);
 //! 4. when every reading refuses a record, the whole window is read and a
 //!    guess from the first lines picks the reading (a batch with a typo is
-//!    still a batch); its refusals suggest `--format` when it read no
-//!    record.
+//!    still a batch); when the guessed reading reads no record but another
+//!    refuses only the first record and reads the rest (a stray first
+//!    line), that other reading is chosen and announced; otherwise the
+//!    guess's refusals suggest `--format`.
 //!
 //! The window grows one needed line at a time, so the first record of a
 //! slow stream is answered as soon as the decision is made; it stops at
@@ -64,6 +66,8 @@ struct Reading {
     /// has no more labels than N (a broken region map rather than the rows
     /// of a grid, whose digits and blank make more).
     broken_map: bool,
+    /// The first record was the one refused (a junk first line, say).
+    first_refused: bool,
 }
 
 impl Reading {
@@ -78,6 +82,7 @@ impl Reading {
             order: None,
             refusing: None,
             broken_map: false,
+            first_refused: false,
         }
     }
 
@@ -149,8 +154,10 @@ impl Reading {
         }
     }
 
-    /// Notes whether a grouped reading's first refusal is a broken map.
+    /// Notes whether the refused record is the first, and whether a grouped
+    /// reading's first refusal is a broken map.
     fn note_refusal(&mut self, w: &Window<'_>) {
+        self.first_refused = self.good + self.bad == 0;
         if self.format != Format::Grouped || self.good + self.bad > 0 {
             return;
         }
@@ -298,7 +305,6 @@ fn decide(
         Knuth::Waiting if !last => return None,
         _ => {}
     }
-    // Every reading refuses something: the most good records, if any.
     // Every reading refuses something: read the whole window, then guess
     // from the first lines which reading was meant (a batch with a typo is
     // still a batch). Its refusals suggest `--format` when it read nothing.
@@ -306,7 +312,13 @@ fn decide(
         return None;
     }
     let format = guess(lines);
-    let Some(r) = readings.iter().find(|r| r.format == format).filter(|r| r.good > 0) else {
+    // The guess reads nothing, but a reading refuses only the first record
+    // and reads every other (a stray first line before a batch): that one.
+    let only_first_refused =
+        || readings.iter().filter(|r| r.bad == 1 && r.first_refused && r.good > 0).max_by_key(|r| r.good);
+    let Some(r) =
+        readings.iter().find(|r| r.format == format).filter(|r| r.good > 0).or_else(only_first_refused)
+    else {
         return Some(Decision::Guessed(format));
     };
     if r.format == Format::Grid && line.good > line.bad && line.bad > 0 {
@@ -433,5 +445,16 @@ mod tests {
         // Most lines fit 4x4, one does not, and a 16x16 grid parses: refused.
         let mixed = "1...2...3...4...\n".repeat(15) + "1...2...3...9...\n";
         assert!(matches!(detect_text(&mixed), Decision::Ambiguous(_)));
+    }
+
+    #[test]
+    fn a_stray_first_line_before_line_records_is_one_refusal() {
+        // The guess (grid) reads nothing; the line reading refuses only
+        // the first line and reads the rest.
+        assert_eq!(chosen(&format!("puzzles of 2012\n{INKALA}\n{INKALA}\n")), Format::Line);
+        // Nothing read after the stray line: still a guess.
+        assert!(matches!(detect_text("puzzles of 2012\n"), Decision::Guessed(_)));
+        // Two refused records: a guess, not a choice.
+        assert!(matches!(detect_text(&format!("stray\n{INKALA}\nstray\n")), Decision::Guessed(_)));
     }
 }

@@ -6,7 +6,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::{is_blank, is_comment, Parsed, Step, Window};
+use super::{is_blank, is_comment, is_title, Parsed, Step, Window};
 use crate::record::{InputError, Layout, Refusal};
 
 /// The order whose square is `len`.
@@ -16,7 +16,24 @@ fn root(len: usize) -> Option<usize> {
 
 /// Reads the next line record. `auto`: detection is trying this reading,
 /// which then does not take orders 1 to 3 (their lines are grid rows).
+/// A title line (`Puzzle 3: hard`) that reads as no record, right before
+/// one that does, is skipped as a heading.
 pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
+    let step = untitled(w, puzzles, auto);
+    let Step::Record(used, parsed) = &step else { return step };
+    if parsed.body.is_ok() || !matches!(w.lines.get(used - 1), Some((_, Ok(t))) if is_title(t)) {
+        return step;
+    }
+    let rest = Window { lines: &w.lines[*used..], eof: w.eof };
+    match untitled(&rest, puzzles, auto) {
+        Step::Record(more, p) if p.body.is_ok() => Step::Record(used + more, p),
+        Step::NeedMore(k) => Step::NeedMore(used + k),
+        _ => step,
+    }
+}
+
+/// The next line record, a title or not.
+fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
     let mut i = 0;
     loop {
         let Some((_, text)) = w.lines.get(i) else {
