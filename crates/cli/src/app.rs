@@ -328,10 +328,63 @@ fn sequential(
 /// A chunk's output, and each record's notes and outcome.
 type Chunk = (Vec<u8>, Vec<(Vec<Note>, Outcome)>);
 
-/// Records go to workers in chunks (smaller when input is slow: a chunk is
-/// sent before any read that may wait); answers come back with their
-/// chunk's number and are written in order. Channels are bounded, so
-/// memory stays flat however long the input.
+/// Records a worker takes at a time (fewer when input is slow).
+const CHUNK: usize = 256;
+
+/// The inputs, read by whichever worker is free, and the number of the
+/// next chunk and of its first record.
+struct Reading {
+    inputs: Inputs,
+    seq: u64,
+    index: u64,
+    done: bool,
+}
+
+/// The next chunk of records for a worker, read under the lock (so that
+/// chunks are numbered in input order): its number, the number of its
+/// first record, and the records; smaller than [`CHUNK`] when the next
+/// read may wait. `None` at the end of the input or once stopped.
+fn next_chunk(reading: &Mutex<Reading>, watch: &Watch) -> Option<(u64, u64, Vec<Record>)> {
+    let mut r = reading.lock().ok()?;
+    if r.done {
+        return None;
+    }
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        if !chunk.is_empty() && (chunk.len() == CHUNK || r.inputs.may_block()) {
+            break;
+        }
+        if r.inputs.may_block() {
+            watch.waiting.store(true, Ordering::SeqCst);
+        }
+        let next = r.inputs.next();
+        watch.waiting.store(false, Ordering::SeqCst);
+        let Some(record) = next else {
+            r.done = true;
+            break;
+        };
+        if watch.stopped() {
+            r.done = true;
+            return None;
+        }
+        chunk.push(record);
+    }
+    if chunk.is_empty() {
+        return None;
+    }
+    let (seq, index) = (r.seq, r.index);
+    r.seq += 1;
+    r.index += chunk.len() as u64;
+    Some((seq, index, chunk))
+}
+
+/// Each worker reads a chunk of records (smaller when input is slow: a
+/// chunk ends before any read that may wait), under a lock that numbers
+/// the chunks in input order, then answers it; answers come back with
+/// their chunk's number and are written in order. Reading in the workers
+/// rather than in a thread of its own keeps the parsing off the critical
+/// path and saves a hand-over per chunk. The channel is bounded, so memory
+/// stays flat however long the input.
 fn parallel<A: Answerer>(
     config: &Config,
     jobs: usize,
@@ -341,20 +394,21 @@ fn parallel<A: Answerer>(
     tally: &mut Tally,
     progress: &Progress,
 ) -> io::Result<()> {
-    const CHUNK: usize = 256;
-    let (work_tx, work_rx) = sync_channel::<(u64, u64, Vec<Record>)>(jobs * 2);
     let (done_tx, done_rx) = sync_channel::<(u64, Chunk)>(jobs * 4);
-    let work_rx = Arc::new(Mutex::new(work_rx));
+    let reading = Mutex::new(Reading {
+        inputs: Inputs::new(&config.inputs, &config.read),
+        seq: 0,
+        index: 1,
+        done: false,
+    });
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let work_rx: Arc<Mutex<Receiver<_>>> = work_rx.clone();
             let done_tx = done_tx.clone();
             let probe = watch.probe.clone();
+            let reading = &reading;
             scope.spawn(move || {
                 let mut answerer = make(probe);
-                loop {
-                    let job = work_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok((seq, first_index, records))) = job else { break };
+                while let Some((seq, first_index, records)) = next_chunk(reading, watch) {
                     let mut buf = Vec::new();
                     let mut results = Vec::with_capacity(records.len());
                     for (i, r) in records.iter().enumerate() {
@@ -371,36 +425,6 @@ fn parallel<A: Answerer>(
             });
         }
         drop(done_tx);
-        // The reader: chunks of records to the workers.
-        let reader = scope.spawn(move || {
-            let mut inputs = Inputs::new(&config.inputs, &config.read);
-            let (mut seq, mut index) = (0, 1);
-            let mut chunk = Vec::with_capacity(CHUNK);
-            loop {
-                if !chunk.is_empty() && (chunk.len() == CHUNK || inputs.may_block()) {
-                    let n = chunk.len() as u64;
-                    let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK));
-                    if work_tx.send((seq, index, full)).is_err() {
-                        return;
-                    }
-                    seq += 1;
-                    index += n;
-                }
-                if inputs.may_block() {
-                    watch.waiting.store(true, Ordering::SeqCst);
-                }
-                let r = inputs.next();
-                watch.waiting.store(false, Ordering::SeqCst);
-                let Some(r) = r else { break };
-                if watch.stopped() {
-                    return;
-                }
-                chunk.push(r);
-            }
-            if !chunk.is_empty() {
-                let _ = work_tx.send((seq, index, chunk));
-            }
-        });
         // The writer (this thread).
         let result = write_in_order(&done_rx, out, |_, (buf, results), out| {
             let written = out.write_all(&buf);
@@ -410,11 +434,10 @@ fn parallel<A: Answerer>(
             }
             progress.set_position(watch.answered.load(Ordering::Relaxed));
             // On an error the caller's scope ends: dropping the receiver
-            // makes the reader's and the workers' sends fail.
+            // makes the workers' sends fail.
             written.map(|()| ControlFlow::Continue(()))
         });
         drop(done_rx);
-        let _ = reader.join();
         result
     })
 }

@@ -35,7 +35,9 @@
 //!   when it fits: no colors, no bounds, at most 256 primary items, at most
 //!   4,096 options and at most 15 primary items in any option (queens,
 //!   Langford pairs, pentominoes, Sudoku up to 6x6 as a plain matrix).
-//!   Counts and listings that need not be faithful then go to it: it walks
+//!   Counts that need not be faithful then go to it, and so do listings
+//!   where it lists faster than the links (not on Sudoku matrices, whose
+//!   many items it scans at every level: [`Solver::set_bitset_lists`]): it walks
 //!   DLX1's very tree (the same choices, the same solutions in the same
 //!   order, the same node counts), with the live options as a bitset and
 //!   a level a copy of its parent rather than links undone, and hands

@@ -116,6 +116,9 @@ pub(crate) struct Engine<I: Index> {
     bits: Option<Box<AnyBits>>,
     /// Whether the bitset engine may be used (see [`Engine::set_bitset`]).
     bitset: bool,
+    /// Whether listings go to the bitset engine too (see
+    /// [`Engine::set_bitset_lists`]).
+    bitset_lists: bool,
     /// The forced options, by index, for the bitset engine.
     forced_options: Vec<usize>,
 }
@@ -178,6 +181,7 @@ impl<I: Index> Engine<I> {
             end: End::Complete,
             bits: bits::fits(problem).then(|| Box::new(AnyBits::new(problem))),
             bitset: true,
+            bitset_lists: bits::lists_well(problem),
             forced_options: Vec::new(),
         }
     }
@@ -197,6 +201,19 @@ impl<I: Index> Engine<I> {
     /// Whether counts and searches go to the bitset engine.
     pub fn uses_bitset(&self) -> bool {
         self.on_bits()
+    }
+
+    /// Whether listings go to the bitset engine when it takes the problem
+    /// and is allowed: by default only where it lists faster than the
+    /// links (see `bits::lists_well`); `true` sends them there always.
+    pub fn set_bitset_lists(&mut self, lists: bool) {
+        self.reset();
+        self.bitset_lists = lists;
+    }
+
+    /// Whether listings go to the bitset engine.
+    pub fn lists_on_bitset(&self) -> bool {
+        self.on_bits() && self.bitset_lists
     }
 
     /// The number of primary items.
@@ -730,7 +747,7 @@ impl<I: Index> Engine<I> {
     /// left. The solution is then in [`Solver::solution`]. After `false`,
     /// [`Solver::reset`] makes the next call start a new search.
     pub fn next_solution(&mut self) -> bool {
-        if self.on_bits() {
+        if self.lists_on_bitset() {
             let b = self.bits.as_mut().expect("on bits");
             let (found, end) = with_bits!(&mut **b, b => {
                 let r = b.next_solution(&self.forced_options, &mut self.meter);
@@ -1256,6 +1273,31 @@ impl Solver {
             Inner::Small(e) => e.set_bitset(allowed),
             Inner::Large(e) => e.set_bitset(allowed),
             Inner::SmallM(_) | Inner::LargeM(_) => {}
+        }
+    }
+
+    /// Whether listings ([`Solver::search`], [`Solver::next_solution`])
+    /// go to the bitset engine whenever counts do (`true`), or, as by
+    /// default, only on problems where it lists faster than the links: a
+    /// level costs the bitsets a scan of every primary item, so problems
+    /// with many items and options that clash with few others (Sudoku
+    /// matrices) list on the links. For cross-checks: the listings are the
+    /// same either way.
+    pub fn set_bitset_lists(&mut self, lists: bool) {
+        match &mut self.inner {
+            Inner::Small(e) => e.set_bitset_lists(lists),
+            Inner::Large(e) => e.set_bitset_lists(lists),
+            Inner::SmallM(_) | Inner::LargeM(_) => {}
+        }
+    }
+
+    /// Whether listings go to the bitset engine now (see
+    /// [`Solver::set_bitset_lists`]).
+    pub fn lists_on_bitset(&self) -> bool {
+        match &self.inner {
+            Inner::Small(e) => e.lists_on_bitset(),
+            Inner::Large(e) => e.lists_on_bitset(),
+            Inner::SmallM(_) | Inner::LargeM(_) => false,
         }
     }
 

@@ -175,7 +175,8 @@ proptest! {
         let mut bits = Solver::new(&p);
         let mut links = Solver::new(&p);
         links.set_bitset(false);
-        prop_assert!(bits.uses_bitset());
+        bits.set_bitset_lists(true);
+        prop_assert!(bits.uses_bitset() && bits.lists_on_bitset());
         prop_assert!(!links.uses_bitset());
         let listed = listing(&mut bits);
         prop_assert_eq!(&listed, &listing(&mut links));

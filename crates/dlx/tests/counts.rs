@@ -322,6 +322,7 @@ fn shard_listings_are_together_the_full_listing() {
         for bitset in [true, false] {
             let mut solver = Solver::new(&p);
             solver.set_bitset(bitset);
+            solver.set_bitset_lists(bitset);
             let mut full = BTreeSet::new();
             let _ = solver.search(|s| {
                 full.insert(sorted(s));

@@ -9,6 +9,13 @@
 //! grid that thrashes shows as "unknown".
 //!
 //! `cargo bench -p dance-reduce --bench big [-- ORDER...]`
+//!
+//! With `--seeds K`, a sweep instead of the tables: for each order, box
+//! grids (and jigsaws up to 36) drawn from seeds 1 to K at each density of
+//! `--percents` (default `5,10,30,50`), one run each with a budget of
+//! `--budget-ms` (default 2000); it prints the worst time per order and
+//! kind, and how many grids ran out. Grids other than the tables', as the
+//! reviewers draw theirs.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -22,12 +29,17 @@ mod grids;
 /// Milliseconds to a first solution, the engine and its nodes; `None` as
 /// the time when the budget ran out.
 fn first_solution(p: &Puzzle, runs: usize) -> (Option<f64>, String, u64) {
+    first_within(p, runs, Duration::from_secs(5))
+}
+
+/// [`first_solution`] with another budget.
+fn first_within(p: &Puzzle, runs: usize, budget: Duration) -> (Option<f64>, String, u64) {
     let mut times = Vec::new();
     let (mut engine, mut nodes, mut known) = (String::new(), 0, true);
     for _ in 0..runs {
         let t = Instant::now();
         let mut s = GridSolver::new(p.shape());
-        s.set_budget(Budget::time(Duration::from_secs(5)));
+        s.set_budget(Budget::time(budget));
         let mut ok = false;
         let o = s.solve_any(p, |g| {
             ok = p.verify(g).is_ok();
@@ -44,8 +56,70 @@ fn first_solution(p: &Puzzle, runs: usize) -> (Option<f64>, String, u64) {
     (known.then(|| times[runs / 2]), engine, nodes)
 }
 
+/// The value after `--name` on the command line, if any.
+fn option(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
+}
+
+/// The sweep over seeds and densities (see the module documentation).
+fn sweep(orders: &[usize], seeds: u64) {
+    let percents: Vec<u32> = option("--percents")
+        .unwrap_or_else(|| "5,10,30,50".into())
+        .split(',')
+        .filter_map(|p| p.parse().ok())
+        .collect();
+    let budget = Duration::from_millis(option("--budget-ms").and_then(|b| b.parse().ok()).unwrap_or(2000));
+    println!("| order | kind | grids | unknown | worst ms | worst grid (seed, % given) | its nodes |");
+    println!("|---:|---|---:|---:|---:|---|---:|");
+    for n in 1..=64usize {
+        if !orders.is_empty() && !orders.contains(&n) {
+            continue;
+        }
+        for kind in ["box", "jigsaw"] {
+            if kind == "jigsaw" && !(2..=36).contains(&n) {
+                continue;
+            }
+            let (mut grids, mut unknown, mut worst) = (0, 0, (0.0f64, 0u64, 0u32, 0u64));
+            for seed in 1..=seeds {
+                for &percent in &percents {
+                    let mut rng = SplitMix64::new(seed.wrapping_mul(1_000_003) ^ n as u64);
+                    let boxes = reduce::Shape::default_for(n).unwrap();
+                    let full = grids::full_grid(&boxes, &mut rng);
+                    let shape =
+                        if kind == "jigsaw" { grids::jigsaw(n, &full, n * n, &mut rng) } else { boxes };
+                    let p = grids::sparse(&shape, &full, percent as f64 / 100.0, &mut rng);
+                    let (t, _, nodes) = first_within(&p, 1, budget);
+                    grids += 1;
+                    let t = t.unwrap_or_else(|| {
+                        unknown += 1;
+                        f64::INFINITY
+                    });
+                    if t > worst.0 {
+                        worst = (t, seed, percent, nodes);
+                    }
+                }
+            }
+            let ms = if worst.0.is_finite() { format!("{:.1}", worst.0) } else { "unknown".into() };
+            println!(
+                "| {n} | {kind} | {grids} | {unknown} | {ms} | {}, {}% | {} |",
+                worst.1, worst.2, worst.3
+            );
+        }
+    }
+}
+
 fn main() {
-    let orders: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    // Numbers but the values of options.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let orders: Vec<usize> = (0..args.len())
+        .filter(|&i| i == 0 || !matches!(args[i - 1].as_str(), "--seeds" | "--percents" | "--budget-ms"))
+        .filter_map(|i| args[i].parse().ok())
+        .collect();
+    if let Some(seeds) = option("--seeds").and_then(|k| k.parse().ok()) {
+        sweep(&orders, seeds);
+        return;
+    }
     let runs: usize = std::env::var("DANCE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
     let show = |(t, _, nodes): (Option<f64>, String, u64)| match t {
         Some(t) => format!("{nodes} | {t:.1}"),

@@ -405,7 +405,11 @@ impl Puzzle {
         if givens.len() != n * n {
             return Err(GridError::GivenCount { cells: givens.len(), n });
         }
-        if let Some(cell) = givens.iter().position(|g| g.is_some_and(|v| v as usize >= n)) {
+        // Every given checked without a branch (a batch builds many
+        // puzzles); the first one out of range found only if there is one.
+        let out_of_range = |g: &Option<u8>| g.is_some_and(|v| v as usize >= n);
+        if givens.iter().fold(false, |any, g| any | out_of_range(g)) {
+            let cell = givens.iter().position(out_of_range).unwrap_or(0);
             return Err(GridError::Symbol { cell });
         }
         Ok(Puzzle { shape, alphabet, givens })

@@ -8,7 +8,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::{is_blank, is_comment, is_separator, Parsed, Step, Window};
+use super::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
 use crate::record::{InputError, Layout, Refusal};
 
 /// Stream blocks (N² cells in any whitespace) hold at most this many cells.
@@ -137,6 +137,12 @@ fn skipped(t: &str) -> bool {
     is_comment(t) || is_separator(t)
 }
 
+/// Whether a line reads as a row whose cells fit their own count's order.
+fn row_like(no: usize, t: &str, puzzles: &Puzzles) -> bool {
+    let r = row(no, t, puzzles);
+    puzzles.fit(r.cells.iter().map(|c| c.text), r.cells.len())
+}
+
 /// The layout an answer takes for cells written like these.
 fn layout_of(kind: Kind, cells: &[Cell<'_>], n: usize, puzzles: &Puzzles) -> Layout {
     if kind == Kind::Compact {
@@ -155,14 +161,20 @@ fn layout_of(kind: Kind, cells: &[Cell<'_>], n: usize, puzzles: &Puzzles) -> Lay
 /// Reads the next grid puzzle.
 pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
     let lines = w.lines;
-    // Skip blank lines, comments and art before the puzzle.
+    // Skip blank lines, comments and art before the puzzle, and one title
+    // line (`Grid 01`) whose characters are no row of their count.
     let mut i = 0;
+    let mut titled = false;
     loop {
-        let Some((_, text)) = lines.get(i) else {
+        let Some((no, text)) = lines.get(i) else {
             return if w.eof { Step::End(i) } else { Step::NeedMore(i + 1) };
         };
         match text {
             Ok(t) if is_blank(t) || skipped(t) => i += 1,
+            Ok(t) if !titled && is_title(t) && !row_like(*no, t, puzzles) => {
+                titled = true;
+                i += 1
+            }
             _ => break,
         }
     }

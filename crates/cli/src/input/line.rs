@@ -6,7 +6,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::{is_blank, is_comment, Parsed, Step, Window};
+use super::{is_blank, is_comment, is_title, Parsed, Step, Window};
 use crate::record::{InputError, Layout, Refusal};
 
 /// The order whose square is `len`.
@@ -16,7 +16,24 @@ fn root(len: usize) -> Option<usize> {
 
 /// Reads the next line record. `auto`: detection is trying this reading,
 /// which then does not take orders 1 to 3 (their lines are grid rows).
+/// A title line (`Puzzle 3: hard`) that reads as no record, right before
+/// one that does, is skipped as a heading.
 pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
+    let step = untitled(w, puzzles, auto);
+    let Step::Record(used, parsed) = &step else { return step };
+    if parsed.body.is_ok() || !matches!(w.lines.get(used - 1), Some((_, Ok(t))) if is_title(t)) {
+        return step;
+    }
+    let rest = Window { lines: &w.lines[*used..], eof: w.eof };
+    match untitled(&rest, puzzles, auto) {
+        Step::Record(more, p) if p.body.is_ok() => Step::Record(used + more, p),
+        Step::NeedMore(k) => Step::NeedMore(used + k),
+        _ => step,
+    }
+}
+
+/// The next line record, a title or not.
+fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
     let mut i = 0;
     loop {
         let Some((_, text)) = w.lines.get(i) else {
@@ -38,11 +55,24 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
 
 /// One line record: cells, optional map, note.
 pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
+    // The common case first: N² printable ASCII cells and nothing else (no
+    // blanks, so no map and no note), read without looking for fields.
+    let bytes = text.as_bytes();
+    if let Some(n) = root(bytes.len()).filter(|&n| !auto || n >= 4) {
+        if bytes.iter().all(|&b| b > b' ' && b < 0x7f) {
+            let body = puzzles.build_ascii(n, bytes, None, Layout::Line, no, 1);
+            return Parsed { first_line: no, note: None, notices: Vec::new(), body };
+        }
+    }
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
-    let cells_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    // The cells end at a blank, or at a comma (a CSV line such as Kaggle's
+    // `puzzle,solution`: what follows the comma is the note, never a map).
+    let comma = !puzzles.custom_symbol(',');
+    let cells_end = rest.find(|c: char| c.is_whitespace() || (comma && c == ',')).unwrap_or(rest.len());
+    let csv = rest[cells_end..].starts_with(',');
     let mut cells_text = &rest[..cells_end];
-    let mut after = rest[cells_end..].trim_start();
+    let mut after = if csv { &rest[cells_end + 1..] } else { rest[cells_end..].trim_start() };
     let col0 = text[..lead].chars().count() + 1;
     let len = cells_text.chars().count();
     let mut map: Option<Vec<char>> = None;
@@ -63,7 +93,7 @@ pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Pa
     if auto && n < 4 {
         return Parsed::new(no, Err(Refusal::new(no, InputError::SmallLine { cells })));
     }
-    if map.is_none() && !after.is_empty() {
+    if map.is_none() && !csv && !after.is_empty() {
         // A second field as long as the cells is their region map; one
         // nearly as long, of few distinct labels, is a broken map (refused)
         // rather than a note.

@@ -83,6 +83,24 @@ pub(crate) fn is_comment(s: &str) -> bool {
     s.trim_start().starts_with('#')
 }
 
+/// Whether a line may be a title before a puzzle (`Grid 01` in Project
+/// Euler's file, `Puzzle 3: hard`, `[Puzzle]` in SudoCue's .sdk files, a
+/// CSV header `quizzes,solutions`): two words or more (split at blanks and
+/// commas), or one in brackets, the first a word of two or more
+/// ASCII letters, one lowercase. The readers skip such a line only where
+/// it does not read as what they expect (see grid.rs, line.rs).
+pub(crate) fn is_title(s: &str) -> bool {
+    let s = s.trim();
+    let bracketed = s.len() > 2 && s.starts_with('[') && s.ends_with(']');
+    let inner = if bracketed { &s[1..s.len() - 1] } else { s };
+    let mut words = inner.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty());
+    let Some(first) = words.next() else { return false };
+    (bracketed || words.next().is_some())
+        && first.len() >= 2
+        && first.bytes().all(|b| b.is_ascii_alphabetic())
+        && first.bytes().any(|b| b.is_ascii_lowercase())
+}
+
 /// A grid-art separator line: only `- + | =` and blanks.
 pub(crate) fn is_separator(s: &str) -> bool {
     !is_blank(s) && s.chars().all(|c| "-+|=".contains(c) || c.is_whitespace())

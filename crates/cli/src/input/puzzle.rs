@@ -111,8 +111,40 @@ pub fn parse_region_file(text: &str) -> Result<Vec<char>, (usize, String)> {
 /// flags (once per order), and reads cells.
 pub struct Puzzles {
     settings: std::sync::Arc<PuzzleSettings>,
-    /// The last shape and alphabet built, by order and whether grouped.
-    cache: RefCell<Option<(usize, bool, Shape, Alphabet)>>,
+    /// The last shape and alphabet built.
+    cache: RefCell<Option<Resolved>>,
+}
+
+/// A shape and alphabet built for an order, and whether grouped, with
+/// what each ASCII byte reads as under that alphabet ([`codes`]).
+struct Resolved {
+    n: usize,
+    grouped: bool,
+    shape: Shape,
+    alphabet: Alphabet,
+    codes: [u8; 128],
+}
+
+/// What an ASCII byte reads as in a cell of [`Puzzles::build_ascii`]: a
+/// symbol's index, this for a blank marker, or [`BAD`].
+const BLANK: u8 = 0xfe;
+
+/// An ASCII byte that is neither a symbol nor a blank marker.
+const BAD: u8 = 0xff;
+
+/// What each ASCII byte reads as as a one-character cell under `alphabet`
+/// (as [`Puzzles::given`] reads it): a symbol's index, [`BLANK`] or [`BAD`].
+fn codes(alphabet: &Alphabet) -> [u8; 128] {
+    let mut t = [BAD; 128];
+    for (b, code) in (0u8..).zip(t.iter_mut()) {
+        let c = b as char;
+        *code = match alphabet.index(c) {
+            Some(v) => v,
+            None if BLANKS.contains(&c) => BLANK,
+            None => BAD,
+        };
+    }
+    t
 }
 
 /// A cell as written: its line, column (from 1) and text.
@@ -135,6 +167,11 @@ impl Puzzles {
     /// Whether `--symbols` set the alphabet.
     pub fn custom_symbols(&self) -> bool {
         self.settings.symbols.is_some()
+    }
+
+    /// Whether `--symbols` names `c` (then it is a cell, never a separator).
+    pub fn custom_symbol(&self, c: char) -> bool {
+        self.settings.symbols.as_ref().is_some_and(|a| a.chars().contains(&c))
     }
 
     /// The alphabet of an `n`x`n` puzzle.
@@ -171,15 +208,26 @@ impl Puzzles {
     /// The shape and alphabet of a puzzle without its own map, built once
     /// per order.
     fn resolved(&self, n: usize, grouped: bool) -> Result<(Shape, Alphabet), InputError> {
-        if let Some((k, g, s, a)) = &*self.cache.borrow() {
-            if *k == n && *g == grouped {
-                return Ok((s.clone(), a.clone()));
+        self.resolved_with_codes(n, grouped).map(|(s, a, _)| (s, a))
+    }
+
+    /// [`Puzzles::resolved`], and what each ASCII byte reads as.
+    fn resolved_with_codes(
+        &self,
+        n: usize,
+        grouped: bool,
+    ) -> Result<(Shape, Alphabet, [u8; 128]), InputError> {
+        if let Some(r) = &*self.cache.borrow() {
+            if r.n == n && r.grouped == grouped {
+                return Ok((r.shape.clone(), r.alphabet.clone(), r.codes));
             }
         }
         let shape = self.shape(n, None)?;
         let alphabet = self.alphabet(n, grouped)?;
-        *self.cache.borrow_mut() = Some((n, grouped, shape.clone(), alphabet.clone()));
-        Ok((shape, alphabet))
+        let t = codes(&alphabet);
+        *self.cache.borrow_mut() =
+            Some(Resolved { n, grouped, shape: shape.clone(), alphabet: alphabet.clone(), codes: t });
+        Ok((shape, alphabet, t))
     }
 
     /// The blank markers of a puzzle: `? 0 . _`, less its symbols.
@@ -262,27 +310,33 @@ impl Puzzles {
         line: usize,
         column: usize,
     ) -> Result<Body, Refusal> {
-        let (shape, alphabet) = match map {
+        let (shape, alphabet, codes) = match map {
             Some(map) => {
                 let shape = self.shape(n, Some(map)).map_err(|e| Refusal::new(line, e))?;
-                (shape, self.alphabet(n, false).map_err(|e| Refusal::new(line, e))?)
+                let alphabet = self.alphabet(n, false).map_err(|e| Refusal::new(line, e))?;
+                let t = codes(&alphabet);
+                (shape, alphabet, t)
             }
-            None => self.resolved(n, false).map_err(|e| Refusal::new(line, e))?,
+            None => self.resolved_with_codes(n, false).map_err(|e| Refusal::new(line, e))?,
         };
         debug_assert_eq!(cells.len(), n * n);
-        let mut givens = vec![None; cells.len()];
-        for (k, (&b, g)) in cells.iter().zip(&mut givens).enumerate() {
-            let c = b as char;
-            *g = match alphabet.index(c) {
-                Some(v) => Some(v),
-                None if BLANKS.contains(&c) => None,
-                None => {
-                    let text = &cells[k..k + 1];
-                    let text = std::str::from_utf8(text).unwrap_or("?");
-                    let e = self.given(text, n, &alphabet).expect_err("not a symbol");
-                    return Err(Refusal::at(line, column + k, e));
-                }
-            };
+        // One table look-up a byte; a bad byte (or one past ASCII) is
+        // looked for again only to be refused.
+        let mut worst = 0u8;
+        let givens: Vec<Option<u8>> = cells
+            .iter()
+            .map(|&b| {
+                // A byte past ASCII reads as BAD.
+                let code = codes[(b & 0x7f) as usize] | 0u8.wrapping_sub(b >> 7);
+                worst = worst.max(code);
+                (code < BLANK).then_some(code)
+            })
+            .collect();
+        if worst == BAD {
+            let k = cells.iter().position(|&b| b >= 0x80 || codes[b as usize] == BAD).unwrap_or(0);
+            let text = std::str::from_utf8(&cells[k..k + 1]).unwrap_or("?");
+            let e = self.given(text, n, &alphabet).expect_err("not a symbol");
+            return Err(Refusal::at(line, column + k, e));
         }
         let puzzle =
             Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;

@@ -261,6 +261,10 @@ pub(crate) struct Board {
     /// unit and symbol left with two places (`cells + u * n + v`). Every
     /// count of [`Board::strong_links`] but the one at load is here.
     pub strong_log: Vec<u32>,
+    /// How many times a cell has been left with three candidates (never
+    /// goes back): with it and [`Board::strong_links`] unchanged, no cell
+    /// has newly come down to three or two candidates (XYZ-wings).
+    pub trivalue: u64,
 }
 
 /// Where the marks first contradicted themselves.
@@ -320,14 +324,88 @@ impl Board {
         self.strong_links += 1;
         reset(&mut self.unit_stamp, units, self.clock);
         reset(&mut self.symbol_stamp, n, self.clock);
+        if !self.place_givens(layout, givens) {
+            // Two givens clash: place them one by one, as the steps do,
+            // to meet the clash where they do.
+            self.load_one_by_one(layout, givens);
+        }
+        self.requeue(layout);
+        self.strong_log.clear();
+        !self.broken
+    }
+
+    /// Places the givens on a fresh board all at once: the marks are
+    /// those [`Board::place`] leaves, one given after another (a cell
+    /// keeps the symbols no given among its peers holds; a unit's places
+    /// for a symbol are its cells that keep it), without following each
+    /// elimination. The singles queued on the way are listed afresh after
+    /// loading anyway, and the strong links that appear while loading
+    /// count as one (see [`Board::strong_links`]). Returns false, having
+    /// changed nothing but `value`, `placed` and `open`, if two givens
+    /// clash.
+    fn place_givens(&mut self, layout: &Layout, givens: &[Option<u8>]) -> bool {
+        let n = self.n;
+        for (cell, g) in givens.iter().enumerate() {
+            let Some(v) = *g else { continue };
+            let b = bit(v as usize);
+            if self.value[cell] != EMPTY
+                || layout.units_of(cell).iter().any(|&(u, _)| self.placed[u as usize] & b != 0)
+            {
+                return false;
+            }
+            self.value[cell] = v;
+            self.empty -= 1;
+            for &(u, i) in layout.units_of(cell) {
+                self.placed[u as usize] |= b;
+                self.open[u as usize] &= !bit(i as usize);
+            }
+        }
+        self.pos.iter_mut().for_each(|p| *p = 0);
+        let mut candidates = 0;
+        for cell in 0..layout.cells {
+            let units = layout.units_of(cell);
+            let m = if self.value[cell] != EMPTY {
+                0
+            } else {
+                units.iter().fold(layout.full, |m, &(u, _)| m & !self.placed[u as usize])
+            };
+            self.cand[cell] = m;
+            candidates += m.count_ones() as usize;
+            if m == 0 && self.value[cell] == EMPTY {
+                self.hit(Wall::Cell(cell));
+            }
+            for &(u, i) in units {
+                for v in members(m) {
+                    self.pos[u as usize * n + v] |= bit(i as usize);
+                }
+            }
+        }
+        self.candidates = candidates;
+        for u in 0..layout.units.len() {
+            for v in members(layout.full & !self.placed[u]) {
+                if self.pos[u * n + v] == 0 {
+                    self.hit(Wall::Unit(u, v));
+                }
+            }
+        }
+        true
+    }
+
+    /// Places the givens one by one (see [`Board::place_givens`]).
+    fn load_one_by_one(&mut self, layout: &Layout, givens: &[Option<u8>]) {
+        let (n, units) = (layout.n, layout.units.len());
+        reset(&mut self.cand, layout.cells, layout.full);
+        reset(&mut self.value, layout.cells, EMPTY);
+        reset(&mut self.pos, units * n, layout.full);
+        reset(&mut self.placed, units, 0);
+        reset(&mut self.open, units, layout.full);
+        self.empty = layout.cells;
+        self.candidates = layout.cells * n;
         for (cell, g) in givens.iter().enumerate() {
             if let Some(v) = *g {
                 self.place(layout, cell, v as usize);
             }
         }
-        self.requeue(layout);
-        self.strong_log.clear();
-        !self.broken
     }
 
     /// Forgets the queued singles and lists every single of the board, in
@@ -456,6 +534,7 @@ impl Board {
                 self.strong_links += 1;
                 self.strong_log.push(cell as u32);
             }
+            m if TRACK && m.count_ones() == 3 => self.trivalue += 1,
             _ => {}
         }
         for &(u, i) in layout.units_of(cell) {
@@ -567,6 +646,43 @@ mod tests {
         assert_eq!(layout.claiming.len(), 54);
         let latin = Layout::new(&Shape::new(5, Regions::None).unwrap());
         assert_eq!((latin.units.len(), latin.pointing.len()), (10, 0));
+    }
+
+    /// Loading all givens at once leaves the marks, counts and singles that
+    /// placing them one by one does.
+    #[test]
+    fn loading_at_once_is_placing_one_by_one() {
+        let nine = Shape::default_for(9).unwrap();
+        let latin = Shape::new(5, Regions::None).unwrap();
+        let grid = |text: &str| -> Vec<Option<u8>> {
+            text.chars().map(|c| c.to_digit(10).filter(|&d| d > 0).map(|d| d as u8 - 1)).collect()
+        };
+        let cases = [
+            (&nine, grid(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")),
+            (&nine, grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")),
+            // r1c9 has no candidate left: broken.
+            (&nine, grid("12345678.........9......................................................................")),
+            (&latin, grid("12...3....4....5.........")),
+        ];
+        for (shape, givens) in cases {
+            let givens = &givens[..shape.n() * shape.n()];
+            let layout = Layout::new(shape);
+            let (mut a, mut b) = (Board::default(), Board::default());
+            let ok = a.load(&layout, givens);
+            b.load(&layout, &vec![None; layout.cells]);
+            b.load_one_by_one(&layout, givens);
+            b.requeue(&layout);
+            assert_eq!(ok, !b.broken);
+            assert_eq!(
+                (&a.cand, &a.value, &a.pos, &a.placed, &a.open),
+                (&b.cand, &b.value, &b.pos, &b.placed, &b.open)
+            );
+            assert_eq!((a.empty, a.candidates, a.broken), (b.empty, b.candidates, b.broken));
+            assert_eq!(
+                (&a.full_houses.items, &a.naked.items, &a.hidden.items),
+                (&b.full_houses.items, &b.naked.items, &b.hidden.items)
+            );
+        }
     }
 
     #[test]

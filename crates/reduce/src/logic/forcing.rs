@@ -41,6 +41,11 @@ pub(crate) struct Forcing {
     /// Per cell, in a pass of [`Forcing::contradiction`]: the candidates
     /// some consistent branch placed by singles (see there).
     implied: Vec<Mask>,
+    /// One solution of the puzzle (a symbol per cell), or empty when none
+    /// is known: see [`Forcing::set_solution`].
+    solution: Vec<u8>,
+    /// Whether [`Forcing::set_solution`] was called for this puzzle.
+    pub solution_known: bool,
 }
 
 impl Forcing {
@@ -54,9 +59,29 @@ impl Forcing {
         self.copy.propagate(layout, &mut self.trail, limit)
     }
 
-    /// Forgets what the last pass found (for a new puzzle).
+    /// Forgets what the last pass found, and the solution (for a new
+    /// puzzle).
     pub fn clear(&mut self) {
         self.pending.clear();
+        self.solution.clear();
+        self.solution_known = false;
+    }
+
+    /// Gives one solution of the puzzle (`None` if the search found none),
+    /// which [`Forcing::contradiction`] uses to skip branches.
+    ///
+    /// A candidate of a solution never leads to a contradiction: every
+    /// single after it holds in that solution (the steps so far, and
+    /// singles, are sound). So its branch would only prove itself
+    /// consistent, which changes nothing the pass reports (a consistent
+    /// branch is never a chain, and only spares later consistent
+    /// branches): it is not followed.
+    pub fn set_solution(&mut self, solution: Option<&[u8]>) {
+        self.solution.clear();
+        if let Some(s) = solution {
+            self.solution.extend_from_slice(s);
+        }
+        self.solution_known = true;
     }
 
     /// A candidate whose assumption breaks the marks, with a shortest
@@ -83,6 +108,11 @@ impl Forcing {
             // does). So `y` need not be followed in this pass.
             self.implied.clear();
             self.implied.resize(layout.cells, 0);
+            if self.solution.len() == layout.cells {
+                for (m, &v) in self.implied.iter_mut().zip(&self.solution) {
+                    *m = bit(v as usize);
+                }
+            }
             for cell in 0..layout.cells {
                 for v in members(board.cand[cell] & !self.implied[cell]) {
                     // Past the shortest chain so far, a branch is of no use.

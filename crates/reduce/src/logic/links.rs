@@ -44,6 +44,10 @@ pub(crate) struct Links {
     edges: Vec<u32>,
     /// The strong links while the edges are laid out.
     scratch: Vec<u32>,
+    /// Per cell: the last `stamp` under which a weak link to it was laid
+    /// out (to lay out each once).
+    listed: Vec<u32>,
+    stamp: u32,
     /// The nodes with a strong link (a weak link into one without leads
     /// nowhere, and is left out): per unit and symbol, their places
     /// (`strong_places[u * n + v]`); per cell, their symbols.
@@ -114,6 +118,9 @@ impl Links {
             }
         }
         let m = self.cell_of.len();
+        if self.listed.len() < layout.cells {
+            self.listed.resize(layout.cells, 0);
+        }
         // Strong links first (off states: to the on state of each strong
         // partner: the cell's other candidate, then the symbol's other
         // place in each unit with two), so that weak links can skip
@@ -173,10 +180,22 @@ impl Links {
                     edges.push(2 * self.id_of[cell * n + w]);
                 }
             }
+            // A cell in two of this cell's units (a line and a region)
+            // is listed once: a second edge to a state changes neither
+            // what is reached nor the order a search first reaches it.
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.listed.iter_mut().for_each(|s| *s = 0);
+                self.stamp = 1;
+            }
             for &(u, i) in layout.units_of(cell) {
                 let u = u as usize;
                 for j in members(self.strong_places[u * n + v] & !bit(i as usize)) {
-                    edges.push(2 * self.id_of[layout.cell(u, j) * n + v]);
+                    let d = layout.cell(u, j);
+                    if self.listed[d] != self.stamp {
+                        self.listed[d] = self.stamp;
+                        edges.push(2 * self.id_of[d * n + v]);
+                    }
                 }
             }
         }
@@ -186,9 +205,29 @@ impl Links {
     /// Finds what every state reaches (see the module's documentation).
     #[inline(never)]
     pub fn close(&mut self) {
-        let states = 2 * self.len();
         self.words = self.len().div_ceil(64);
-        let w = self.words;
+        // Sets of a few words are unions of fixed arrays, kept in
+        // registers; the same code for any size.
+        match self.words {
+            0 | 1 => self.close_words::<1>(),
+            2 => self.close_words::<2>(),
+            3 => self.close_words::<3>(),
+            4 => self.close_words::<4>(),
+            5 => self.close_words::<5>(),
+            6 => self.close_words::<6>(),
+            7 => self.close_words::<7>(),
+            8 => self.close_words::<8>(),
+            _ => self.close_words::<0>(),
+        }
+    }
+
+    /// [`Links::close`] with sets of `W` words (0: `self.words`, any).
+    fn close_words<const W: usize>(&mut self) {
+        let states = 2 * self.len();
+        let w = if W == 0 { self.words } else { W };
+        if W != 0 {
+            self.words = W;
+        }
         for v in [&mut self.index, &mut self.low, &mut self.comp] {
             v.clear();
             v.resize(states, UNSET);
@@ -254,22 +293,44 @@ impl Links {
                 let base = k as usize * w;
                 let (done, here) = reach.split_at_mut(base);
                 let here = &mut here[..w];
-                for &m in &stack[from..] {
-                    let m = m as usize;
-                    for &t in &edges[start[m] as usize..start[m + 1] as usize] {
-                        let t = t as usize;
-                        if t % 2 == 1 {
-                            here[t / 128] |= 1 << (t / 2 % 64);
-                        }
-                        let c = comp[t];
-                        if c != k {
-                            // An earlier component: its set is done.
-                            let c = c as usize * w;
-                            for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
-                                *x |= y;
+                if W == 0 {
+                    for &m in &stack[from..] {
+                        let m = m as usize;
+                        for &t in &edges[start[m] as usize..start[m + 1] as usize] {
+                            let t = t as usize;
+                            if t % 2 == 1 {
+                                here[t / 128] |= 1 << (t / 2 % 64);
+                            }
+                            let c = comp[t];
+                            if c != k {
+                                // An earlier component: its set is done.
+                                let c = c as usize * w;
+                                for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
+                                    *x |= y;
+                                }
                             }
                         }
                     }
+                } else {
+                    let mut acc = [0u64; W];
+                    for &m in &stack[from..] {
+                        let m = m as usize;
+                        for &t in &edges[start[m] as usize..start[m + 1] as usize] {
+                            let t = t as usize;
+                            if t % 2 == 1 {
+                                acc[t / 128 % W] |= 1 << (t / 2 % 64);
+                            }
+                            let c = comp[t];
+                            if c != k {
+                                // An earlier component: its set is done.
+                                let y: &[u64; W] = done[c as usize * W..][..W].try_into().expect("W words");
+                                for (a, b) in acc.iter_mut().zip(y) {
+                                    *a |= b;
+                                }
+                            }
+                        }
+                    }
+                    here.copy_from_slice(&acc);
                 }
                 stack.truncate(from);
             }

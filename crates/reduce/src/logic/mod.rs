@@ -84,6 +84,10 @@ use wings::Wings;
 /// its techniques get stuck, unless told otherwise.
 pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
 
+/// The node budget of the search for one solution that spares forcing
+/// chains work (past it, they do without).
+const SOLUTION_NODES: u64 = 100_000;
+
 /// What the logical solver concluded about a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -228,7 +232,7 @@ impl Logic {
             return Verdict::Unrated(Unrated::Conflict(c));
         }
         self.board.load(&self.layout, puzzle.givens());
-        while !self.board.broken && self.board.empty > 0 && self.next() {
+        while !self.board.broken && self.board.empty > 0 && self.next(puzzle) {
             if !self.apply() {
                 // Every technique reports only candidates still there, so
                 // this cannot happen; if it did, stopping beats looping.
@@ -277,7 +281,26 @@ impl Logic {
     }
 
     /// Finds the easiest step that makes progress, into `self.step`.
-    fn next(&mut self) -> bool {
+    fn next(&mut self, puzzle: &Puzzle) -> bool {
+        if self.next_below_forcing() {
+            return true;
+        }
+        if self.top < Technique::ForcingChain {
+            return false;
+        }
+        if !self.forcing.solution_known && self.board.candidates * self.layout.cells <= MAX_FORCING_WORK {
+            // Look for a solution once per puzzle (see
+            // `Forcing::set_solution`): cheaper than the branches it spares.
+            self.find_solution(puzzle);
+        }
+        let (l, b, s) = (&self.layout, &mut self.board, &mut self.step);
+        self.forcing.contradiction(l, b, s)
+            || self.top >= Technique::ForcingChains && self.forcing.verity(l, b, s)
+    }
+
+    /// Finds the easiest step below forcing chains that makes progress,
+    /// into `self.step`.
+    fn next_below_forcing(&mut self) -> bool {
         let (l, b, s) = (&self.layout, &mut self.board, &mut self.step);
         let top = self.top;
         let allowed = |t: Technique| t <= top;
@@ -301,8 +324,6 @@ impl Logic {
             || allowed(Technique::WWing) && self.wings.w_wing(l, b, s)
             || allowed(Technique::SimpleColouring) && self.chains.colouring(l, b, s)
             || self.chains.chains(l, b, s, top)
-            || allowed(Technique::ForcingChain) && self.forcing.contradiction(l, b, s)
-            || allowed(Technique::ForcingChains) && self.forcing.verity(l, b, s)
     }
 
     /// Applies `self.step` to the board; returns whether it changed
@@ -349,6 +370,27 @@ impl Logic {
             Some(1) => Verdict::Stuck(self.tally.stuck(self.board.empty)),
             Some(_) => Verdict::Unrated(Unrated::MultipleSolutions),
             None => Verdict::Unrated(Unrated::Unknown { nodes: self.max_nodes }),
+        }
+    }
+
+    /// Hands the forcing chains one solution of `puzzle`, if the search
+    /// finds one within a small budget.
+    fn find_solution(&mut self, puzzle: &Puzzle) {
+        let search = self.search.get_or_insert_with(|| {
+            let mut s = GridSolver::new(&self.shape);
+            s.set_probe(self.probe.clone());
+            s
+        });
+        search.set_budget(Budget::nodes(SOLUTION_NODES));
+        let mut found = false;
+        let forcing = &mut self.forcing;
+        let _ = search.solve_any(puzzle, |grid| {
+            forcing.set_solution(Some(grid));
+            found = true;
+            std::ops::ControlFlow::Break(())
+        });
+        if !found {
+            forcing.set_solution(None);
         }
     }
 

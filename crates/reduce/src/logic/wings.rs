@@ -18,6 +18,12 @@ pub(crate) struct Wings {
     /// would find nothing again.
     idle_xy: u64,
     idle_w: u64,
+    /// The readings of [`Board::strong_links`] and [`Board::trivalue`]
+    /// when XYZ-wings last found nothing. An XYZ-wing is a cell of three
+    /// candidates and two of two: with no cell newly down to three or two,
+    /// each one now was there then, with more cells to clear, so none
+    /// clears anything (0: never).
+    idle_xyz: (u64, u64),
 }
 
 /// Records in `step` the eliminations of `z` from the cells (other than
@@ -96,6 +102,9 @@ impl Wings {
     /// Pivot `{x,y,z}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
     /// see all three.
     pub fn xyz_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+        if self.idle_xyz == (board.strong_links, board.trivalue) {
+            return false;
+        }
         for pivot in 0..layout.cells {
             let xyz = board.cand[pivot];
             if xyz.count_ones() != 3 {
@@ -119,6 +128,7 @@ impl Wings {
                 }
             }
         }
+        self.idle_xyz = (board.strong_links, board.trivalue);
         false
     }
 

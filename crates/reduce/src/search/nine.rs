@@ -254,6 +254,11 @@ static WORD: [(u8, u8); 32] = {
     t
 };
 
+/// Lanes of the steps that work on every symbol at once: the nine
+/// symbols, padded to a multiple of four (three vectors of four words; a
+/// band's nine words and three past them are in the 32 words of a board).
+const LANES: usize = 12;
+
 /// The two other bands.
 const OTHERS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
@@ -384,10 +389,10 @@ struct Board {
     rows: [u32; 32],
     /// Per symbol, the columns of each band where it may go (9 bits per
     /// band) at the last look, all on permutations of their stacks.
-    cols: [u32; 9],
+    cols: [u32; LANES],
     /// Per symbol, the number of permutations of its mini-columns left in
-    /// each stack (8 bits each).
-    stack_counts: [u32; 9],
+    /// each stack (8 bits each); 0 past the ninth.
+    stack_counts: [u32; LANES],
     /// Per band, the mini-rows (nibble bit 3) and mini-columns (nibble
     /// bit 2) found full: three symbols forced in, the others taken out.
     full: [u64; 3],
@@ -415,14 +420,20 @@ impl Board {
             cand[i] = BAND;
             i += 1;
         }
+        let mut stack_counts = [0; LANES];
+        let mut v = 0;
+        while v < 9 {
+            stack_counts[v] = 6 | 6 << 8 | 6 << 16;
+            v += 1;
+        }
         Board {
             cand,
             // Every word differs: the first look takes them all.
             seen: [0; 32],
             open: [BAND; 3],
             rows: [6 << 9; 32],
-            cols: [BAND; 9],
-            stack_counts: [6 | 6 << 8 | 6 << 16; 9],
+            cols: [BAND; LANES],
+            stack_counts,
             full: [0; 3],
         }
     };
@@ -552,75 +563,91 @@ impl Board {
     /// For each symbol of `symbols`, drops the mini-columns on no
     /// permutation of their stack and fixes the symbol where a column has
     /// one cell left for it. Returns whether a word changed.
-    fn columns(&mut self, mut symbols: u32) -> Result<bool, Dead> {
+    ///
+    /// The symbols are independent here (a symbol's step reads and writes
+    /// only its own three words), so all of them are worked out at once,
+    /// lane by lane without branches (the compiler turns the lanes into
+    /// vectors), symbols not in `symbols` masked out; only the fixes, which
+    /// are rare, go one by one.
+    fn columns(&mut self, symbols: u32) -> Result<bool, Dead> {
         const FIRST_OF_STACKS: u32 = 0o111;
-        let mut any = false;
-        while symbols != 0 {
-            let v = symbols.trailing_zeros() as usize;
-            symbols &= symbols - 1;
+        let active: [u32; LANES] = std::array::from_fn(|v| 0u32.wrapping_sub(symbols >> v & 1));
+        let mut words = [[0u32; LANES]; 3];
+        for (b, w) in words.iter_mut().enumerate() {
+            w.copy_from_slice(&self.cand[9 * b..9 * b + LANES]);
+        }
+        let mut single = [[0u32; LANES]; 3];
+        let (mut dead, mut any, mut any_single) = (0u32, 0u32, 0u32);
+        for v in 0..LANES {
+            let on = active[v];
             // The columns of each band where v may go.
-            let f = [columns_of(self.cand[v]), columns_of(self.cand[9 + v]), columns_of(self.cand[18 + v])];
-            let all = f[0] | f[1] << 9 | f[2] << 18;
-            let keep = if all == self.cols[v] {
-                // As at the last look, which left them on permutations.
-                f
-            } else {
-                // In each stack, the mini-columns v takes form a permutation:
-                // one per band, one per column. A mini-column is on one when
-                // the two other bands take the two other columns, one way or
-                // the other.
-                let next = [next_column(f[0]), next_column(f[1]), next_column(f[2])];
-                let after = [after_next_column(f[0]), after_next_column(f[1]), after_next_column(f[2])];
-                // Band 0's column of each permutation, by how the others follow.
-                let one_way = f[0] & next[1] & after[2];
-                let other_way = f[0] & after[1] & next[2];
-                let keep = [
-                    one_way | other_way,
-                    f[1] & (next[0] & after[2] | after[0] & next[2]),
-                    f[2] & (next[0] & after[1] | after[0] & next[1]),
-                ];
-                // A stack without a permutation keeps nothing.
-                if columns_of_stacks(keep[0]) != FIRST_OF_STACKS {
-                    return Err(Dead);
-                }
-                for b in 0..3 {
-                    if keep[b] != f[b] {
-                        self.cand[9 * b + v] &= keep[b] * FIRST_COLUMN;
-                        any = true;
-                    }
-                }
-                let both = one_way | other_way << 9;
-                self.stack_counts[v] = (both & 0o007_007).count_ones()
-                    | (both & 0o070_070).count_ones() << 8
-                    | (both & 0o700_700).count_ones() << 16;
-                self.cols[v] = keep[0] | keep[1] << 9 | keep[2] << 18;
-                keep
-            };
+            let f = [columns_of(words[0][v]), columns_of(words[1][v]), columns_of(words[2][v])];
+            // In each stack, the mini-columns v takes form a permutation:
+            // one per band, one per column. A mini-column is on one when
+            // the two other bands take the two other columns, one way or
+            // the other. (Columns left on permutations at the last look
+            // are all kept again.)
+            let next = [next_column(f[0]), next_column(f[1]), next_column(f[2])];
+            let after = [after_next_column(f[0]), after_next_column(f[1]), after_next_column(f[2])];
+            // Band 0's column of each permutation, by how the others follow.
+            let one_way = f[0] & next[1] & after[2];
+            let other_way = f[0] & after[1] & next[2];
+            let keep = [
+                one_way | other_way,
+                f[1] & (next[0] & after[2] | after[0] & next[2]),
+                f[2] & (next[0] & after[1] | after[0] & next[1]),
+            ];
+            // A stack without a permutation keeps nothing.
+            dead |= on & (columns_of_stacks(keep[0]) ^ FIRST_OF_STACKS);
+            any |= on & ((keep[0] ^ f[0]) | (keep[1] ^ f[1]) | (keep[2] ^ f[2]));
+            for b in 0..3 {
+                let k = keep[b];
+                words[b][v] &= (k | k << 9 | k << 18) | !on;
+            }
+            // Permutations per stack: the bits of each stack's three
+            // columns, both ways, added in 3-bit fields.
+            let sum = |x: u32| (x & 0o111) + (x >> 1 & 0o111) + (x >> 2 & 0o111);
+            let n = sum(one_way) + sum(other_way);
+            let counts = (n & 7) | (n >> 3 & 7) << 8 | (n >> 6 & 7) << 16;
+            self.stack_counts[v] = (counts & on) | (self.stack_counts[v] & !on);
+            let cols = keep[0] | keep[1] << 9 | keep[2] << 18;
+            self.cols[v] = (cols & on) | (self.cols[v] & !on);
             // A column with one cell left for v, not yet filled.
             for b in 0..3 {
                 let [x, y] = OTHERS[b];
-                let w = self.cand[9 * b + v];
-                let alone = keep[b] & !(keep[x] | keep[y]) & !columns_of(w & !self.open[b]);
-                if alone == 0 {
-                    continue;
-                }
+                let w = words[b][v];
+                let alone = on & keep[b] & !(keep[x] | keep[y]) & !columns_of(w & !self.open[b]);
                 let (r0, r1, r2) = (w & 0x1ff, w >> 9 & 0x1ff, w >> 18 & 0x1ff);
                 let twice = (r0 & r1) | (r2 & (r0 | r1));
-                let mut single = alone & !twice;
-                while single != 0 {
-                    let c = single.trailing_zeros();
-                    single &= single - 1;
-                    // None: fixing v in an earlier column took this one's cell.
-                    let cell = self.cand[9 * b + v] & FIRST_COLUMN << c;
-                    if cell == 0 {
-                        return Err(Dead);
+                single[b][v] = alone & !twice;
+                any_single |= single[b][v];
+            }
+        }
+        if dead != 0 {
+            return Err(Dead);
+        }
+        for (b, w) in words.iter().enumerate() {
+            self.cand[9 * b..9 * b + 9].copy_from_slice(&w[..9]);
+        }
+        if any_single != 0 {
+            for v in 0..9 {
+                for (b, single) in single.iter().enumerate() {
+                    let mut single = single[v];
+                    while single != 0 {
+                        let c = single.trailing_zeros();
+                        single &= single - 1;
+                        // None: fixing v in an earlier column took this one's cell.
+                        let cell = self.cand[9 * b + v] & FIRST_COLUMN << c;
+                        if cell == 0 {
+                            return Err(Dead);
+                        }
+                        self.fix(b, cell.trailing_zeros(), v);
+                        any = 1;
                     }
-                    self.fix(b, cell.trailing_zeros(), v);
-                    any = true;
                 }
             }
         }
-        Ok(any)
+        Ok(any != 0)
     }
 
     /// Full mini-rows and mini-columns: three symbols are forced into a
@@ -888,13 +915,23 @@ impl Nine {
     fn start(&mut self, givens: &[Option<u8>]) -> bool {
         let board = &mut self.levels[0];
         *board = Board::FRESH;
-        for (cell, g) in givens.iter().enumerate() {
-            if let &Some(v) = g {
-                let (b, p) = (cell / 27, (cell % 27) as u32);
-                if board.cand[9 * b + v as usize] & 1 << p == 0 {
-                    return false; // a given clashes with an earlier one
-                }
-                board.fix(b, p, v as usize);
+        // The given cells of each word (blanks in a spare one), gathered
+        // without a branch per cell; then each word keeps its givens and
+        // loses their rows and boxes.
+        let mut given = [0u32; 28];
+        for (band, cells) in givens.chunks_exact(27).enumerate() {
+            for (p, g) in cells.iter().enumerate() {
+                given[g.map_or(27, |v| 9 * band + v as usize)] |= 1 << p;
+            }
+        }
+        for (w, &cells) in board.cand[..27].iter_mut().zip(&given) {
+            let mut rest = cells;
+            while rest != 0 {
+                *w &= !peers(rest.trailing_zeros());
+                rest &= rest - 1;
+            }
+            if cells & !*w != 0 {
+                return false; // two givens of a symbol share a row or box
             }
         }
         // Excluded placements: a given one leaves no solution; an open one
