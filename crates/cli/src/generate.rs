@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use reduce::generate::{
@@ -304,6 +304,20 @@ struct Status {
     interrupted: bool,
 }
 
+/// Puzzles a worker makes in a row and hands to the writer at once, for
+/// shapes whose puzzles take well under a millisecond (9x9 and smaller
+/// boxes or Latin squares): the writer is then woken a few hundred times a
+/// run instead of once a puzzle. Bigger shapes go one by one.
+const CHUNK_SMALL: u64 = 16;
+
+/// The puzzles of one chunk (see [`CHUNK_SMALL`]).
+fn chunk_size(plan: &GeneratePlan) -> u64 {
+    match plan.generator.target() {
+        Target::Shape(s) if s.n() <= 9 => CHUNK_SMALL,
+        _ => 1,
+    }
+}
+
 /// Makes the puzzles on `plan.jobs` threads and writes them in order.
 fn make_all(
     plan: &GeneratePlan,
@@ -312,11 +326,17 @@ fn make_all(
     out: &mut dyn Write,
     status: &mut Status,
 ) -> io::Result<()> {
+    if plan.jobs <= 1 {
+        return make_here(plan, seed, watch, out, status);
+    }
+    let chunk = chunk_size(plan);
+    let chunks = plan.count.div_ceil(chunk);
     let next = AtomicU64::new(0);
     // The first puzzle not written yet, for the workers to keep within
     // the window.
     let gate = (Mutex::new(0u64), Condvar::new());
-    let (tx, rx) = sync_channel::<(u64, Result<Generated, GenerateError>)>(plan.jobs * 4);
+    type Chunk = Vec<Result<Generated, GenerateError>>;
+    let (tx, rx) = sync_channel::<(u64, Chunk)>(plan.jobs * 4);
     std::thread::scope(|scope| {
         for _ in 0..plan.jobs {
             let tx = tx.clone();
@@ -324,34 +344,39 @@ fn make_all(
             let mut maker = plan.generator.clone();
             maker.set_probe(Some(watch.probe.clone()));
             scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= plan.count || watch.stopped() {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                if k >= chunks || watch.stopped() {
                     break;
                 }
+                let first = k * chunk;
                 let mut written = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                while i >= written.saturating_add(WINDOW) && !watch.stopped() {
+                while first >= written.saturating_add(WINDOW) && !watch.stopped() {
                     written = gate
                         .1
                         .wait_timeout(written, Duration::from_millis(50))
                         .map_or_else(|e| e.into_inner().0, |r| r.0);
                 }
                 drop(written);
-                let made = maker.generate(seed.wrapping_add(i));
-                if tx.send((i, made)).is_err() {
+                let made = (first..plan.count.min(first + chunk))
+                    .map(|i| maker.generate(seed.wrapping_add(i)))
+                    .collect();
+                if tx.send((k, made)).is_err() {
                     break;
                 }
             });
         }
         drop(tx);
         // The writer (this thread).
-        let result = write_in_order(&rx, out, |i, made, out| {
-            write(plan, i, seed.wrapping_add(i), made, out, status)?;
-            *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = i + 1;
-            gate.1.notify_all();
-            if status.interrupted {
-                watch.probe.stop();
-                return Ok(ControlFlow::Break(()));
+        let result = write_in_order(&rx, out, |k, made: Chunk, out| {
+            for (i, made) in (k * chunk..).zip(made) {
+                write(plan, i, seed.wrapping_add(i), made, out, status)?;
+                if status.interrupted {
+                    watch.probe.stop();
+                    return Ok(ControlFlow::Break(()));
+                }
             }
+            *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = (k + 1) * chunk;
+            gate.1.notify_all();
             Ok(ControlFlow::Continue(()))
         });
         if result.is_err() {
@@ -362,6 +387,41 @@ fn make_all(
         drop(rx);
         result
     })
+}
+
+/// How long the maker of one job keeps its output before it flushes:
+/// each 9x9 puzzle is not a write of its own, and a slow one still shows
+/// at once.
+const FLUSH: Duration = Duration::from_millis(4);
+
+/// Makes the puzzles on this thread, one after another, and writes each
+/// as it comes (flushed when the last flush is [`FLUSH`] old): with one
+/// job, no thread to hand puzzles to.
+fn make_here(
+    plan: &GeneratePlan,
+    seed: u64,
+    watch: &Arc<Watch>,
+    out: &mut dyn Write,
+    status: &mut Status,
+) -> io::Result<()> {
+    let mut maker = plan.generator.clone();
+    maker.set_probe(Some(watch.probe.clone()));
+    let mut flushed = Instant::now();
+    for i in 0..plan.count {
+        if watch.stopped() {
+            break;
+        }
+        let made = maker.generate(seed.wrapping_add(i));
+        write(plan, i, seed.wrapping_add(i), made, out, status)?;
+        if status.interrupted {
+            break;
+        }
+        if flushed.elapsed() >= FLUSH {
+            out.flush()?;
+            flushed = Instant::now();
+        }
+    }
+    Ok(())
 }
 
 /// Writes puzzle `i` (from 0) or says why it did not come.

@@ -148,3 +148,29 @@ fn a_given_region_map_keeps_its_symmetries_only() {
         assert_eq!(made.unwrap_err(), GenerateError::Symmetry { symmetry: s });
     }
 }
+
+/// 16x16 and 20x20 boxes, two seeds each: unique (counted on the dancing
+/// links) and minimal (every given taken away gives two solutions, counted
+/// to 2 by the plain bit search, not the maker's exclusion search). Slow
+/// for CI (tens of seconds); run with `cargo test --release -p
+/// dance-reduce --test generate -- --ignored`.
+#[test]
+#[ignore = "slow: big grids"]
+fn big_boxes_are_unique_and_minimal() {
+    for (n, seed) in [(16, 1), (16, 2), (20, 1), (20, 2)] {
+        let target = boxes(n);
+        let mut maker =
+            Generator::new(target, Alphabet::default_for(n).unwrap(), Request::default()).unwrap();
+        let made = maker.generate(seed).unwrap();
+        let p = &made.puzzle;
+        assert_eq!(p.verify(&made.solution), Ok(()));
+        assert_eq!(count(p, Engine::Links), 1, "{n}x{n} seed {seed}");
+        for cell in 0..n * n {
+            if p.givens()[cell].is_some() {
+                let mut less = p.clone();
+                less.set_given(cell, None).unwrap();
+                assert_eq!(count(&less, Engine::Bits), 2, "{n}x{n} seed {seed}, cell {cell}");
+            }
+        }
+    }
+}

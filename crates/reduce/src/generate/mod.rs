@@ -320,6 +320,11 @@ impl Generator {
         Ok(Generator { target, alphabet, request, tools, probe: None, orbits: Vec::new() })
     }
 
+    /// What it makes puzzles of.
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
     /// The request.
     pub fn request(&self) -> &Request {
         &self.request

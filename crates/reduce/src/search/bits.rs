@@ -296,6 +296,9 @@ struct Search<W: Word> {
     /// Placements the search must avoid (cell, symbol): see
     /// [`Bits::solve_excluding`].
     excluded: Vec<(usize, u8)>,
+    /// A grid whose symbol each branch tries first where it is open (see
+    /// [`Bits::solve_near`]); empty: none.
+    near: Vec<u8>,
     /// Orders from [`WEIGHTED_FROM`]: branch by dom/wdeg, symbols least
     /// constraining first.
     weighted: bool,
@@ -374,6 +377,7 @@ impl<W: Word> Search<W> {
             rng: None,
             seed: None,
             excluded: Vec::new(),
+            near: Vec::new(),
             weighted: n >= WEIGHTED_FROM,
             locked: n >= WEIGHTED_FROM && jigsaw,
             weight: vec![1; units],
@@ -837,7 +841,10 @@ impl<W: Word> Search<W> {
                         continue;
                     }
                     // The parent's state is the level below the child's.
-                    let pick = if self.weighted && !rest.at_most_one() {
+                    let near = self.near.get(cell as usize).map_or(W::ZERO, |&v| W::bit(v as u32) & rest);
+                    let pick = if near != W::ZERO {
+                        near
+                    } else if self.weighted && !rest.at_most_one() {
                         self.least_constraining(self.frames.len() - 1, cell as usize, rest)
                     } else {
                         rest
@@ -959,6 +966,49 @@ impl Bits {
         outcome
     }
 
+    /// Visits the solutions of `puzzle` that place none of `excluded`, as
+    /// [`Bits::solve_excluding`] does, trying at each branch first the
+    /// symbol `near` has in the cell (a full grid, symbol indices row by
+    /// row), so that solutions that differ from `near` in few cells come
+    /// first. A puzzle maker's question: is there a solution other than
+    /// the grid `near` once a given is taken away? The other solutions
+    /// that exist mostly differ from it in a few cells only (an
+    /// unavoidable set), and this order finds one of those long before a
+    /// search in the usual order would.
+    pub fn solve_near<F>(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[(usize, u8)],
+        near: &[u8],
+        visit: F,
+    ) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.set_search(None, excluded);
+        self.set_near(near);
+        let outcome = self.solve(puzzle, visit);
+        self.set_search(None, &[]);
+        self.set_near(&[]);
+        outcome
+    }
+
+    /// Sets the grid whose symbols the searches to come try first.
+    fn set_near(&mut self, near: &[u8]) {
+        macro_rules! set {
+            ($s:expr) => {{
+                $s.near.clear();
+                if near.len() == $s.cells && near.iter().all(|&v| (v as usize) < $s.n) {
+                    $s.near.extend_from_slice(near);
+                }
+            }};
+        }
+        match &mut self.inner {
+            Inner::Narrow(s) => set!(s),
+            Inner::Wide(s) => set!(s),
+        }
+    }
+
     /// Visits the solutions of `puzzle` (as [`Bits::solve`] does) in an
     /// order drawn from `seed`: from the first run on, ties among the
     /// cells with the fewest symbols and the order of each cell's symbols
@@ -1040,6 +1090,46 @@ mod tests {
         assert_eq!(grids.len(), 1);
         assert_eq!(p.verify(&grids[0]), Ok(()));
         assert_eq!(grids[0][..9], [7, 0, 1, 6, 4, 2, 5, 3, 8]);
+    }
+
+    #[test]
+    fn near_finds_the_same_solutions_the_nearest_first() {
+        // Latin 4x4, two givens: many solutions. Taking a grid as `near`,
+        // the search lists the same set as without it, the grid first;
+        // excluding one of its cells' symbols, the same set as
+        // `solve_excluding`.
+        let shape = Shape::new(4, Regions::None).unwrap();
+        let p = puzzle(shape.clone(), "1......2........");
+        let mut s = Bits::new(&shape).unwrap();
+        let mut plain = all(&mut s, &p);
+        let grid = plain[plain.len() / 2].clone();
+        let mut near = Vec::new();
+        let o = s.solve_near(&p, &[], &grid, |g| {
+            near.push(g.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(o.end(), End::Complete);
+        assert_eq!(near[0], grid);
+        for exclusions in [vec![], vec![(5, grid[5])]] {
+            let mut want = Vec::new();
+            let o = s.solve_excluding(&p, &exclusions, |g| {
+                want.push(g.to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(o.end(), End::Complete);
+            let mut got = Vec::new();
+            let o = s.solve_near(&p, &exclusions, &grid, |g| {
+                got.push(g.to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(o.end(), End::Complete);
+            want.sort();
+            got.sort();
+            assert_eq!(got, want);
+        }
+        plain.sort();
+        near.sort();
+        assert_eq!(near, plain);
     }
 
     #[test]

@@ -317,6 +317,34 @@ impl GridSolver {
         }
     }
 
+    /// Visits the solutions of `puzzle` that place none of `excluded`, as
+    /// [`GridSolver::solve_excluding`] does, those that differ from the
+    /// full grid `near` in few cells first (see [`Bits::solve_near`]; the
+    /// 9x9 search takes no order and answers as `solve_excluding`). The
+    /// maker's question when `near` is the puzzle's known solution.
+    pub fn solve_near<F>(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[(usize, u8)],
+        near: &[u8],
+        visit: F,
+    ) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        match (&mut self.fast, self.faithful) {
+            (Fast::Nine(s), false) => {
+                self.last = Engine::Nine;
+                s.solve_excluding(puzzle, excluded, visit)
+            }
+            _ => {
+                self.last = Engine::Bits;
+                self.bits().solve_near(puzzle, excluded, near, visit)
+            }
+        }
+    }
+
     /// Visits the solutions of `puzzle` in an order drawn from `seed` (on
     /// the bit search, whatever the pick: see [`Bits::solve_shuffled`]).
     /// The first solution of a blank puzzle is a random grid; the same
