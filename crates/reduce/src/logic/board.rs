@@ -311,13 +311,7 @@ impl Board {
     pub fn load(&mut self, layout: &Layout, givens: &[Option<u8>]) -> bool {
         let (n, units) = (layout.n, layout.units.len());
         self.n = n;
-        reset(&mut self.cand, layout.cells, layout.full);
-        reset(&mut self.value, layout.cells, EMPTY);
-        reset(&mut self.pos, units * n, layout.full);
-        reset(&mut self.placed, units, 0);
-        reset(&mut self.open, units, layout.full);
-        self.empty = layout.cells;
-        self.candidates = layout.cells * n;
+        self.open_every_cell(layout);
         self.broken = false;
         self.wall = None;
         self.clock += 1;
@@ -391,8 +385,9 @@ impl Board {
         true
     }
 
-    /// Places the givens one by one (see [`Board::place_givens`]).
-    fn load_one_by_one(&mut self, layout: &Layout, givens: &[Option<u8>]) {
+    /// Every cell of `layout` open with every symbol possible, no symbol
+    /// placed in any unit.
+    fn open_every_cell(&mut self, layout: &Layout) {
         let (n, units) = (layout.n, layout.units.len());
         reset(&mut self.cand, layout.cells, layout.full);
         reset(&mut self.value, layout.cells, EMPTY);
@@ -401,6 +396,11 @@ impl Board {
         reset(&mut self.open, units, layout.full);
         self.empty = layout.cells;
         self.candidates = layout.cells * n;
+    }
+
+    /// Places the givens one by one (see [`Board::place_givens`]).
+    fn load_one_by_one(&mut self, layout: &Layout, givens: &[Option<u8>]) {
+        self.open_every_cell(layout);
         for (cell, g) in givens.iter().enumerate() {
             if let Some(v) = *g {
                 self.place(layout, cell, v as usize);
