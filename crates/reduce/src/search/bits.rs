@@ -960,10 +960,7 @@ impl Bits {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
-        self.set_search(None, excluded);
-        let outcome = self.solve(puzzle, visit);
-        self.set_search(None, &[]);
-        outcome
+        self.solve_near(puzzle, excluded, &[], visit)
     }
 
     /// Visits the solutions of `puzzle` that place none of `excluded`, as

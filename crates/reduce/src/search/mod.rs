@@ -304,17 +304,7 @@ impl GridSolver {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
-        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
-        match (&mut self.fast, self.faithful) {
-            (Fast::Nine(s), false) => {
-                self.last = Engine::Nine;
-                s.solve_excluding(puzzle, excluded, visit)
-            }
-            _ => {
-                self.last = Engine::Bits;
-                self.bits().solve_excluding(puzzle, excluded, visit)
-            }
-        }
+        self.solve_near(puzzle, excluded, &[], visit)
     }
 
     /// Visits the solutions of `puzzle` that place none of `excluded`, as
