@@ -58,6 +58,8 @@ pub(crate) struct Chains {
     ring: Vec<u32>,
     set: Vec<u64>,
     is_start: Vec<u64>,
+    /// The nodes of each symbol, as sets of ids: `of_symbol[v * words..]`.
+    of_symbol: Vec<u64>,
     /// The candidates (cell, symbol) an AIC may remove, as the last AIC
     /// `prepare` found them (a few more than it can).
     useful: Vec<(u16, u8)>,
@@ -490,8 +492,38 @@ impl Chains {
         if kind == Kind::Aic {
             self.useful.clear();
         }
+        // The nodes of each symbol, as sets of ids.
+        self.of_symbol.clear();
+        self.of_symbol.resize(layout.n * w, 0);
+        for id in 0..links.len() {
+            let v = links.node(id).1;
+            self.of_symbol[v * w + id / 64] |= 1 << (id % 64);
+        }
         for cx in 0..layout.cells {
             for vx in members(board.cand[cx]) {
+                // Where x is a node, a chain that removes it runs x on,
+                // y off (y in R(x)), ..., z on (z in R(x)): what x on
+                // reaches meets R(x). Most candidates fail this one test,
+                // made before R(x) is listed.
+                if kind != Kind::XY || board.cand[cx].count_ones() == 2 {
+                    let reach = links.reach_on(links.id_unchecked(cx, vx));
+                    let sym = &self.of_symbol[vx * w..][..w];
+                    let mut meets = (0..w).any(|k| {
+                        members(reach[k] & sym[k]).any(|j| {
+                            let cell = links.node(k * 64 + j).0;
+                            cell != cx && layout.sees(cell, cx)
+                        })
+                    });
+                    if !meets && kind == Kind::Aic {
+                        meets = members(board.cand[cx] & !(1 << vx)).any(|v| {
+                            let id = links.id_unchecked(cx, v);
+                            reach[id / 64] >> (id % 64) & 1 != 0
+                        });
+                    }
+                    if !meets {
+                        continue;
+                    }
+                }
                 // R(x), as a list of ids and a set.
                 self.ring.clear();
                 let h = &self.holders[vx * layout.words..][..layout.words];
@@ -511,15 +543,6 @@ impl Chains {
                 }
                 if self.ring.len() < 2 {
                     continue;
-                }
-                // Where x is a node, a chain that removes it runs x on,
-                // y off (y in R(x)), ..., z on (z in R(x)): what x on
-                // reaches meets R(x). Most candidates fail this one test.
-                if kind != Kind::XY || board.cand[cx].count_ones() == 2 {
-                    let reach = links.reach_on(links.id_unchecked(cx, vx));
-                    if !self.ring.iter().any(|&id| reach[id as usize / 64] >> (id % 64) & 1 != 0) {
-                        continue;
-                    }
                 }
                 if kind == Kind::Aic {
                     self.useful.push((cx as u16, vx as u8));
