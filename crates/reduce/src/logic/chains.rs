@@ -22,7 +22,7 @@
 //! which is all true. The search is breadth first from every candidate
 //! that has a strong link, so each step shows a shortest chain.
 
-use super::board::{members, Board, Layout, Mask};
+use super::board::{members, pair, Board, Layout, Mask};
 use super::links::{Kind, Links};
 use super::step::{Step, Technique};
 
@@ -105,7 +105,7 @@ fn first(a: &[u64], b: &[u64]) -> Option<usize> {
 #[inline]
 fn partner(layout: &Layout, board: &Board, u: usize, v: usize, cell: usize) -> Option<usize> {
     let p = board.pos(u, v);
-    if p.count_ones() != 2 {
+    if !pair(p) {
         return None;
     }
     let (a, b) =
@@ -194,14 +194,14 @@ impl Chains {
             let e = e as usize;
             if e < cells {
                 let m = board.cand[e];
-                if m.count_ones() == 2 {
+                if pair(m) {
                     let (v, w) = (m.trailing_zeros() as usize, 63 - m.leading_zeros() as usize);
                     self.pairs.push(((e * n + v) as u32, (e * n + w) as u32));
                 }
             } else {
                 let (u, v) = ((e - cells) / n, (e - cells) % n);
                 let p = board.pos(u, v);
-                if p.count_ones() == 2 {
+                if pair(p) {
                     let a = layout.cell(u, p.trailing_zeros() as usize);
                     let b = layout.cell(u, 63 - p.leading_zeros() as usize);
                     self.pairs.push(((a * n + v) as u32, (b * n + v) as u32));
@@ -259,14 +259,14 @@ impl Chains {
         self.strong.resize(layout.cells, 0);
         for cell in 0..layout.cells {
             let m = board.cand[cell];
-            if m.count_ones() == 2 {
+            if pair(m) {
                 self.strong[cell] = m;
             }
         }
         for u in 0..layout.units.len() {
             for v in members(layout.full & !board.placed[u]) {
                 let p = board.pos(u, v);
-                if p.count_ones() == 2 {
+                if pair(p) {
                     for i in members(p) {
                         self.strong[layout.cell(u, i)] |= 1 << v;
                     }
@@ -312,7 +312,7 @@ impl Chains {
             } else {
                 // Off: strong links to on candidates.
                 let m = board.cand[c];
-                if m.count_ones() == 2 {
+                if pair(m) {
                     visit((c * n + (m & !(1 << v)).trailing_zeros() as usize) * 2 + 1, self);
                 }
                 for &(u, _) in layout.units_of(c) {
@@ -362,9 +362,8 @@ impl Chains {
     /// sees (then that chain shows it false). A cheap test that, when it
     /// fails, saves laying out the X graph.
     fn maybe_x(&mut self, layout: &Layout, board: &Board) -> bool {
-        let strong = |c: usize, v: usize| {
-            layout.units_of(c).iter().any(|&(u, _)| board.pos(u as usize, v).count_ones() == 2)
-        };
+        let strong =
+            |c: usize, v: usize| layout.units_of(c).iter().any(|&(u, _)| pair(board.pos(u as usize, v)));
         for k in 0..self.useful.len() {
             let (cx, v) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
             // States: cell * 2 + on, for symbol v.
@@ -412,7 +411,7 @@ impl Chains {
     /// cell, true.
     fn maybe_xy(&mut self, layout: &Layout, board: &Board) -> bool {
         let n = layout.n;
-        let two = |c: usize| board.cand[c].count_ones() == 2;
+        let two = |c: usize| pair(board.cand[c]);
         for k in 0..self.useful.len() {
             let (cx, vx) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
             // States: (cell * n + symbol) * 2 + on.
@@ -505,7 +504,7 @@ impl Chains {
                 // y off (y in R(x)), ..., z on (z in R(x)): what x on
                 // reaches meets R(x). Most candidates fail this one test,
                 // made before R(x) is listed.
-                if kind != Kind::XY || board.cand[cx].count_ones() == 2 {
+                if kind != Kind::XY || pair(board.cand[cx]) {
                     let reach = links.reach_on(links.id_unchecked(cx, vx));
                     let sym = &self.of_symbol[vx * w..][..w];
                     let mut meets = (0..w).any(|k| {
@@ -531,7 +530,7 @@ impl Chains {
                 for k in 0..layout.words {
                     for j in members(peers[k] & h[k]) {
                         let cell = k * 64 + j;
-                        if kind != Kind::XY || board.cand[cell].count_ones() == 2 {
+                        if kind != Kind::XY || pair(board.cand[cell]) {
                             self.ring.push(links.id_unchecked(cell, vx) as u32);
                         }
                     }

@@ -12,7 +12,7 @@
 //! useful conclusion, and a search that finds nothing costs one pass over
 //! the graph instead of one per candidate.
 
-use super::board::{bit, members, Board, Layout, Mask};
+use super::board::{bit, members, pair, Board, Layout, Mask};
 
 /// Which links a chain may follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +95,7 @@ impl Links {
     fn symbols(board: &Board, kind: Kind, cell: usize) -> Mask {
         let cand = board.cand[cell];
         match kind {
-            Kind::XY if cand.count_ones() != 2 => 0,
+            Kind::XY if !pair(cand) => 0,
             _ => cand,
         }
     }
@@ -137,14 +137,14 @@ impl Links {
             let (cell, v) = (self.cell_of[id] as usize, self.symbol_of[id] as usize);
             let first = edges.len();
             let cand = board.cand[cell];
-            if kind != Kind::X && cand.count_ones() == 2 {
+            if kind != Kind::X && pair(cand) {
                 let w = (cand & !bit(v)).trailing_zeros() as usize;
                 edges.push(2 * id_of[cell * n + w] + 1);
             }
             if kind != Kind::XY {
                 for &(u, _) in layout.units_of(cell) {
                     let p = board.pos(u as usize, v);
-                    if p.count_ones() == 2 {
+                    if pair(p) {
                         let a = layout.cell(u as usize, p.trailing_zeros() as usize);
                         let b = layout.cell(u as usize, 63 - p.leading_zeros() as usize);
                         let other = if a == cell { b } else { a };
