@@ -228,13 +228,19 @@ impl Links {
         if W != 0 {
             self.words = W;
         }
-        for v in [&mut self.index, &mut self.low, &mut self.comp] {
+        for v in [&mut self.index, &mut self.comp] {
             v.clear();
             v.resize(states, UNSET);
         }
-        // At most one component per state.
-        self.reach.clear();
-        self.reach.resize(states * w, 0);
+        // Set when a state is first visited, so left as it was.
+        if self.low.len() < states {
+            self.low.resize(states, UNSET);
+        }
+        // At most one component per state; each component's set is
+        // written whole when the component is found, so left as it was.
+        if self.reach.len() < states * w {
+            self.reach.resize(states * w, 0);
+        }
         self.stack.clear();
         self.calls.clear();
         // Locals, so that the loop keeps them in registers.
@@ -294,6 +300,7 @@ impl Links {
                 let (done, here) = reach.split_at_mut(base);
                 let here = &mut here[..w];
                 if W == 0 {
+                    here.fill(0);
                     for &m in &stack[from..] {
                         let m = m as usize;
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {
