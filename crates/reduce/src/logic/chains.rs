@@ -326,7 +326,7 @@ impl Chains {
 
     fn any_chain(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
         self.index(layout, board);
-        self.prepare(layout, board, Kind::Aic);
+        self.prepare(layout, board, Kind::Aic, layout.full);
         if self.starts.is_empty() {
             return false;
         }
@@ -335,13 +335,17 @@ impl Chains {
         self.best.clear(Technique::XChain);
         let mut found = false;
         if self.maybe_x(layout, board) {
-            self.prepare(layout, board, Kind::X);
+            // An X-chain is an AIC, so it removes only candidates an AIC
+            // may remove, of their symbols; its graph falls apart into one
+            // part per symbol, and the others hold no start.
+            let only = self.useful.iter().fold(0, |m, &(_, v)| m | 1 << v);
+            self.prepare(layout, board, Kind::X, only);
             self.shortest(layout, board, Kind::X);
             found = self.take(step);
         }
         if !found && top >= Technique::XYChain && self.maybe_xy(layout, board) {
             self.best.clear(Technique::XYChain);
-            self.prepare(layout, board, Kind::XY);
+            self.prepare(layout, board, Kind::XY, layout.full);
             self.shortest(layout, board, Kind::XY);
             found = self.take(step);
         }
@@ -469,8 +473,9 @@ impl Chains {
         true
     }
 
-    /// Lays out the links of `kind` and lists the candidates from which a
-    /// chain reaches a useful conclusion.
+    /// Lays out the links of `kind` between the candidates of the symbols
+    /// `only` and lists the candidates from which a chain reaches a useful
+    /// conclusion.
     ///
     /// A candidate x goes if chains join two candidates of the set R(x):
     /// x's symbol in the cells x sees (two of them: both ends see x), and,
@@ -478,8 +483,8 @@ impl Chains {
     /// one; one of them and one of the former: either way x goes). So for
     /// each x, each candidate of R(x) whose reach meets the rest of R(x)
     /// is a start.
-    fn prepare(&mut self, layout: &Layout, board: &Board, kind: Kind) {
-        self.links.build(layout, board, kind);
+    fn prepare(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
+        self.links.build(layout, board, kind, only);
         self.links.close();
         self.starts.clear();
         let links = &self.links;
@@ -499,7 +504,7 @@ impl Chains {
             self.of_symbol[v * w + id / 64] |= 1 << (id % 64);
         }
         for cx in 0..layout.cells {
-            for vx in members(board.cand[cx]) {
+            for vx in members(board.cand[cx] & only) {
                 // Where x is a node, a chain that removes it runs x on,
                 // y off (y in R(x)), ..., z on (z in R(x)): what x on
                 // reaches meets R(x). Most candidates fail this one test,

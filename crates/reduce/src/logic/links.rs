@@ -90,19 +90,21 @@ impl Links {
         &self.edges[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
-    /// The symbols of `cell` that are nodes for `kind`.
+    /// The symbols of `cell` that are nodes for `kind`, among `only`.
     #[inline]
-    fn symbols(board: &Board, kind: Kind, cell: usize) -> Mask {
-        let cand = board.cand[cell];
+    fn symbols(board: &Board, kind: Kind, cell: usize, only: Mask) -> Mask {
+        let cand = board.cand[cell] & only;
         match kind {
             Kind::XY if !pair(cand) => 0,
             _ => cand,
         }
     }
 
-    /// Lays out the links of `kind` on `board`.
+    /// Lays out the links of `kind` on `board`, between the candidates
+    /// of the symbols `only` (for X-chains, whose graph falls apart into
+    /// one part per symbol, a few may do; every symbol for the others).
     #[inline(never)]
-    pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind) {
+    pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
         let n = layout.n;
         self.n = n;
         self.cell_of.clear();
@@ -111,7 +113,7 @@ impl Links {
             self.id_of.resize(layout.cells * n, UNSET);
         }
         for cell in 0..layout.cells {
-            for v in members(Links::symbols(board, kind, cell)) {
+            for v in members(Links::symbols(board, kind, cell, only)) {
                 self.id_of[cell * n + v] = self.cell_of.len() as u32;
                 self.cell_of.push(cell as u16);
                 self.symbol_of.push(v as u8);
