@@ -42,7 +42,13 @@
 //! "dom/wdeg", 2004: the weights outlive the restarts, so each run steers
 //! to the units that failed the runs before); and a cell's symbols are
 //! tried least constraining first (those the fewest of its peers still
-//! have; ties at random after a restart). On jigsaws (regions of any
+//! have; ties at random after a restart), except that a cell's *saved
+//! phase*, the symbol it was last filled with (by a branch or a forced
+//! option, in this run or one before), comes first where it is still open
+//! (phase saving, as SAT solvers do since Pipatsrisawat and Darwiche's
+//! RSat, 2007): after a dead end or a restart the search rebuilds the
+//! nearly full grid it had, and only the cells that took part in dead ends
+//! (by their weights) are tried another way. On jigsaws (regions of any
 //! shape) the search also takes *locked candidates*: a symbol whose cells
 //! in one unit all lie in one unit of another kind (a region's cells for
 //! it all in one row, say) is taken from the rest of that other unit.
@@ -299,6 +305,9 @@ struct Search<W: Word> {
     /// A grid whose symbol each branch tries first where it is open (see
     /// [`Bits::solve_near`]); empty: none.
     near: Vec<u8>,
+    /// The symbol each cell was last filled with (phase saving), tried
+    /// first at a branch where it is open; `EMPTY`: none yet.
+    phase: Vec<u8>,
     /// Orders from [`WEIGHTED_FROM`]: branch by dom/wdeg, symbols least
     /// constraining first.
     weighted: bool,
@@ -378,6 +387,7 @@ impl<W: Word> Search<W> {
             seed: None,
             excluded: Vec::new(),
             near: Vec::new(),
+            phase: vec![EMPTY; cells],
             weighted: n >= WEIGHTED_FROM,
             locked: n >= WEIGHTED_FROM && jigsaw,
             weight: vec![1; units],
@@ -416,10 +426,11 @@ impl<W: Word> Search<W> {
     #[inline]
     fn place(&mut self, level: usize, cell: usize, v: u32) -> bool {
         let bit = W::bit(v);
-        let Search { cells, units, cand, value, placed, cell_units, cell_unit_bits, .. } = self;
+        let Search { cells, units, cand, value, placed, cell_units, cell_unit_bits, phase, .. } = self;
         let cand = &mut cand[level * *cells..][..*cells];
         cand[cell] = W::ZERO;
         value[level * *cells + cell] = v as u8;
+        phase[cell] = v as u8;
         let placed = &mut placed[level * *units..][..*units];
         for &u in &cell_units[cell] {
             placed[u as usize] |= bit;
@@ -805,6 +816,7 @@ impl<W: Word> Search<W> {
         self.rng = self.seed.map(SplitMix64::new);
         self.weight.fill(1);
         self.cell_weight.fill(3);
+        self.phase.fill(EMPTY);
         // The root.
         if meter.node(0) {
             return (0, End::Complete);
@@ -842,8 +854,14 @@ impl<W: Word> Search<W> {
                     }
                     // The parent's state is the level below the child's.
                     let near = self.near.get(cell as usize).map_or(W::ZERO, |&v| W::bit(v as u32) & rest);
+                    let phase = match self.phase[cell as usize] {
+                        v if self.weighted && v != EMPTY => W::bit(v as u32) & rest,
+                        _ => W::ZERO,
+                    };
                     let pick = if near != W::ZERO {
                         near
+                    } else if phase != W::ZERO {
+                        phase
                     } else if self.weighted && !rest.at_most_one() {
                         self.least_constraining(self.frames.len() - 1, cell as usize, rest)
                     } else {
