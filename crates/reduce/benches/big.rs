@@ -119,7 +119,10 @@ fn main() {
     // Numbers but the values of options.
     let args: Vec<String> = std::env::args().skip(1).collect();
     let orders: Vec<usize> = (0..args.len())
-        .filter(|&i| i == 0 || !matches!(args[i - 1].as_str(), "--seeds" | "--percents" | "--budget-ms" | "--max-nodes"))
+        .filter(|&i| {
+            i == 0
+                || !matches!(args[i - 1].as_str(), "--seeds" | "--percents" | "--budget-ms" | "--max-nodes")
+        })
         .filter_map(|i| args[i].parse().ok())
         .collect();
     if let Some(seeds) = option("--seeds").and_then(|k| k.parse().ok()) {
