@@ -308,6 +308,9 @@ struct Search<W: Word> {
     /// The symbol each cell was last filled with (phase saving), tried
     /// first at a branch where it is open; `EMPTY`: none yet.
     phase: Vec<u8>,
+    /// Whether a search that has found nothing starts again (see
+    /// [`Bits::set_restarts`]).
+    restarts: bool,
     /// Orders from [`WEIGHTED_FROM`]: branch by dom/wdeg, symbols least
     /// constraining first.
     weighted: bool,
@@ -388,6 +391,7 @@ impl<W: Word> Search<W> {
             excluded: Vec::new(),
             near: Vec::new(),
             phase: vec![EMPTY; cells],
+            restarts: true,
             weighted: n >= WEIGHTED_FROM,
             locked: n >= WEIGHTED_FROM && jigsaw,
             weight: vec![1; units],
@@ -878,7 +882,7 @@ impl<W: Word> Search<W> {
                     if meter.node(found) {
                         return (found, End::Complete);
                     }
-                    if found == 0 {
+                    if found == 0 && self.restarts {
                         if left == 0 {
                             // Nothing yet: start again, another way.
                             run += 1;
@@ -938,6 +942,19 @@ impl Bits {
     /// Reports the searches to come to `probe`, which can also stop them.
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
         self.meter.set_probe(probe);
+    }
+
+    /// Whether the searches to come start again from the root when they
+    /// have found nothing for a while (on by default; see the module
+    /// documentation). Restarts shorten the hunt for a first solution,
+    /// but a search that must prove there is none (a puzzle maker's
+    /// uniqueness test) walks its whole tree once per run: on 20x20
+    /// minimal puzzles such proofs took 13 times the nodes with restarts.
+    pub fn set_restarts(&mut self, restarts: bool) {
+        match &mut self.inner {
+            Inner::Narrow(s) => s.restarts = restarts,
+            Inner::Wide(s) => s.restarts = restarts,
+        }
     }
 
     /// The solutions and nodes of the last search (the root and every

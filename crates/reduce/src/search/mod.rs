@@ -110,6 +110,8 @@ pub struct GridSolver {
     faithful: bool,
     budget: Budget,
     probe: Option<Arc<Probe>>,
+    /// Whether the bit search restarts.
+    restarts: bool,
     /// The engine of the last search.
     last: Engine,
 }
@@ -138,6 +140,7 @@ impl GridSolver {
             faithful: false,
             budget: Budget::UNLIMITED,
             probe: None,
+            restarts: true,
             last: engine,
         })
     }
@@ -193,6 +196,19 @@ impl GridSolver {
     /// The budget of the searches to come.
     pub fn budget(&self) -> Budget {
         self.budget
+    }
+
+    /// Whether the bit search's searches to come restart when they have
+    /// found nothing for a while (see [`Bits::set_restarts`]; on by
+    /// default). The other engines never restart.
+    pub fn set_restarts(&mut self, restarts: bool) {
+        self.restarts = restarts;
+        if let Fast::Bits(s) = &mut self.fast {
+            s.set_restarts(restarts);
+        }
+        if let Some(s) = &mut self.spare {
+            s.set_restarts(restarts);
+        }
     }
 
     /// Reports every search to come to `probe`, which can also stop them.
@@ -367,11 +383,12 @@ impl GridSolver {
         if let Fast::Bits(s) = &mut self.fast {
             return s;
         }
-        let (shape, budget, probe) = (&self.shape, self.budget, &self.probe);
+        let (shape, budget, probe, restarts) = (&self.shape, self.budget, &self.probe, self.restarts);
         self.spare.get_or_insert_with(|| {
             let mut s = Bits::new(shape).expect("the bit search takes every order up to MAX_ORDER");
             s.set_budget(budget);
             s.set_probe(probe.clone());
+            s.set_restarts(restarts);
             Box::new(s)
         })
     }
