@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, End, Outcome, Tally};
-use crate::{EstimateOptions, Figure, Solver};
+use crate::{EstimateOptions, Figure, Solver, Stats};
 
 /// Which part of the tree to count: shard `index` (from 0) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -315,31 +315,47 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     let total = AtomicU64::new(0);
     let limit = limit.unwrap_or(u64::MAX);
     let tally = Arc::new(Tally::new());
-    let work = |solver: &mut Solver| loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let done = total.load(Ordering::Relaxed);
-        if i >= subtrees.len() || done >= limit || tally.stopped().is_some() {
-            break;
+    // Each thread's statistics, summed over its subtrees.
+    let work = |solver: &mut Solver| {
+        let mut stats = Stats::default();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let done = total.load(Ordering::Relaxed);
+            if i >= subtrees.len() || done >= limit || tally.stopped().is_some() {
+                break;
+            }
+            let o = solver.count_subtree(&subtrees[i], Some(limit - done));
+            stats += solver.stats();
+            total.fetch_add(o.so_far(), Ordering::Relaxed);
+            if o.is_unknown() {
+                break;
+            }
         }
-        let o = solver.count_subtree(&subtrees[i], Some(limit - done));
-        total.fetch_add(o.so_far(), Ordering::Relaxed);
-        if o.is_unknown() {
-            break;
-        }
+        stats
     };
-    if jobs == 1 {
+    let stats = if jobs == 1 {
         solver.set_tally(Some(tally.clone()));
-        work(solver);
+        let stats = work(solver);
         solver.set_tally(None);
+        stats
     } else {
         std::thread::scope(|scope| {
-            for _ in 0..jobs {
-                let mut mine = solver.clone();
-                mine.set_tally(Some(tally.clone()));
-                scope.spawn(move || work(&mut mine));
-            }
-        });
-    }
+            let threads: Vec<_> = (0..jobs)
+                .map(|_| {
+                    let mut mine = solver.clone();
+                    mine.set_tally(Some(tally.clone()));
+                    scope.spawn(move || work(&mut mine))
+                })
+                .collect();
+            threads.into_iter().fold(Stats::default(), |mut sum, t| {
+                sum += t.join().expect("a counting thread panicked");
+                sum
+            })
+        })
+    };
+    // The statistics of every subtree counted, the nodes above them left
+    // out (for a shard, those of its own subtrees).
+    solver.set_stats(stats);
     let total = total.load(Ordering::Relaxed).min(limit);
     let end = match tally.stopped() {
         Some(why) => why,
@@ -362,6 +378,7 @@ where
     solver.set_tally(Some(tally.clone()));
     let mut visited = 0u64;
     let mut broke = false;
+    let mut stats = Stats::default();
     for prefix in &subtrees {
         let o = solver.search_subtree(prefix, |s| {
             visited += 1;
@@ -369,11 +386,13 @@ where
             broke = flow.is_break();
             flow
         });
+        stats += solver.stats();
         if broke || o.is_unknown() {
             break;
         }
     }
     solver.set_tally(None);
+    solver.set_stats(stats);
     let end = match tally.stopped() {
         Some(why) => why,
         None if broke => End::Limit,
