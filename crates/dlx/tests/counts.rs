@@ -489,10 +489,10 @@ fn a_shards_statistics_are_those_of_its_subtrees() {
         let p = fixture(name);
         let mut solver = Solver::new(&p);
         solver.set_faithful(true);
-        solver.count(None);
+        let _ = solver.count(None);
         let whole = solver.stats();
         // One shard is the whole tree: DLX1's own figures.
-        count(&mut solver, 1, Some(Shard { index: 0, count: 1 }), None);
+        let _ = count(&mut solver, 1, Some(Shard { index: 0, count: 1 }), None);
         assert_eq!(solver.stats(), whole, "{name}, one shard");
         for m in [3, 7] {
             let (mut solutions, mut nodes) = (0, 0);
@@ -501,9 +501,9 @@ fn a_shards_statistics_are_those_of_its_subtrees() {
                 let o = count(&mut solver, 1, Some(shard), None);
                 let one = solver.stats();
                 assert_eq!(one.solutions, o.so_far(), "{name}, shard {k}/{m}");
-                count(&mut solver, 2, Some(shard), None);
+                let _ = count(&mut solver, 2, Some(shard), None);
                 assert_eq!(solver.stats(), one, "{name}, shard {k}/{m} on 2 threads");
-                search_shard(&mut solver, shard, |_| std::ops::ControlFlow::Continue(()));
+                let _ = search_shard(&mut solver, shard, |_| std::ops::ControlFlow::Continue(()));
                 assert_eq!(solver.stats(), one, "{name}, shard {k}/{m} listed");
                 solutions += one.solutions;
                 nodes += one.nodes;
