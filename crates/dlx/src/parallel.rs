@@ -52,16 +52,20 @@ fn pieces(jobs: usize) -> usize {
 /// [`shard_pieces`].
 const PARTS: usize = 8;
 /// How many subtrees per part a group's share of the tree is cut into
-/// before it is dealt.
-const PIECES_PER_PART: usize = 256;
+/// before it is dealt. Deep cuts deal evenly: the levels above the cut are
+/// counted, not estimated, and most of a probe's variance comes from the
+/// first levels it guesses (pentominoes, M = 64, nodes: largest shard over
+/// the mean 1.08 at 1,024 subtrees a part with one probe each, against
+/// 1.16-1.20 at 256 with four; docs/sharding.md).
+const PIECES_PER_PART: usize = 1024;
 /// The most levels one step of [`shard_pieces`] cuts down (a deep, narrow
 /// tree is dealt as it is rather than followed to the bottom).
 const MAX_CUT_DEPTH: usize = 24;
 /// Random probes per subtree for its estimate.
-const PROBES: u64 = 4;
+const PROBES: u64 = 1;
 /// A subtree estimated above a shard's share over this is cut further
 /// before dealing.
-const BIG: f64 = 4.0;
+const BIG: f64 = 2.0;
 /// The most rounds of cutting big subtrees further, at one step.
 const MAX_REFINE: usize = 8;
 /// The fixed seed of the shards' estimates.
@@ -79,10 +83,10 @@ fn estimate(solver: &mut Solver, pieces: &[Vec<usize>]) -> Vec<f64> {
 ///
 /// The shards are dealt the tree in steps. At each step the group of
 /// shards this one belongs to (at first, all of them) splits into at most
-/// 8 parts: its share of the tree is cut into at least 256 subtrees a
-/// part, each subtree's size is estimated by Knuth's random probes
-/// ([`Solver::piece_sizes`], 4 probes from a fixed seed), subtrees
-/// estimated at more than a quarter of a shard's share are cut further,
+/// 8 parts: its share of the tree is cut into at least 1,024 subtrees a
+/// part, each subtree's size is estimated by one of Knuth's random probes
+/// ([`Solver::piece_sizes`], from a fixed seed), subtrees estimated at
+/// more than half a shard's share are cut further,
 /// and the subtrees are dealt largest first, each to the part with the
 /// least estimated work per shard. The shard then goes on with its own
 /// part alone, until its part is itself. Cutting and estimating only its
