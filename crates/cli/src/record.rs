@@ -287,6 +287,27 @@ pub enum InputError {
         /// The first row's line.
         first_line: usize,
     },
+    /// Lines before a run of whole grid puzzles (no blank lines between
+    /// them) that are no rows of those puzzles: a header or a stray line.
+    /// They are refused alone and the puzzles after them are read.
+    StrayLines {
+        /// How many lines.
+        lines: usize,
+        /// The order of the puzzles that follow.
+        order: usize,
+        /// The line the puzzles start on.
+        next_line: usize,
+    },
+    /// A grid puzzle's first row has a wrong number of cells: the rows
+    /// after it are whole puzzles but for one row, so it is their first.
+    FirstRowLength {
+        /// Cells in the first row.
+        cells: usize,
+        /// Cells in each of the rows after it.
+        order: usize,
+    },
+    /// A title line (`Grid 07`) with no puzzle after it.
+    TitleAlone,
     /// The input ends (or a blank line comes) before the grid's last row.
     TooFewRows {
         /// Rows read.
@@ -514,6 +535,24 @@ impl fmt::Display for InputError {
                 f,
                 "row has {cells} cells; the puzzle's first row (line {first_line}) has {first}"
             ),
+            E::StrayLines { lines: 1, order, next_line } => write!(
+                f,
+                "not a row of the {order}x{order} puzzles that follow it (from line {next_line}): skipped"
+            ),
+            E::StrayLines { lines, order, next_line } => write!(
+                f,
+                "{lines} lines that are no rows of the {order}x{order} puzzles that follow them (from line {next_line}): skipped"
+            ),
+            E::FirstRowLength { cells, order: 2 } => {
+                write!(f, "the puzzle's first row has {}, the row after it 2", plural(*cells, "cell"))
+            }
+            E::FirstRowLength { cells, order } => write!(
+                f,
+                "the puzzle's first row has {}, the {} rows after it {order} each",
+                plural(*cells, "cell"),
+                order - 1
+            ),
+            E::TitleAlone => write!(f, "a title line with no puzzle after it"),
             E::TooFewRows { rows, order, blank_line: false } => {
                 write!(f, "the input ends after {rows} of the puzzle's {order} rows")
             }

@@ -159,3 +159,71 @@ proptest! {
         prop_assert_eq!(got, cells);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// A stray line before, between or after 9x9 grids written with no
+    /// blank lines between them (seed 000's layout) is refused alone:
+    /// every puzzle read is one of those written, never one spliced from
+    /// two, and every puzzle written is read.
+    #[test]
+    fn a_stray_line_never_splices_grids(
+        which in proptest::collection::vec(0usize..1000, 2..6),
+        at in 0usize..6,
+        tokens in proptest::collection::vec(0usize..40, 1..13),
+        compact in any::<bool>(),
+    ) {
+        let sample = read("sudoku/sample-1000.txt");
+        let lines: Vec<&str> = sample.lines().collect();
+        let puzzles: Vec<&str> = which.iter().map(|&w| &lines[w][..81]).collect();
+        // A line that is no row: not nine cells, or nine words of letters.
+        let alphabet: Vec<char> = "abcxyz0123456789?.-".chars().collect();
+        let letters = tokens.len() == 9;
+        let junk: Vec<String> = tokens
+            .iter()
+            .map(|&t| if letters { format!("w{}", t % 7) } else { alphabet[t % alphabet.len()].to_string() })
+            .collect();
+        let junk = if compact && !letters { junk.concat() } else { junk.join(" ") };
+        let at = at.min(puzzles.len());
+        let mut text = String::new();
+        for (k, p) in puzzles.iter().enumerate() {
+            if k == at {
+                text.push_str(&junk);
+                text.push('\n');
+            }
+            for row in p.as_bytes().chunks(9) {
+                let cells: Vec<String> = row.iter().map(|&c| if c == b'.' { "?".into() } else { (c as char).to_string() }).collect();
+                text.push_str(&if compact { cells.concat() } else { cells.join(" ") });
+                text.push('\n');
+            }
+        }
+        if at == puzzles.len() {
+            text.push_str(&junk);
+            text.push('\n');
+        }
+        let written: Vec<Vec<u8>> = puzzles
+            .iter()
+            .map(|p| p.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect())
+            .collect();
+        let recs = records(&text);
+        let mut read = Vec::new();
+        for r in &recs {
+            if let Ok(Body::Puzzle { puzzle, .. }) = &r.body {
+                // The junk line may itself be a small puzzle (`?` is a
+                // 1x1, `1 ? . 2` a 2x2): read as what it is.
+                if puzzle.n() < 9 {
+                    prop_assert_eq!(r.source.line, text.lines().position(|l| l == junk).unwrap() + 1);
+                    continue;
+                }
+                let got: Vec<u8> = puzzle.givens().iter().map(|g| g.map_or(0, |v| v + 1)).collect();
+                prop_assert!(written.contains(&got), "a puzzle not written was read from:\n{text}");
+                read.push(got);
+            }
+        }
+        // A junk line that is a title, a comment or grid art is skipped;
+        // otherwise it is refused once (or read as the small puzzle it is).
+        prop_assert_eq!(read, written, "{}", text);
+        prop_assert!(recs.len() <= puzzles.len() + 1);
+    }
+}

@@ -16,6 +16,9 @@
 //! `--budget-ms` (default 2000); it prints the worst time per order and
 //! kind, and how many grids ran out. Grids other than the tables', as the
 //! reviewers draw theirs.
+//!
+//! With `--max-nodes N`, every search has a budget of N nodes instead of
+//! time (tables and sweep): node counts that do not depend on the load.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -39,7 +42,10 @@ fn first_within(p: &Puzzle, runs: usize, budget: Duration) -> (Option<f64>, Stri
     for _ in 0..runs {
         let t = Instant::now();
         let mut s = GridSolver::new(p.shape());
-        s.set_budget(Budget::time(budget));
+        match option("--max-nodes").and_then(|n| n.parse().ok()) {
+            Some(n) => s.set_budget(Budget::nodes(n)),
+            None => s.set_budget(Budget::time(budget)),
+        }
         let mut ok = false;
         let o = s.solve_any(p, |g| {
             ok = p.verify(g).is_ok();
@@ -113,7 +119,10 @@ fn main() {
     // Numbers but the values of options.
     let args: Vec<String> = std::env::args().skip(1).collect();
     let orders: Vec<usize> = (0..args.len())
-        .filter(|&i| i == 0 || !matches!(args[i - 1].as_str(), "--seeds" | "--percents" | "--budget-ms"))
+        .filter(|&i| {
+            i == 0
+                || !matches!(args[i - 1].as_str(), "--seeds" | "--percents" | "--budget-ms" | "--max-nodes")
+        })
         .filter_map(|i| args[i].parse().ok())
         .collect();
     if let Some(seeds) = option("--seeds").and_then(|k| k.parse().ok()) {

@@ -26,19 +26,14 @@ const BUDGET: u64 = 400_000;
 /// Grids the search does not solve within 100,000 nodes today (a
 /// quarter of [`BUDGET`]), as (kind, order, percent given): they get a
 /// small budget and must end unknown or solved, never without a solution.
-const THRASHING: [(&str, usize, u32); 13] = [
-    ("box", 55, 5),
-    ("box", 56, 2),
-    ("box", 56, 15),
-    ("box", 60, 5),
+/// (13 before phase saving; the 5% grids are the bench's.)
+const THRASHING: [(&str, usize, u32); 7] = [
+    ("box", 54, 15),
     ("box", 60, 15),
-    ("box", 63, 2),
+    ("box", 63, 5),
     ("box", 63, 15),
-    ("box", 64, 2),
     ("box", 64, 15),
-    ("jigsaw", 27, 15),
-    ("jigsaw", 35, 0),
-    ("jigsaw", 36, 0),
+    ("jigsaw", 35, 15),
     ("jigsaw", 36, 15),
 ];
 

@@ -20,9 +20,10 @@
 //! 4. when every reading refuses a record, the whole window is read and a
 //!    guess from the first lines picks the reading (a batch with a typo is
 //!    still a batch); when the guessed reading reads no record but another
-//!    refuses only the first record and reads the rest (a stray first
-//!    line), that other reading is chosen and announced; otherwise the
-//!    guess's refusals suggest `--format`.
+//!    refuses only the first record, or only lines the grid reading finds
+//!    stray between whole puzzles, and reads the rest, that other reading
+//!    is chosen and announced; otherwise the guess's refusals suggest
+//!    `--format`.
 //!
 //! The window grows one needed line at a time, so the first record of a
 //! slow stream is answered as soon as the decision is made; it stops at
@@ -68,6 +69,9 @@ struct Reading {
     broken_map: bool,
     /// The first record was the one refused (a junk first line, say).
     first_refused: bool,
+    /// The one record refused is lines the grid reading found stray
+    /// before whole puzzles.
+    stray: bool,
 }
 
 impl Reading {
@@ -83,6 +87,7 @@ impl Reading {
             refusing: None,
             broken_map: false,
             first_refused: false,
+            stray: false,
         }
     }
 
@@ -119,6 +124,9 @@ impl Reading {
                     let counted = self.refusing.take() == Some(self.pos);
                     self.pos += used;
                     if counted {
+                        // Refused when it began; now it is known what.
+                        self.stray =
+                            matches!(&body, Err(r) if matches!(r.error, InputError::StrayLines { .. }));
                         continue;
                     }
                     match body {
@@ -130,8 +138,9 @@ impl Reading {
                         // A flag that does not fit (`--box 3x3` on 4x4
                         // puzzles) says nothing of the reading.
                         Err(r) if r.error.is_setting() => self.good += 1,
-                        Err(_) => {
+                        Err(r) => {
                             self.note_refusal(&w);
+                            self.stray = matches!(r.error, InputError::StrayLines { .. });
                             self.bad += 1
                         }
                     }
@@ -311,13 +320,23 @@ fn decide(
     if !last {
         return None;
     }
-    let format = guess(lines);
+    // Knuth's reading is guessed only when it refuses: a lone line of
+    // words with no option line (`Puzzle 1`) would read as a problem with
+    // no solution, a silent wrong answer; the grid reading refuses it.
+    let format = match guess(lines) {
+        Format::Dlx if knuth_now() != Knuth::Out => Format::Grid,
+        format => format,
+    };
     // The guess reads nothing, but a reading refuses only the first record
-    // and reads every other (a stray first line before a batch): that one.
-    let only_first_refused =
-        || readings.iter().filter(|r| r.bad == 1 && r.first_refused && r.good > 0).max_by_key(|r| r.good);
-    let Some(r) =
-        readings.iter().find(|r| r.format == format).filter(|r| r.good > 0).or_else(only_first_refused)
+    // (a stray first line before a batch), or only lines it found stray
+    // between whole puzzles, and reads every other: that one.
+    let one_stray = || {
+        readings
+            .iter()
+            .filter(|r| r.bad == 1 && (r.first_refused || r.stray) && r.good > 0)
+            .max_by_key(|r| r.good)
+    };
+    let Some(r) = readings.iter().find(|r| r.format == format).filter(|r| r.good > 0).or_else(one_stray)
     else {
         return Some(Decision::Guessed(format));
     };
@@ -428,6 +447,12 @@ mod tests {
     #[test]
     fn a_knuth_problem_without_options_is_never_chosen() {
         assert!(matches!(detect_text("A B C\n"), Decision::Guessed(_)));
+        // Words with no option line are not guessed to be Knuth's either:
+        // that reading would answer "no solution".
+        assert!(matches!(detect_text("Puzzle 1\n"), Decision::Guessed(Format::Grid)));
+        assert!(matches!(detect_text("my items A B C\n"), Decision::Guessed(Format::Grid)));
+        // Knuth's reading that refuses is still guessed: its message is best.
+        assert!(matches!(detect_text("items: A B C\n"), Decision::Guessed(Format::Dlx)));
     }
 
     #[test]
@@ -454,6 +479,10 @@ mod tests {
         assert_eq!(chosen(&format!("puzzles of 2012\n{INKALA}\n{INKALA}\n")), Format::Line);
         // Nothing read after the stray line: still a guess.
         assert!(matches!(detect_text("puzzles of 2012\n"), Decision::Guessed(_)));
+        // A stray line between grids: the grid reading refuses only it, even
+        // where the guess (one line of 9, then a count-like line) is grouped.
+        let grid = "?????????\n???????12\n??3?45???\n??????4??\n?56??????\n71?8?????\n???1????7\n??4???5??\n?3???6???\n";
+        assert_eq!(chosen(&format!("{grid}a\n{grid}")), Format::Grid);
         // Two refused records: a guess, not a choice.
         assert!(matches!(detect_text(&format!("stray\n{INKALA}\nstray\n")), Decision::Guessed(_)));
     }

@@ -164,15 +164,20 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
     // Skip blank lines, comments and art before the puzzle, and one title
     // line (`Grid 01`) whose characters are no row of their count.
     let mut i = 0;
-    let mut titled = false;
+    let mut title = None;
     loop {
         let Some((no, text)) = lines.get(i) else {
-            return if w.eof { Step::End(i) } else { Step::NeedMore(i + 1) };
+            return match title {
+                // A title and no puzzle after it: a puzzle is missing.
+                Some(no) if w.eof => Step::refused(i, no, Refusal::new(no, InputError::TitleAlone)),
+                _ if w.eof => Step::End(i),
+                _ => Step::NeedMore(i + 1),
+            };
         };
         match text {
             Ok(t) if is_blank(t) || skipped(t) => i += 1,
-            Ok(t) if !titled && is_title(t) && !row_like(*no, t, puzzles) => {
-                titled = true;
+            Ok(t) if title.is_none() && is_title(t) && !row_like(*no, t, puzzles) => {
+                title = Some(*no);
                 i += 1
             }
             _ => break,
@@ -193,7 +198,23 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
     if k == 1 {
         match lines.get(start + 1) {
             None if !w.eof => return Step::NeedMore(start + 2),
-            Some((_, Ok(t))) if !is_blank(t) => return stream(w, start, puzzles, None),
+            Some((_, Ok(t))) if !is_blank(t) => {
+                return match stream(w, start, puzzles, None) {
+                    // No N² cells: a stray line before whole puzzles is
+                    // refused alone.
+                    Step::Record(used, p) if p.body.is_err() => {
+                        match realign(w, start + 1, 1, 1, None, puzzles) {
+                            Ok(Align::Stray { lines, order, next, .. }) => {
+                                let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
+                                Step::refused(next, first_no, Refusal::new(first_no, e))
+                            }
+                            Ok(_) => Step::Record(used, p),
+                            Err(k) => Step::Refusing(k),
+                        }
+                    }
+                    step => step,
+                };
+            }
             _ => {
                 let body = puzzles.build(
                     1,
@@ -295,12 +316,38 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         }
         let r = row(no, t, puzzles);
         if r.cells.len() != n {
-            let e = InputError::RowLength { cells: r.cells.len(), first: n, first_line: first_no };
-            let end = match skip_rows(w, j, n - rows) {
+            let m = r.cells.len();
+            let found = match realign(w, j, n, rows, None, puzzles) {
+                Ok(found) => found,
+                Err(k) => return Step::Refusing(k),
+            };
+            let (e, line, end) = match found {
+                Align::Stray { lines, order, next, fit } => {
+                    let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
+                    // Whole puzzles follow whose cells all fit: that reading
+                    // wins over N² cells in any whitespace, which the count
+                    // could also make (seven 0s and two 9x9 grids are 169
+                    // cells); when some do not fit, it comes second (seed
+                    // 002's ragged lines may hold a few of equal length).
+                    if fit {
+                        return Step::refused(next, first_no, Refusal::new(first_no, e));
+                    }
+                    (e, first_no, Ok(next))
+                }
+                Align::FirstRow { order } => {
+                    (InputError::FirstRowLength { cells: n, order }, first_no, skip_rows(w, j, order - 1))
+                }
+                Align::Unknown => (
+                    InputError::RowLength { cells: m, first: n, first_line: first_no },
+                    no,
+                    skip_rows(w, j, n - rows),
+                ),
+            };
+            let end = match end {
                 Ok(end) => end,
                 Err(k) => return Step::Refusing(k),
             };
-            return or_stream_kind(w, start, puzzles, Refusal::new(no, e), n, row0_stream, end);
+            return or_stream_kind(w, start, puzzles, Refusal::new(line, e), n, row0_stream, end);
         }
         cells.extend(r.cells);
         rows += 1;
@@ -319,7 +366,137 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
             _ => {}
         }
     }
+    // A first line none of whose cells is a symbol or a blank, before
+    // whole puzzles (a header of N words): refused alone, so that the
+    // puzzles stay aligned.
+    if misfit
+        && matches!(&body, Err(r) if r.line == first_no)
+        && !cells[..n].iter().any(|c| puzzles.fit([c.text], n))
+    {
+        if let Some(next) = (start + 1..j).find(|&i| matches!(&lines[i].1, Ok(t) if !skipped(t))) {
+            match realign(w, next, n, 1, Some(HEADER_RUN), puzzles) {
+                Ok(Align::Stray { lines: 1, order, next, .. }) => {
+                    let e = InputError::StrayLines { lines: 1, order, next_line: w.lines[next].0 };
+                    return Step::refused(next, first_no, Refusal::new(first_no, e));
+                }
+                Ok(_) => {}
+                Err(k) => return Step::NeedMore(k),
+            }
+        }
+    }
     Step::Record(j, Box::new(Parsed::new(first_no, body)))
+}
+
+/// How the lines before a run of rows line up with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Align {
+    /// The rows from line index `next` on are whole puzzles of this order
+    /// (their count a multiple of it) up to a blank line, the end or a
+    /// line of another length: the `lines` content lines before them are
+    /// no rows of them. `fit`: every cell of the run fits the order.
+    Stray { lines: usize, order: usize, next: usize, fit: bool },
+    /// The rows after the first line are whole puzzles of this order but
+    /// for one row: the first line is a puzzle's first row, written wrong.
+    FirstRow { order: usize },
+    /// Neither.
+    Unknown,
+}
+
+/// The most content lines taken for stray before a run of whole puzzles.
+const MAX_STRAY: usize = 8;
+
+/// The most rows counted after a line none of whose cells is a symbol:
+/// past this many, the line is taken for stray (the cells already say it
+/// is no row), so that a batch of such lines costs at most this each.
+const HEADER_RUN: usize = 1024;
+
+/// How the `before` content lines ahead of line index `j` (whose cell
+/// count differs from theirs) line up with the rows after them. With no
+/// blank lines between puzzles, the count of rows in a run of rows of
+/// one length settles which lines are extra, so that a stray line never
+/// shifts the puzzles after it (each would be spliced from two). `Err`
+/// asks for more lines. With a `cap`, a run longer than it counts as
+/// whole puzzles.
+fn realign(
+    w: &Window<'_>,
+    mut j: usize,
+    first_len: usize,
+    mut before: usize,
+    cap: Option<usize>,
+    puzzles: &Puzzles,
+) -> Result<Align, usize> {
+    while before <= MAX_STRAY {
+        let Some((no, Ok(t))) = w.lines.get(j) else { return Ok(Align::Unknown) };
+        let r = row(*no, t, puzzles);
+        let m = r.cells.len();
+        if m < 2 || !puzzles.fit(r.cells.iter().map(|c| c.text), m) {
+            return Ok(Align::Unknown);
+        }
+        // After the first run, a run of rows as long as those before it
+        // is their puzzle going on (a bad row inside it), not more strays.
+        if before > 1 && m == first_len {
+            return Ok(Align::Unknown);
+        }
+        let Run { rows: run, end, fit } = run_from(w, j, m, cap, puzzles)?;
+        if run >= m && (run % m == 0 || cap.is_some_and(|c| run > c)) {
+            return Ok(Align::Stray { lines: before, order: m, next: j, fit });
+        }
+        if before == 1 && m >= 4 && run % m == m - 1 {
+            return Ok(Align::FirstRow { order: m });
+        }
+        if run >= m {
+            return Ok(Align::Unknown);
+        }
+        // Too few rows to be a puzzle: stray too, if whole puzzles follow.
+        before += run;
+        j = end;
+    }
+    Ok(Align::Unknown)
+}
+
+/// A run of rows of one length.
+struct Run {
+    /// How many.
+    rows: usize,
+    /// The index of the line after them.
+    end: usize,
+    /// Whether every cell fits their order.
+    fit: bool,
+}
+
+/// The rows of `m` cells from line index `j` on, up to a blank line, the
+/// end or a line of another count (comments and art skipped), counting
+/// no further than past `cap`; `Err` asks for more lines.
+fn run_from(
+    w: &Window<'_>,
+    mut j: usize,
+    m: usize,
+    cap: Option<usize>,
+    puzzles: &Puzzles,
+) -> Result<Run, usize> {
+    let mut run = Run { rows: 0, end: j, fit: true };
+    while cap.is_none_or(|c| run.rows <= c) {
+        match w.lines.get(j) {
+            None if w.eof => break,
+            // Twice the lines held: a long run is read in a few refills,
+            // not one line a refill (each refill reads the run again).
+            None => return Err((j + 1).max(2 * w.lines.len())),
+            Some((_, Ok(t))) if is_blank(t) => break,
+            Some((_, Ok(t))) if skipped(t) => {}
+            Some((no, Ok(t))) => {
+                let r = row(*no, t, puzzles);
+                if r.cells.len() != m {
+                    break;
+                }
+                run.fit = run.fit && puzzles.fit(r.cells.iter().map(|c| c.text), m);
+                run.rows += 1;
+                run.end = j + 1;
+            }
+            Some(_) => break,
+        }
+        j += 1;
+    }
+    Ok(run)
 }
 
 /// The rows after a refused row that still belong to its puzzle: up to

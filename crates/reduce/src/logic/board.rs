@@ -34,6 +34,19 @@ pub(crate) fn single(m: Mask) -> bool {
     m != 0 && m & (m - 1) == 0
 }
 
+/// Whether `m` has exactly two members (without counting them all: a
+/// population count is a long sequence on CPUs without the instruction).
+#[inline]
+pub(crate) fn pair(m: Mask) -> bool {
+    single(m & m.wrapping_sub(1))
+}
+
+/// Whether `m` has exactly three members.
+#[inline]
+pub(crate) fn triple(m: Mask) -> bool {
+    pair(m & m.wrapping_sub(1))
+}
+
 /// The members of a mask, lowest first.
 #[inline]
 pub(crate) fn members(mut m: Mask) -> impl Iterator<Item = usize> {
@@ -530,11 +543,11 @@ impl Board {
         match self.cand[cell] {
             0 => self.hit(Wall::Cell(cell)),
             m if single(m) => self.naked.push(cell),
-            m if TRACK && m.count_ones() == 2 => {
+            m if TRACK && pair(m) => {
                 self.strong_links += 1;
                 self.strong_log.push(cell as u32);
             }
-            m if TRACK && m.count_ones() == 3 => self.trivalue += 1,
+            m if TRACK && triple(m) => self.trivalue += 1,
             _ => {}
         }
         for &(u, i) in layout.units_of(cell) {
@@ -558,7 +571,7 @@ impl Board {
             } else {
                 self.hidden.push(u * self.n + v);
             }
-        } else if TRACK && p.count_ones() == 2 {
+        } else if TRACK && pair(p) {
             self.strong_links += 1;
             self.strong_log.push((self.n * self.n + u * self.n + v) as u32);
         }

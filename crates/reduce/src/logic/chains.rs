@@ -22,7 +22,7 @@
 //! which is all true. The search is breadth first from every candidate
 //! that has a strong link, so each step shows a shortest chain.
 
-use super::board::{members, Board, Layout, Mask};
+use super::board::{members, pair, Board, Layout, Mask};
 use super::links::{Kind, Links};
 use super::step::{Step, Technique};
 
@@ -58,6 +58,8 @@ pub(crate) struct Chains {
     ring: Vec<u32>,
     set: Vec<u64>,
     is_start: Vec<u64>,
+    /// The nodes of each symbol, as sets of ids: `of_symbol[v * words..]`.
+    of_symbol: Vec<u64>,
     /// The candidates (cell, symbol) an AIC may remove, as the last AIC
     /// `prepare` found them (a few more than it can).
     useful: Vec<(u16, u8)>,
@@ -103,7 +105,7 @@ fn first(a: &[u64], b: &[u64]) -> Option<usize> {
 #[inline]
 fn partner(layout: &Layout, board: &Board, u: usize, v: usize, cell: usize) -> Option<usize> {
     let p = board.pos(u, v);
-    if p.count_ones() != 2 {
+    if !pair(p) {
         return None;
     }
     let (a, b) =
@@ -192,14 +194,14 @@ impl Chains {
             let e = e as usize;
             if e < cells {
                 let m = board.cand[e];
-                if m.count_ones() == 2 {
+                if pair(m) {
                     let (v, w) = (m.trailing_zeros() as usize, 63 - m.leading_zeros() as usize);
                     self.pairs.push(((e * n + v) as u32, (e * n + w) as u32));
                 }
             } else {
                 let (u, v) = ((e - cells) / n, (e - cells) % n);
                 let p = board.pos(u, v);
-                if p.count_ones() == 2 {
+                if pair(p) {
                     let a = layout.cell(u, p.trailing_zeros() as usize);
                     let b = layout.cell(u, 63 - p.leading_zeros() as usize);
                     self.pairs.push(((a * n + v) as u32, (b * n + v) as u32));
@@ -257,14 +259,14 @@ impl Chains {
         self.strong.resize(layout.cells, 0);
         for cell in 0..layout.cells {
             let m = board.cand[cell];
-            if m.count_ones() == 2 {
+            if pair(m) {
                 self.strong[cell] = m;
             }
         }
         for u in 0..layout.units.len() {
             for v in members(layout.full & !board.placed[u]) {
                 let p = board.pos(u, v);
-                if p.count_ones() == 2 {
+                if pair(p) {
                     for i in members(p) {
                         self.strong[layout.cell(u, i)] |= 1 << v;
                     }
@@ -310,7 +312,7 @@ impl Chains {
             } else {
                 // Off: strong links to on candidates.
                 let m = board.cand[c];
-                if m.count_ones() == 2 {
+                if pair(m) {
                     visit((c * n + (m & !(1 << v)).trailing_zeros() as usize) * 2 + 1, self);
                 }
                 for &(u, _) in layout.units_of(c) {
@@ -324,7 +326,7 @@ impl Chains {
 
     fn any_chain(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
         self.index(layout, board);
-        self.prepare(layout, board, Kind::Aic);
+        self.prepare(layout, board, Kind::Aic, layout.full);
         if self.starts.is_empty() {
             return false;
         }
@@ -333,13 +335,17 @@ impl Chains {
         self.best.clear(Technique::XChain);
         let mut found = false;
         if self.maybe_x(layout, board) {
-            self.prepare(layout, board, Kind::X);
+            // An X-chain is an AIC, so it removes only candidates an AIC
+            // may remove, of their symbols; its graph falls apart into one
+            // part per symbol, and the others hold no start.
+            let only = self.useful.iter().fold(0, |m, &(_, v)| m | 1 << v);
+            self.prepare(layout, board, Kind::X, only);
             self.shortest(layout, board, Kind::X);
             found = self.take(step);
         }
         if !found && top >= Technique::XYChain && self.maybe_xy(layout, board) {
             self.best.clear(Technique::XYChain);
-            self.prepare(layout, board, Kind::XY);
+            self.prepare(layout, board, Kind::XY, layout.full);
             self.shortest(layout, board, Kind::XY);
             found = self.take(step);
         }
@@ -360,9 +366,8 @@ impl Chains {
     /// sees (then that chain shows it false). A cheap test that, when it
     /// fails, saves laying out the X graph.
     fn maybe_x(&mut self, layout: &Layout, board: &Board) -> bool {
-        let strong = |c: usize, v: usize| {
-            layout.units_of(c).iter().any(|&(u, _)| board.pos(u as usize, v).count_ones() == 2)
-        };
+        let strong =
+            |c: usize, v: usize| layout.units_of(c).iter().any(|&(u, _)| pair(board.pos(u as usize, v)));
         for k in 0..self.useful.len() {
             let (cx, v) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
             // States: cell * 2 + on, for symbol v.
@@ -410,7 +415,7 @@ impl Chains {
     /// cell, true.
     fn maybe_xy(&mut self, layout: &Layout, board: &Board) -> bool {
         let n = layout.n;
-        let two = |c: usize| board.cand[c].count_ones() == 2;
+        let two = |c: usize| pair(board.cand[c]);
         for k in 0..self.useful.len() {
             let (cx, vx) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
             // States: (cell * n + symbol) * 2 + on.
@@ -468,8 +473,9 @@ impl Chains {
         true
     }
 
-    /// Lays out the links of `kind` and lists the candidates from which a
-    /// chain reaches a useful conclusion.
+    /// Lays out the links of `kind` between the candidates of the symbols
+    /// `only` and lists the candidates from which a chain reaches a useful
+    /// conclusion.
     ///
     /// A candidate x goes if chains join two candidates of the set R(x):
     /// x's symbol in the cells x sees (two of them: both ends see x), and,
@@ -477,8 +483,8 @@ impl Chains {
     /// one; one of them and one of the former: either way x goes). So for
     /// each x, each candidate of R(x) whose reach meets the rest of R(x)
     /// is a start.
-    fn prepare(&mut self, layout: &Layout, board: &Board, kind: Kind) {
-        self.links.build(layout, board, kind);
+    fn prepare(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
+        self.links.build(layout, board, kind, only);
         self.links.close();
         self.starts.clear();
         let links = &self.links;
@@ -490,8 +496,38 @@ impl Chains {
         if kind == Kind::Aic {
             self.useful.clear();
         }
+        // The nodes of each symbol, as sets of ids.
+        self.of_symbol.clear();
+        self.of_symbol.resize(layout.n * w, 0);
+        for id in 0..links.len() {
+            let v = links.node(id).1;
+            self.of_symbol[v * w + id / 64] |= 1 << (id % 64);
+        }
         for cx in 0..layout.cells {
-            for vx in members(board.cand[cx]) {
+            for vx in members(board.cand[cx] & only) {
+                // Where x is a node, a chain that removes it runs x on,
+                // y off (y in R(x)), ..., z on (z in R(x)): what x on
+                // reaches meets R(x). Most candidates fail this one test,
+                // made before R(x) is listed.
+                if kind != Kind::XY || pair(board.cand[cx]) {
+                    let reach = links.reach_on(links.id_unchecked(cx, vx));
+                    let sym = &self.of_symbol[vx * w..][..w];
+                    let mut meets = (0..w).any(|k| {
+                        members(reach[k] & sym[k]).any(|j| {
+                            let cell = links.node(k * 64 + j).0;
+                            cell != cx && layout.sees(cell, cx)
+                        })
+                    });
+                    if !meets && kind == Kind::Aic {
+                        meets = members(board.cand[cx] & !(1 << vx)).any(|v| {
+                            let id = links.id_unchecked(cx, v);
+                            reach[id / 64] >> (id % 64) & 1 != 0
+                        });
+                    }
+                    if !meets {
+                        continue;
+                    }
+                }
                 // R(x), as a list of ids and a set.
                 self.ring.clear();
                 let h = &self.holders[vx * layout.words..][..layout.words];
@@ -499,7 +535,7 @@ impl Chains {
                 for k in 0..layout.words {
                     for j in members(peers[k] & h[k]) {
                         let cell = k * 64 + j;
-                        if kind != Kind::XY || board.cand[cell].count_ones() == 2 {
+                        if kind != Kind::XY || pair(board.cand[cell]) {
                             self.ring.push(links.id_unchecked(cell, vx) as u32);
                         }
                     }
@@ -511,15 +547,6 @@ impl Chains {
                 }
                 if self.ring.len() < 2 {
                     continue;
-                }
-                // Where x is a node, a chain that removes it runs x on,
-                // y off (y in R(x)), ..., z on (z in R(x)): what x on
-                // reaches meets R(x). Most candidates fail this one test.
-                if kind != Kind::XY || board.cand[cx].count_ones() == 2 {
-                    let reach = links.reach_on(links.id_unchecked(cx, vx));
-                    if !self.ring.iter().any(|&id| reach[id as usize / 64] >> (id % 64) & 1 != 0) {
-                        continue;
-                    }
                 }
                 if kind == Kind::Aic {
                     self.useful.push((cx as u16, vx as u8));

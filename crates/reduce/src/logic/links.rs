@@ -12,7 +12,7 @@
 //! useful conclusion, and a search that finds nothing costs one pass over
 //! the graph instead of one per candidate.
 
-use super::board::{bit, members, Board, Layout, Mask};
+use super::board::{bit, members, pair, Board, Layout, Mask};
 
 /// Which links a chain may follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,19 +90,21 @@ impl Links {
         &self.edges[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
-    /// The symbols of `cell` that are nodes for `kind`.
+    /// The symbols of `cell` that are nodes for `kind`, among `only`.
     #[inline]
-    fn symbols(board: &Board, kind: Kind, cell: usize) -> Mask {
-        let cand = board.cand[cell];
+    fn symbols(board: &Board, kind: Kind, cell: usize, only: Mask) -> Mask {
+        let cand = board.cand[cell] & only;
         match kind {
-            Kind::XY if cand.count_ones() != 2 => 0,
+            Kind::XY if !pair(cand) => 0,
             _ => cand,
         }
     }
 
-    /// Lays out the links of `kind` on `board`.
+    /// Lays out the links of `kind` on `board`, between the candidates
+    /// of the symbols `only` (for X-chains, whose graph falls apart into
+    /// one part per symbol, a few may do; every symbol for the others).
     #[inline(never)]
-    pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind) {
+    pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
         let n = layout.n;
         self.n = n;
         self.cell_of.clear();
@@ -111,7 +113,7 @@ impl Links {
             self.id_of.resize(layout.cells * n, UNSET);
         }
         for cell in 0..layout.cells {
-            for v in members(Links::symbols(board, kind, cell)) {
+            for v in members(Links::symbols(board, kind, cell, only)) {
                 self.id_of[cell * n + v] = self.cell_of.len() as u32;
                 self.cell_of.push(cell as u16);
                 self.symbol_of.push(v as u8);
@@ -137,14 +139,14 @@ impl Links {
             let (cell, v) = (self.cell_of[id] as usize, self.symbol_of[id] as usize);
             let first = edges.len();
             let cand = board.cand[cell];
-            if kind != Kind::X && cand.count_ones() == 2 {
+            if kind != Kind::X && pair(cand) {
                 let w = (cand & !bit(v)).trailing_zeros() as usize;
                 edges.push(2 * id_of[cell * n + w] + 1);
             }
             if kind != Kind::XY {
                 for &(u, _) in layout.units_of(cell) {
                     let p = board.pos(u as usize, v);
-                    if p.count_ones() == 2 {
+                    if pair(p) {
                         let a = layout.cell(u as usize, p.trailing_zeros() as usize);
                         let b = layout.cell(u as usize, 63 - p.leading_zeros() as usize);
                         let other = if a == cell { b } else { a };
@@ -228,13 +230,19 @@ impl Links {
         if W != 0 {
             self.words = W;
         }
-        for v in [&mut self.index, &mut self.low, &mut self.comp] {
+        for v in [&mut self.index, &mut self.comp] {
             v.clear();
             v.resize(states, UNSET);
         }
-        // At most one component per state.
-        self.reach.clear();
-        self.reach.resize(states * w, 0);
+        // Set when a state is first visited, so left as it was.
+        if self.low.len() < states {
+            self.low.resize(states, UNSET);
+        }
+        // At most one component per state; each component's set is
+        // written whole when the component is found, so left as it was.
+        if self.reach.len() < states * w {
+            self.reach.resize(states * w, 0);
+        }
         self.stack.clear();
         self.calls.clear();
         // Locals, so that the loop keeps them in registers.
@@ -294,6 +302,7 @@ impl Links {
                 let (done, here) = reach.split_at_mut(base);
                 let here = &mut here[..w];
                 if W == 0 {
+                    here.fill(0);
                     for &m in &stack[from..] {
                         let m = m as usize;
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {

@@ -4,7 +4,7 @@
 //! fall, one of two cells holds a symbol z: then z leaves every cell that
 //! sees both (for the XYZ-wing, all three cells of the pattern).
 
-use super::board::{bit, members, single, Board, Layout, Mask};
+use super::board::{bit, members, pair, single, triple, Board, Layout, Mask};
 use super::step::{Step, Technique};
 
 /// Work space: the cells a pivot sees that may serve as pincers.
@@ -72,10 +72,10 @@ impl Wings {
         }
         for pivot in 0..layout.cells {
             let xy = board.cand[pivot];
-            if xy.count_ones() != 2 {
+            if !pair(xy) {
                 continue;
             }
-            self.peers(layout, board, pivot, |m| m.count_ones() == 2 && m != xy && single(m & xy));
+            self.peers(layout, board, pivot, |m| pair(m) && m != xy && single(m & xy));
             for (j, &p) in self.pincers.iter().enumerate() {
                 for &q in &self.pincers[j + 1..] {
                     let (mp, mq) = (board.cand[p], board.cand[q]);
@@ -107,10 +107,10 @@ impl Wings {
         }
         for pivot in 0..layout.cells {
             let xyz = board.cand[pivot];
-            if xyz.count_ones() != 3 {
+            if !triple(xyz) {
                 continue;
             }
-            self.peers(layout, board, pivot, |m| m.count_ones() == 2 && m & !xyz == 0);
+            self.peers(layout, board, pivot, |m| pair(m) && m & !xyz == 0);
             for (j, &p) in self.pincers.iter().enumerate() {
                 for &q in &self.pincers[j + 1..] {
                     let (mp, mq) = (board.cand[p], board.cand[q]);
@@ -140,7 +140,7 @@ impl Wings {
             return false;
         }
         self.bivalue.clear();
-        self.bivalue.extend((0..layout.cells).filter(|&c| board.cand[c].count_ones() == 2));
+        self.bivalue.extend((0..layout.cells).filter(|&c| pair(board.cand[c])));
         let n = layout.n;
         for (j, &a) in self.bivalue.iter().enumerate() {
             let m = board.cand[a];
@@ -156,7 +156,7 @@ impl Wings {
                     }
                     for u in 0..layout.units.len() {
                         let p = board.pos(u, x);
-                        if p.count_ones() != 2 {
+                        if !pair(p) {
                             continue;
                         }
                         let c = layout.cell(u, p.trailing_zeros() as usize);

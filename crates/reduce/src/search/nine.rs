@@ -1077,12 +1077,19 @@ impl Nine {
                 }
                 let c = frame.rest.trailing_zeros() as usize;
                 frame.rest &= frame.rest - 1;
-                let branch = frame.branch;
+                let (branch, last) = (frame.branch, frame.rest == 0);
                 level = self.frames.len();
-                if self.levels.len() <= level {
-                    self.levels.push(Board::FRESH);
+                if last {
+                    // The last choice: nothing comes back to the board it
+                    // branches from, so the choice is taken there, uncopied.
+                    self.frames.pop();
+                    level -= 1;
+                } else {
+                    if self.levels.len() <= level {
+                        self.levels.push(Board::FRESH);
+                    }
+                    self.levels[level] = self.levels[level - 1];
                 }
-                self.levels[level] = self.levels[level - 1];
                 if self.meter.node(found) {
                     return (found, End::Complete);
                 }
