@@ -129,9 +129,15 @@ wall() {
     echo "| count --limit 2 $s | $(wall "$dance" count --limit 2 --jobs 1 "$f") | $(wall "$dance" count --limit 2 --jobs 2 "$f") |"
   done
   echo
-  echo "## Shards dealt by estimate (--shard K/M: each shard's CPU seconds, its cut and its count, on one thread)"
-  echo
-  cargo bench -q -p dance-dlx --bench shards -- "$PWD"/fixtures/dlx/pentominoes-6x10.dlx "$PWD"/fixtures/dlx/sudoku-6x6-blank.dlx --m 8,16,64 2>/dev/null
+  if command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
+    echo "## Shards dealt by estimate (each \`dance count --jobs 1 --shard K/M\` a whole process: perf's task-clock, mean of $runs runs; nodes and updates from --stats)"
+    echo
+    bash bench/shards.sh "$dance"
+  else
+    echo "## Shards dealt by estimate (--shard K/M: each shard's CPU seconds, its cut and its count, on one thread)"
+    echo
+    cargo bench -q -p dance-dlx --bench shards -- "$PWD"/fixtures/dlx/pentominoes-6x10.dlx "$PWD"/fixtures/dlx/sudoku-6x6-blank.dlx --m 8,16,64 2>/dev/null
+  fi
   if [ -n "${TDOKU:-}" ]; then
     echo
     echo "## 9x9 side by side with tdoku, one thread (CPU seconds, whole processes with parsing and printing, runs interleaved)"

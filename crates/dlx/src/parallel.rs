@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, End, Outcome, Tally};
-use crate::{EstimateOptions, Figure, Solver};
+use crate::{EstimateOptions, Figure, Solver, Stats};
 
 /// Which part of the tree to count: shard `index` (from 0) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,16 +52,20 @@ fn pieces(jobs: usize) -> usize {
 /// [`shard_pieces`].
 const PARTS: usize = 8;
 /// How many subtrees per part a group's share of the tree is cut into
-/// before it is dealt.
-const PIECES_PER_PART: usize = 256;
+/// before it is dealt. Deep cuts deal evenly: the levels above the cut are
+/// counted, not estimated, and most of a probe's variance comes from the
+/// first levels it guesses (pentominoes, M = 64, nodes: largest shard over
+/// the mean 1.08 at 1,024 subtrees a part with one probe each, against
+/// 1.16-1.20 at 256 with four; docs/sharding.md).
+const PIECES_PER_PART: usize = 1024;
 /// The most levels one step of [`shard_pieces`] cuts down (a deep, narrow
 /// tree is dealt as it is rather than followed to the bottom).
 const MAX_CUT_DEPTH: usize = 24;
 /// Random probes per subtree for its estimate.
-const PROBES: u64 = 4;
+const PROBES: u64 = 1;
 /// A subtree estimated above a shard's share over this is cut further
 /// before dealing.
-const BIG: f64 = 4.0;
+const BIG: f64 = 2.0;
 /// The most rounds of cutting big subtrees further, at one step.
 const MAX_REFINE: usize = 8;
 /// The fixed seed of the shards' estimates.
@@ -79,10 +83,10 @@ fn estimate(solver: &mut Solver, pieces: &[Vec<usize>]) -> Vec<f64> {
 ///
 /// The shards are dealt the tree in steps. At each step the group of
 /// shards this one belongs to (at first, all of them) splits into at most
-/// 8 parts: its share of the tree is cut into at least 256 subtrees a
-/// part, each subtree's size is estimated by Knuth's random probes
-/// ([`Solver::piece_sizes`], 4 probes from a fixed seed), subtrees
-/// estimated at more than a quarter of a shard's share are cut further,
+/// 8 parts: its share of the tree is cut into at least 1,024 subtrees a
+/// part, each subtree's size is estimated by one of Knuth's random probes
+/// ([`Solver::piece_sizes`], from a fixed seed), subtrees estimated at
+/// more than half a shard's share are cut further,
 /// and the subtrees are dealt largest first, each to the part with the
 /// least estimated work per shard. The shard then goes on with its own
 /// part alone, until its part is itself. Cutting and estimating only its
@@ -315,31 +319,47 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     let total = AtomicU64::new(0);
     let limit = limit.unwrap_or(u64::MAX);
     let tally = Arc::new(Tally::new());
-    let work = |solver: &mut Solver| loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let done = total.load(Ordering::Relaxed);
-        if i >= subtrees.len() || done >= limit || tally.stopped().is_some() {
-            break;
+    // Each thread's statistics, summed over its subtrees.
+    let work = |solver: &mut Solver| {
+        let mut stats = Stats::default();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let done = total.load(Ordering::Relaxed);
+            if i >= subtrees.len() || done >= limit || tally.stopped().is_some() {
+                break;
+            }
+            let o = solver.count_subtree(&subtrees[i], Some(limit - done));
+            stats += solver.stats();
+            total.fetch_add(o.so_far(), Ordering::Relaxed);
+            if o.is_unknown() {
+                break;
+            }
         }
-        let o = solver.count_subtree(&subtrees[i], Some(limit - done));
-        total.fetch_add(o.so_far(), Ordering::Relaxed);
-        if o.is_unknown() {
-            break;
-        }
+        stats
     };
-    if jobs == 1 {
+    let stats = if jobs == 1 {
         solver.set_tally(Some(tally.clone()));
-        work(solver);
+        let stats = work(solver);
         solver.set_tally(None);
+        stats
     } else {
         std::thread::scope(|scope| {
-            for _ in 0..jobs {
-                let mut mine = solver.clone();
-                mine.set_tally(Some(tally.clone()));
-                scope.spawn(move || work(&mut mine));
-            }
-        });
-    }
+            let threads: Vec<_> = (0..jobs)
+                .map(|_| {
+                    let mut mine = solver.clone();
+                    mine.set_tally(Some(tally.clone()));
+                    scope.spawn(move || work(&mut mine))
+                })
+                .collect();
+            threads.into_iter().fold(Stats::default(), |mut sum, t| {
+                sum += t.join().expect("a counting thread panicked");
+                sum
+            })
+        })
+    };
+    // The statistics of every subtree counted, the nodes above them left
+    // out (for a shard, those of its own subtrees).
+    solver.set_stats(stats);
     let total = total.load(Ordering::Relaxed).min(limit);
     let end = match tally.stopped() {
         Some(why) => why,
@@ -362,6 +382,7 @@ where
     solver.set_tally(Some(tally.clone()));
     let mut visited = 0u64;
     let mut broke = false;
+    let mut stats = Stats::default();
     for prefix in &subtrees {
         let o = solver.search_subtree(prefix, |s| {
             visited += 1;
@@ -369,11 +390,13 @@ where
             broke = flow.is_break();
             flow
         });
+        stats += solver.stats();
         if broke || o.is_unknown() {
             break;
         }
     }
     solver.set_tally(None);
+    solver.set_stats(stats);
     let end = match tally.stopped() {
         Some(why) => why,
         None if broke => End::Limit,

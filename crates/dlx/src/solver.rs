@@ -33,6 +33,15 @@ pub struct Stats {
     pub updates: u64,
 }
 
+/// Statistics of two searches together (the subtrees of one shard, say).
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.solutions += other.solutions;
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+    }
+}
+
 /// How deep [`Solver::subtrees`] goes at most.
 const MAX_SPLIT_DEPTH: usize = 24;
 
@@ -280,6 +289,11 @@ impl<I: Index> Engine<I> {
     /// The statistics of the last search.
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Replaces the statistics (with the sum over subtrees).
+    pub(crate) fn set_stats(&mut self, stats: Stats) {
+        self.stats = stats;
     }
 
     /// Chooses `option` before the search, as a given of a puzzle is chosen:
@@ -1141,6 +1155,12 @@ impl Solver {
     /// The statistics of the last search.
     pub fn stats(&self) -> Stats {
         each!(&self.inner, e => e.stats())
+    }
+
+    /// Replaces the statistics (with the sum over the subtrees of a
+    /// shard, see [`crate::parallel`]).
+    pub(crate) fn set_stats(&mut self, stats: Stats) {
+        each!(&mut self.inner, e => e.set_stats(stats))
     }
 
     /// Chooses `option` before the search, as a given of a puzzle is chosen:

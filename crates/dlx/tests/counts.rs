@@ -481,3 +481,36 @@ fn a_budget_makes_a_count_unknown_never_short() {
     assert_eq!(solver.count(None).solutions(), Some(14200), "no budget left behind");
     assert_eq!(dlx::parallel::count_adaptive(&mut solver, 2, None).solutions(), Some(14200));
 }
+
+#[test]
+fn a_shards_statistics_are_those_of_its_subtrees() {
+    use dlx::parallel::{count, search_shard, Shard};
+    for name in ["queens-10.dlx", "langford-11.dlx", "knuth-dlx2-color-example.dlx"] {
+        let p = fixture(name);
+        let mut solver = Solver::new(&p);
+        solver.set_faithful(true);
+        let _ = solver.count(None);
+        let whole = solver.stats();
+        // One shard is the whole tree: DLX1's own figures.
+        let _ = count(&mut solver, 1, Some(Shard { index: 0, count: 1 }), None);
+        assert_eq!(solver.stats(), whole, "{name}, one shard");
+        for m in [3, 7] {
+            let (mut solutions, mut nodes) = (0, 0);
+            for k in 0..m {
+                let shard = Shard { index: k, count: m };
+                let o = count(&mut solver, 1, Some(shard), None);
+                let one = solver.stats();
+                assert_eq!(one.solutions, o.so_far(), "{name}, shard {k}/{m}");
+                let _ = count(&mut solver, 2, Some(shard), None);
+                assert_eq!(solver.stats(), one, "{name}, shard {k}/{m} on 2 threads");
+                let _ = search_shard(&mut solver, shard, |_| std::ops::ControlFlow::Continue(()));
+                assert_eq!(solver.stats(), one, "{name}, shard {k}/{m} listed");
+                solutions += one.solutions;
+                nodes += one.nodes;
+            }
+            assert_eq!(solutions, whole.solutions, "{name}, {m} shards");
+            // The nodes above the cut are no shard's.
+            assert!(nodes > 0 && nodes < whole.nodes, "{name}, {m} shards: {nodes} nodes");
+        }
+    }
+}
