@@ -415,7 +415,7 @@ pub fn answer(
         }
     }
     if plan.stats && !plan.quiet {
-        notes.push(Note::plain(format!("{source}: {}", text::stats_line(&found.stats, found.seconds))));
+        notes.push(Note::plain(format!("{source}: {}", stats_note(plan, &found.stats, found.seconds))));
     }
     if !text {
         let f = FoundJson { count: found.count, solutions: json_solutions, costs: None };
@@ -509,7 +509,7 @@ fn unknown(
         };
         notes.push(Note::plain(format!("{source}: unknown after {} nodes ({why}){so_far}", found.nodes)));
         if plan.stats {
-            notes.push(Note::plain(format!("{source}: {}", text::stats_line(&found.stats, found.seconds))));
+            notes.push(Note::plain(format!("{source}: {}", stats_note(plan, &found.stats, found.seconds))));
         }
     }
     if !text {
@@ -604,4 +604,15 @@ enum SolutionRef<'a> {
     /// A grid laid out by [`text::grid`].
     Grid(&'a str),
     Options(&'a Problem, &'a [usize]),
+}
+
+/// `--stats`' closing line; a shard's figures are those of its subtrees,
+/// below the cut (the cut's own nodes, which every shard makes alike, are
+/// not counted), and the line says so.
+fn stats_note(plan: &Plan, stats: &dlx::Stats, seconds: f64) -> String {
+    let line = text::stats_line(stats, seconds);
+    match plan.shard {
+        Some(s) => format!("shard {}/{}, below the cut: {line}", s.index + 1, s.count),
+        None => line,
+    }
 }

@@ -328,6 +328,22 @@ fn shards_add_up_to_the_total() {
 }
 
 #[test]
+fn a_shards_statistics_say_they_are_below_the_cut() {
+    // Each shard's figures are its subtrees' (not the whole tree's): the
+    // line says whose, and its solutions are the shard's count.
+    let r = dance(&["count", "--stats", "--shard", "2/4", &fixture("dlx/queens-10.dlx")])
+        .any_stdout()
+        .stderr_has("shard 2/4, below the cut: Altogether ")
+        .check();
+    let count = r.stdout.trim();
+    assert!(r.stderr.contains(&format!("Altogether {count} solutions, ")), "{}", r.stderr);
+    dance(&["count", "--stats", &fixture("dlx/queens-10.dlx")])
+        .stdout("724\n")
+        .stderr_has(": Altogether 724 solutions, 309928 updates, 16536 nodes,")
+        .check();
+}
+
+#[test]
 fn shard_listings_are_together_the_full_listing() {
     use std::collections::BTreeSet;
     // Each solution (its number dropped) as one string.
