@@ -173,6 +173,7 @@ proptest! {
         at in 0usize..6,
         tokens in proptest::collection::vec(0usize..40, 1..13),
         compact in any::<bool>(),
+        second in any::<bool>(),
     ) {
         let sample = read("sudoku/sample-1000.txt");
         let lines: Vec<&str> = sample.lines().collect();
@@ -182,9 +183,16 @@ proptest! {
         let letters = tokens.len() == 9;
         let junk: Vec<String> = tokens
             .iter()
-            .map(|&t| if letters { format!("w{}", t % 7) } else { alphabet[t % alphabet.len()].to_string() })
+            .map(|&t| match t {
+                // Nine cells, some of them symbols (`w3 1 w5 ...`).
+                _ if letters && t % 3 == 0 => format!("{}", 1 + t % 9),
+                _ if letters => format!("w{}", t % 7),
+                _ => alphabet[t % alphabet.len()].to_string(),
+            })
             .collect();
         let junk = if compact && !letters { junk.concat() } else { junk.join(" ") };
+        // Sometimes a second stray line after it, of words.
+        let junk = if second && !letters { format!("{junk}\nmore junk") } else { junk };
         let at = at.min(puzzles.len());
         let mut text = String::new();
         for (k, p) in puzzles.iter().enumerate() {
@@ -213,7 +221,8 @@ proptest! {
                 // The junk line may itself be a small puzzle (`?` is a
                 // 1x1, `1 ? . 2` a 2x2): read as what it is.
                 if puzzle.n() < 9 {
-                    prop_assert_eq!(r.source.line, text.lines().position(|l| l == junk).unwrap() + 1);
+                    let first = junk.lines().next().unwrap();
+                    prop_assert_eq!(r.source.line, text.lines().position(|l| l == first).unwrap() + 1);
                     continue;
                 }
                 let got: Vec<u8> = puzzle.givens().iter().map(|g| g.map_or(0, |v| v + 1)).collect();

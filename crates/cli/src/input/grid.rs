@@ -203,7 +203,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
                     // No N² cells: a stray line before whole puzzles is
                     // refused alone.
                     Step::Record(used, p) if p.body.is_err() => {
-                        match realign(w, start + 1, 1, 1, None, puzzles) {
+                        match realign(w, start + 1, &row0.cells, 1, puzzles) {
                             Ok(Align::Stray { lines, order, next, .. }) => {
                                 let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
                                 Step::refused(next, first_no, Refusal::new(first_no, e))
@@ -317,19 +317,14 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         let r = row(no, t, puzzles);
         if r.cells.len() != n {
             let m = r.cells.len();
-            let found = match realign(w, j, n, rows, None, puzzles) {
+            let found = match realign(w, j, &cells[..n], rows, puzzles) {
                 Ok(found) => found,
                 Err(k) => return Step::Refusing(k),
             };
             let (e, line, end) = match found {
-                Align::Stray { lines, order, next, fit } => {
+                Align::Stray { lines, order, next, sure, .. } => {
                     let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
-                    // Whole puzzles follow whose cells all fit: that reading
-                    // wins over N² cells in any whitespace, which the count
-                    // could also make (seven 0s and two 9x9 grids are 169
-                    // cells); when some do not fit, it comes second (seed
-                    // 002's ragged lines may hold a few of equal length).
-                    if fit {
+                    if sure {
                         return Step::refused(next, first_no, Refusal::new(first_no, e));
                     }
                     (e, first_no, Ok(next))
@@ -366,21 +361,20 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
             _ => {}
         }
     }
-    // A first line none of whose cells is a symbol or a blank, before
-    // whole puzzles (a header of N words): refused alone, so that the
-    // puzzles stay aligned.
-    if misfit
-        && matches!(&body, Err(r) if r.line == first_no)
-        && !cells[..n].iter().any(|c| puzzles.fit([c.text], n))
-    {
+    // A first line with a cell that is no symbol, before whole puzzles (a
+    // header of N words, `puzzle-01`): refused alone, so that the puzzles
+    // stay aligned. Past the count's cap, only a line none of whose cells
+    // fits is taken for stray.
+    if misfit && matches!(&body, Err(r) if r.line == first_no) {
+        let no_cell_fits = !cells[..n].iter().any(|c| puzzles.fit([c.text], n));
         if let Some(next) = (start + 1..j).find(|&i| matches!(&lines[i].1, Ok(t) if !skipped(t))) {
-            match realign(w, next, n, 1, Some(HEADER_RUN), puzzles) {
-                Ok(Align::Stray { lines: 1, order, next, .. }) => {
+            match realign(w, next, &cells[..n], 1, puzzles) {
+                Ok(Align::Stray { lines: 1, order, next, counted, .. }) if counted || no_cell_fits => {
                     let e = InputError::StrayLines { lines: 1, order, next_line: w.lines[next].0 };
                     return Step::refused(next, first_no, Refusal::new(first_no, e));
                 }
                 Ok(_) => {}
-                Err(k) => return Step::NeedMore(k),
+                Err(k) => return Step::Refusing(k),
             }
         }
     }
@@ -392,11 +386,17 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
 enum Align {
     /// The rows from line index `next` on are whole puzzles of this order
     /// (their count a multiple of it) up to a blank line, the end or a
-    /// line of another length: the `lines` content lines before them are
-    /// no rows of them. `fit`: every cell of the run fits the order.
-    Stray { lines: usize, order: usize, next: usize, fit: bool },
+    /// line of another length, or the lines before them cannot be rows of
+    /// them: the `lines` content lines before them are stray. `sure`:
+    /// every cell of the run fits, the run ends at a blank line or the
+    /// end, and the order is 4 or more; then this reading wins over N²
+    /// cells in any whitespace (seven 0s and two 9x9 grids are 169 cells),
+    /// and otherwise comes after it (seed 002's ragged lines may hold a
+    /// few of equal length). `counted`: the count says so (not a cap).
+    Stray { lines: usize, order: usize, next: usize, sure: bool, counted: bool },
     /// The rows after the first line are whole puzzles of this order but
-    /// for one row: the first line is a puzzle's first row, written wrong.
+    /// for one row, and the first line's cells fit it: it is a puzzle's
+    /// first row with a wrong number of cells.
     FirstRow { order: usize },
     /// Neither.
     Unknown,
@@ -405,47 +405,74 @@ enum Align {
 /// The most content lines taken for stray before a run of whole puzzles.
 const MAX_STRAY: usize = 8;
 
-/// The most rows counted after a line none of whose cells is a symbol:
-/// past this many, the line is taken for stray (the cells already say it
-/// is no row), so that a batch of such lines costs at most this each.
-const HEADER_RUN: usize = 1024;
+/// The most rows counted in a run: past this many (455 9x9 puzzles with
+/// no blank line between), the count is not waited for (a stream answers
+/// as it goes, memory stays flat) and the cells decide alone.
+const RUN_CAP: usize = 4096;
 
-/// How the `before` content lines ahead of line index `j` (whose cell
-/// count differs from theirs) line up with the rows after them. With no
-/// blank lines between puzzles, the count of rows in a run of rows of
-/// one length settles which lines are extra, so that a stray line never
-/// shifts the puzzles after it (each would be spliced from two). `Err`
-/// asks for more lines. With a `cap`, a run longer than it counts as
-/// whole puzzles.
+/// How the `before` content lines ahead of line index `j` line up with the
+/// rows after them; `first` is the first of those lines. With no blank
+/// lines between puzzles, the count of rows in a run of rows of one length
+/// settles which lines are extra, so that a stray line never shifts the
+/// puzzles after it (each would be spliced from two). `Err` asks for more
+/// lines.
 fn realign(
     w: &Window<'_>,
     mut j: usize,
-    first_len: usize,
+    first: &[Cell<'_>],
     mut before: usize,
-    cap: Option<usize>,
     puzzles: &Puzzles,
 ) -> Result<Align, usize> {
+    let first_len = first.len();
+    let fits = |m: usize| puzzles.fit(first.iter().map(|c| c.text), m);
     while before <= MAX_STRAY {
-        let Some((no, Ok(t))) = w.lines.get(j) else { return Ok(Align::Unknown) };
-        let r = row(*no, t, puzzles);
+        let (no, t) = match w.lines.get(j) {
+            Some((no, Ok(t))) if !is_blank(t) => (*no, t),
+            None if !w.eof => return Err(j + 1),
+            _ => return Ok(Align::Unknown),
+        };
+        if skipped(t) {
+            j += 1;
+            continue;
+        }
+        let r = row(no, t, puzzles);
         let m = r.cells.len();
         if m < 2 || !puzzles.fit(r.cells.iter().map(|c| c.text), m) {
-            return Ok(Align::Unknown);
+            // No row of anything: one more stray line.
+            before += 1;
+            j += 1;
+            continue;
         }
         // After the first run, a run of rows as long as those before it
         // is their puzzle going on (a bad row inside it), not more strays.
         if before > 1 && m == first_len {
             return Ok(Align::Unknown);
         }
-        let Run { rows: run, end, fit } = run_from(w, j, m, cap, puzzles)?;
-        if run >= m && (run % m == 0 || cap.is_some_and(|c| run > c)) {
-            return Ok(Align::Stray { lines: before, order: m, next: j, fit });
+        let Run { rows: run, end, fit, closed } = run_from(w, j, m, puzzles)?;
+        let stray = |counted| Align::Stray {
+            lines: before,
+            order: m,
+            next: j,
+            sure: fit && closed && m >= 4 && counted,
+            counted,
+        };
+        let row_of_it = before == 1 && m >= 4 && fits(m);
+        if run > RUN_CAP {
+            // The cells decide: a line of about the rows' length whose
+            // cells fit is their first row; anything else is stray.
+            let near = first_len.abs_diff(m) <= 2 && first_len != m;
+            return Ok(if row_of_it && near { Align::FirstRow { order: m } } else { stray(false) });
         }
-        if before == 1 && m >= 4 && run % m == m - 1 {
+        if run >= m && run % m == 0 {
+            return Ok(stray(true));
+        }
+        if row_of_it && first_len != m && run % m == m - 1 {
             return Ok(Align::FirstRow { order: m });
         }
         if run >= m {
-            return Ok(Align::Unknown);
+            // A run that is no whole puzzles: a line of another length
+            // whose cells do not fit is still no row of them.
+            return Ok(if first_len != m && !fits(m) { stray(false) } else { Align::Unknown });
         }
         // Too few rows to be a puzzle: stray too, if whole puzzles follow.
         before += run;
@@ -462,26 +489,28 @@ struct Run {
     end: usize,
     /// Whether every cell fits their order.
     fit: bool,
+    /// Whether a blank line or the end of the input ends it.
+    closed: bool,
 }
 
 /// The rows of `m` cells from line index `j` on, up to a blank line, the
 /// end or a line of another count (comments and art skipped), counting
-/// no further than past `cap`; `Err` asks for more lines.
-fn run_from(
-    w: &Window<'_>,
-    mut j: usize,
-    m: usize,
-    cap: Option<usize>,
-    puzzles: &Puzzles,
-) -> Result<Run, usize> {
-    let mut run = Run { rows: 0, end: j, fit: true };
-    while cap.is_none_or(|c| run.rows <= c) {
+/// no further than past [`RUN_CAP`]; `Err` asks for more lines.
+fn run_from(w: &Window<'_>, mut j: usize, m: usize, puzzles: &Puzzles) -> Result<Run, usize> {
+    let mut run = Run { rows: 0, end: j, fit: true, closed: false };
+    while run.rows <= RUN_CAP {
         match w.lines.get(j) {
-            None if w.eof => break,
+            None if w.eof => {
+                run.closed = true;
+                break;
+            }
             // Twice the lines held: a long run is read in a few refills,
             // not one line a refill (each refill reads the run again).
             None => return Err((j + 1).max(2 * w.lines.len())),
-            Some((_, Ok(t))) if is_blank(t) => break,
+            Some((_, Ok(t))) if is_blank(t) => {
+                run.closed = true;
+                break;
+            }
             Some((_, Ok(t))) if skipped(t) => {}
             Some((no, Ok(t))) => {
                 let r = row(*no, t, puzzles);
