@@ -205,8 +205,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
                     Step::Record(used, p) if p.body.is_err() => {
                         match realign(w, start + 1, &row0.cells, 1, puzzles) {
                             Ok(Align::Stray { lines, order, next, .. }) => {
-                                let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
-                                Step::refused(next, first_no, Refusal::new(first_no, e))
+                                stray_lines(w, first_no, lines, order, next)
                             }
                             Ok(_) => Step::Record(used, p),
                             Err(k) => Step::Refusing(k),
@@ -322,12 +321,11 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
                 Err(k) => return Step::Refusing(k),
             };
             let (e, line, end) = match found {
-                Align::Stray { lines, order, next, sure, .. } => {
-                    let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
-                    if sure {
-                        return Step::refused(next, first_no, Refusal::new(first_no, e));
-                    }
-                    (e, first_no, Ok(next))
+                Align::Stray { lines, order, next, sure: true, .. } => {
+                    return stray_lines(w, first_no, lines, order, next);
+                }
+                Align::Stray { lines, order, next, sure: false, .. } => {
+                    (InputError::StrayLines { lines, order, next_line: w.lines[next].0 }, first_no, Ok(next))
                 }
                 Align::FirstRow { order } => {
                     (InputError::FirstRowLength { cells: n, order }, first_no, skip_rows(w, j, order - 1))
@@ -370,8 +368,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         if let Some(next) = (start + 1..j).find(|&i| matches!(&lines[i].1, Ok(t) if !skipped(t))) {
             match realign(w, next, &cells[..n], 1, puzzles) {
                 Ok(Align::Stray { lines: 1, order, next, counted, .. }) if counted || no_cell_fits => {
-                    let e = InputError::StrayLines { lines: 1, order, next_line: w.lines[next].0 };
-                    return Step::refused(next, first_no, Refusal::new(first_no, e));
+                    return stray_lines(w, first_no, 1, order, next);
                 }
                 Ok(_) => {}
                 Err(k) => return Step::Refusing(k),
@@ -379,6 +376,13 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         }
     }
     Step::Record(j, Box::new(Parsed::new(first_no, body)))
+}
+
+/// Refuses the `lines` stray lines from `first_no` on, alone: reading
+/// goes on at line index `next`, where whole puzzles of `order` start.
+fn stray_lines(w: &Window<'_>, first_no: usize, lines: usize, order: usize, next: usize) -> Step {
+    let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
+    Step::refused(next, first_no, Refusal::new(first_no, e))
 }
 
 /// How the lines before a run of rows line up with it.
