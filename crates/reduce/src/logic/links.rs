@@ -246,8 +246,10 @@ impl Links {
         self.stack.clear();
         self.calls.clear();
         // Locals, so that the loop keeps them in registers.
-        let (start, edges) = (&self.start[..], &self.edges[..]);
-        let (index, low, comp) = (&mut self.index[..], &mut self.low[..], &mut self.comp[..]);
+        // Sliced to the same length, so that one check on a state covers
+        // all three.
+        let (start, edges) = (&self.start[..=states], &self.edges[..]);
+        let (index, low, comp) = (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
         let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
         let mut counter = 0u32;
         let mut comps = 0u32;
@@ -266,6 +268,11 @@ impl Links {
                 if pos < start[s + 1] {
                     top.1 += 1;
                     let t = edges[pos as usize] as usize;
+                    if t >= states {
+                        // Never: every edge leads to a state. The test
+                        // spares the checks on the three tables below.
+                        continue;
+                    }
                     if index[t] == UNSET {
                         index[t] = counter;
                         low[t] = counter;
@@ -326,6 +333,9 @@ impl Links {
                         let m = m as usize;
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {
                             let t = t as usize;
+                            if t >= states {
+                                continue;
+                            }
                             if t % 2 == 1 {
                                 acc[t / 128 % W] |= 1 << (t / 2 % 64);
                             }
