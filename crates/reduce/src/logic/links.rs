@@ -262,27 +262,38 @@ impl Links {
             counter += 1;
             stack.push(root as u32);
             calls.push((root as u32, start[root]));
-            while let Some(top) = calls.last_mut() {
-                let s = top.0 as usize;
-                let pos = top.1;
-                if pos < start[s + 1] {
-                    top.1 += 1;
-                    let t = edges[pos as usize] as usize;
+            while let Some(&(top, from)) = calls.last() {
+                let s = top as usize;
+                // The edges of `s` from where it left off, up to the first
+                // state not visited yet (then go down to it).
+                let (mut pos, end) = (from as usize, start[s + 1] as usize);
+                let mut down = None;
+                while pos < end {
+                    let t = edges[pos] as usize;
+                    pos += 1;
                     if t >= states {
                         // Never: every edge leads to a state. The test
                         // spares the checks on the three tables below.
                         continue;
                     }
                     if index[t] == UNSET {
-                        index[t] = counter;
-                        low[t] = counter;
-                        counter += 1;
-                        stack.push(t as u32);
-                        calls.push((t as u32, start[t]));
-                    } else if comp[t] == UNSET {
+                        down = Some(t);
+                        break;
+                    }
+                    if comp[t] == UNSET {
                         // On the stack.
                         low[s] = low[s].min(index[t]);
                     }
+                }
+                if let Some(t) = down {
+                    if let Some(top) = calls.last_mut() {
+                        top.1 = pos as u32;
+                    }
+                    index[t] = counter;
+                    low[t] = counter;
+                    counter += 1;
+                    stack.push(t as u32);
+                    calls.push((t as u32, start[t]));
                     continue;
                 }
                 calls.pop();
