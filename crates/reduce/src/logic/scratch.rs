@@ -97,7 +97,7 @@ pub(crate) struct Scratch {
     units: usize,
     full: Small,
     /// The three units of each cell and its position in each.
-    cell_units: Vec<[(u8, u8); 3]>,
+    cell_units: Box<[[(u8, u8); 3]; 256]>,
     /// `unit_cells[u * 16 + i]`: the cell at position `i` of unit `u`.
     unit_cells: Box<[u8; UNIT_ROOM]>,
     start: Marks,
@@ -116,7 +116,7 @@ impl Default for Scratch {
             cells: 0,
             units: 0,
             full: 0,
-            cell_units: Vec::new(),
+            cell_units: Box::new([[(0, 0); 3]; 256]),
             unit_cells: Box::new([0; UNIT_ROOM]),
             start: Marks::default(),
             work: Marks::default(),
@@ -142,16 +142,14 @@ impl Scratch {
     /// stays: a scratch board serves one shape (that of its solver).
     pub fn load(&mut self, layout: &Layout, board: &Board) {
         let n = layout.n;
-        if self.cells != layout.cells || self.units != layout.units.len() || self.cell_units.is_empty() {
+        if self.cells != layout.cells || self.units != layout.units.len() {
             self.cells = layout.cells;
             self.units = layout.units.len();
             self.full = layout.full as Small;
-            self.cell_units = (0..layout.cells)
-                .map(|c| {
-                    let u = layout.units_of(c);
-                    std::array::from_fn(|k| (u[k].0 as u8, u[k].1))
-                })
-                .collect();
+            for (c, slot) in self.cell_units.iter_mut().enumerate().take(layout.cells) {
+                let u = layout.units_of(c);
+                *slot = std::array::from_fn(|k| (u[k].0 as u8, u[k].1));
+            }
             for u in 0..self.units {
                 for i in 0..n {
                     self.unit_cells[u * 16 + i] = layout.cell(u, i) as u8;
@@ -251,7 +249,7 @@ impl Scratch {
         let others = cand & !b;
         self.work.cand[cell] = 0;
         self.work.value[cell] = v as u8;
-        let units = self.cell_units[cell];
+        let units = self.cell_units[cell % 256];
         for (u, i) in units {
             let u = u as usize % 64;
             self.work.placed[u] |= b;
@@ -290,7 +288,7 @@ impl Scratch {
         } else if single(m) {
             self.naked.push(cell);
         }
-        for (u, i) in self.cell_units[cell] {
+        for (u, i) in self.cell_units[cell % 256] {
             self.lose_position(u as usize, v, i as usize);
         }
     }
