@@ -135,7 +135,8 @@ impl Links {
         self.start.resize(2 * m + 1, 0);
         self.scratch.clear();
         let (id_of, edges) = (&self.id_of[..layout.cells * n], &mut self.scratch);
-        let (cell_of, symbol_of, start) = (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
+        let (cell_of, symbol_of, start) =
+            (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
         let (strong_places, strong_symbols) = (&mut self.strong_places[..], &mut self.strong_symbols[..]);
         for id in 0..m {
             let (cell, v) = (cell_of[id] as usize, symbol_of[id] as usize);
@@ -174,9 +175,11 @@ impl Links {
         edges.clear();
         // Locals, so that pushing edges does not reload them.
         let (cells, units) = (layout.cells, layout.units.len());
-        let (cell_of, symbol_of, start) = (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
+        let (cell_of, symbol_of, start) =
+            (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
         let (id_of, listed) = (&self.id_of[..cells * n], &mut self.listed[..cells]);
-        let (strong_places, strong_symbols) = (&self.strong_places[..units * n], &self.strong_symbols[..cells]);
+        let (strong_places, strong_symbols) =
+            (&self.strong_places[..units * n], &self.strong_symbols[..cells]);
         let mut from = 0;
         for id in 0..m {
             let (cell, v) = (cell_of[id] as usize, symbol_of[id] as usize);
@@ -258,7 +261,8 @@ impl Links {
         // Sliced to the same length, so that one check on a state covers
         // all three.
         let (start, edges) = (&self.start[..=states], &self.edges[..]);
-        let (index, low, comp) = (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
+        let (index, low, comp) =
+            (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
         let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
         let mut counter = 0u32;
         let mut comps = 0u32;
