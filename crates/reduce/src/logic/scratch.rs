@@ -309,3 +309,60 @@ impl Scratch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Regions, Shape};
+
+    /// Every branch of every candidate, with and without a limit, takes
+    /// the same singles to the same end on the scratch board as on a copy
+    /// of the board: on hard 9x9 puzzles (many contradictions), a sparse
+    /// 16x16 grid and a 4x4 one; a Latin square does not fit.
+    #[test]
+    fn branches_match_the_board() {
+        let grid = |n: usize, text: &str| -> Vec<Option<u8>> {
+            let mut g: Vec<Option<u8>> =
+                text.chars().map(|c| c.to_digit(17).filter(|&d| d > 0).map(|d| d as u8 - 1)).collect();
+            g.resize(n * n, None);
+            g
+        };
+        let cases = [
+            (9, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"),
+            (9, "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."),
+            (9, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),
+            (16, "1234.....5678...9abc....d.......efg"),
+            (4, "1...2..."),
+        ];
+        let (mut trail_a, mut trail_b) = (Vec::new(), Vec::new());
+        for (n, text) in cases {
+            let shape = Shape::default_for(n).unwrap();
+            let layout = Layout::new(&shape);
+            assert!(Scratch::fits(&layout));
+            let mut board = Board::default();
+            board.load(&layout, &grid(n, text));
+            let (mut copy, mut scratch) = (Board::default(), Scratch::default());
+            scratch.load(&layout, &board);
+            let mut broken = 0;
+            for cell in 0..layout.cells {
+                for v in super::super::board::members(board.cand[cell]) {
+                    for limit in [usize::MAX, 2] {
+                        copy.copy_marks_from(&board);
+                        trail_a.clear();
+                        copy.assume(&layout, cell, v);
+                        let a = copy.propagate(&layout, &mut trail_a, limit);
+                        let b = scratch.branch(cell, v, &mut trail_b, limit);
+                        assert_eq!(
+                            (a, &trail_a, copy.wall),
+                            (b, &trail_b, scratch.wall),
+                            "{n}: r{cell} = {v}"
+                        );
+                        broken += !a as usize;
+                    }
+                }
+            }
+            assert!(n != 9 || broken > 0, "the hard puzzles meet walls");
+        }
+        assert!(!Scratch::fits(&Layout::new(&Shape::new(5, Regions::None).unwrap())));
+    }
+}
