@@ -8,6 +8,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
+use super::runs;
 use super::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
 use crate::record::{InputError, Layout, Refusal};
 
@@ -24,15 +25,15 @@ enum Kind {
 }
 
 /// A row: its cells and how they were written.
-struct Row<'a> {
-    cells: Vec<Cell<'a>>,
+pub(super) struct Row<'a> {
+    pub(super) cells: Vec<Cell<'a>>,
     kind: Kind,
     /// Compact groups of digits (`530 070 000`, or `10 16` of a stream).
     digit_groups: bool,
 }
 
 /// Splits a row into cells: art (`|`, `+`) and a `#` comment dropped.
-fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> {
+pub(super) fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> {
     let text = match text.find('#') {
         Some(i) => &text[..i],
         None => text,
@@ -133,7 +134,7 @@ fn stream_kind(r: &Row<'_>) -> Kind {
 }
 
 /// Whether a line is skipped between and inside grids.
-fn skipped(t: &str) -> bool {
+pub(super) fn skipped(t: &str) -> bool {
     is_comment(t) || is_separator(t)
 }
 
@@ -286,8 +287,17 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         return Step::refused(start + 1, first_no, Refusal::new(first_no, InputError::WideRow { cells: k }));
     }
 
-    // N rows of N cells.
+    // N rows of N cells; in a file, a run of rows that is no whole number
+    // of puzzles is planned whole first (runs.rs).
     let n = k;
+    match runs::piece_at(w, start, n, puzzles) {
+        Err(j) => return Step::NeedMore(j),
+        Ok(piece) => {
+            if let Some((next, refusal)) = runs::refusal(piece, w, start, n, puzzles) {
+                return Step::refused(next, first_no, refusal);
+            }
+        }
+    }
     let row0_stream = stream_kind(&row0);
     let mut cells = row0.cells;
     let mut rows = 1;
@@ -412,7 +422,7 @@ const MAX_STRAY: usize = 8;
 /// The most rows counted in a run: past this many (455 9x9 puzzles with
 /// no blank line between), the count is not waited for (a stream answers
 /// as it goes, memory stays flat) and the cells decide alone.
-const RUN_CAP: usize = 4096;
+pub(super) const RUN_CAP: usize = 4096;
 
 /// How the `before` content lines ahead of line index `j` line up with the
 /// rows after them; `first` is the first of those lines. With no blank

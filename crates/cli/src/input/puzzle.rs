@@ -113,6 +113,9 @@ pub struct Puzzles {
     settings: std::sync::Arc<PuzzleSettings>,
     /// The last shape and alphabet built.
     cache: RefCell<Option<Resolved>>,
+    /// The grid reader's plan of the run of rows it is in (see runs.rs),
+    /// kept from one record to the next.
+    runs: RefCell<Option<super::runs::Memo>>,
 }
 
 /// A shape and alphabet built for an order, and whether grouped, with
@@ -161,7 +164,12 @@ pub struct Cell<'a> {
 impl Puzzles {
     /// Puzzles under these flags.
     pub fn new(settings: std::sync::Arc<PuzzleSettings>) -> Puzzles {
-        Puzzles { settings, cache: RefCell::new(None) }
+        Puzzles { settings, cache: RefCell::new(None), runs: RefCell::new(None) }
+    }
+
+    /// The grid reader's plan of the run of rows it is in.
+    pub(crate) fn runs(&self) -> &RefCell<Option<super::runs::Memo>> {
+        &self.runs
     }
 
     /// Whether `--symbols` set the alphabet.
