@@ -133,6 +133,17 @@ fn stream_kind(r: &Row<'_>) -> Kind {
     }
 }
 
+/// A line's cell count as a row and whether its cells fit that order,
+/// parsed once a line however many runs count it.
+pub(super) fn row_shape(w: &Window<'_>, no: usize, t: &str, puzzles: &Puzzles) -> (usize, bool) {
+    let first = w.lines.first().map_or(no, |l| l.0);
+    puzzles.row_shape(no, first, || {
+        let r = row(no, t, puzzles);
+        let fit = puzzles.fit(r.cells.iter().map(|c| c.text), r.cells.len());
+        (r.cells.len(), fit)
+    })
+}
+
 /// Whether a line is skipped between and inside grids.
 pub(super) fn skipped(t: &str) -> bool {
     is_comment(t) || is_separator(t)
@@ -373,7 +384,8 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
     // header of N words, `puzzle-01`): refused alone, so that the puzzles
     // stay aligned. Past the count's cap, only a line none of whose cells
     // fits is taken for stray.
-    if misfit && matches!(&body, Err(r) if r.line == first_no) {
+    // In a counted run the plan has decided such a line already.
+    if misfit && matches!(&body, Err(r) if r.line == first_no) && !runs::counted(w, start, puzzles) {
         let no_cell_fits = !cells[..n].iter().any(|c| puzzles.fit([c.text], n));
         if let Some(next) = (start + 1..j).find(|&i| matches!(&lines[i].1, Ok(t) if !skipped(t))) {
             match realign(w, next, &cells[..n], 1, puzzles) {
@@ -527,11 +539,11 @@ fn run_from(w: &Window<'_>, mut j: usize, m: usize, puzzles: &Puzzles) -> Result
             }
             Some((_, Ok(t))) if skipped(t) => {}
             Some((no, Ok(t))) => {
-                let r = row(*no, t, puzzles);
-                if r.cells.len() != m {
+                let (cells, fit) = row_shape(w, *no, t, puzzles);
+                if cells != m {
                     break;
                 }
-                run.fit = run.fit && puzzles.fit(r.cells.iter().map(|c| c.text), m);
+                run.fit = run.fit && fit;
                 run.rows += 1;
                 run.end = j + 1;
             }

@@ -13,7 +13,7 @@
 
 use std::ops::Range;
 
-use super::grid::{row, skipped, RUN_CAP};
+use super::grid::{row, row_shape, skipped, RUN_CAP};
 use super::puzzle::{Cell, Puzzles};
 use super::{is_blank, Window};
 use crate::record::{InputError, Refusal};
@@ -51,6 +51,9 @@ pub(crate) struct Plan {
     rows: Vec<usize>,
     /// Whether a blank line ends the run (not the end of the input).
     blank: bool,
+    /// Whether the run was counted whole: a blank line or the end ends it
+    /// within the cap.
+    counted: bool,
     /// Pieces that are not puzzles: their rows (as indices into `rows`).
     pieces: Vec<(Range<usize>, Kind)>,
 }
@@ -113,6 +116,15 @@ pub(super) fn piece_at(w: &Window<'_>, start: usize, n: usize, puzzles: &Puzzles
         Kind::Long => Piece::Long { next },
         Kind::Unclear => Piece::Unclear { first_line: start_line, last_line: p.rows[rows.end - 1], next },
     })
+}
+
+/// Whether the run from line index `start` was counted whole (a file, up
+/// to a blank line or the end, within the cap): its plan has then decided
+/// every line of it, a stray first line included.
+pub(super) fn counted(w: &Window<'_>, start: usize, puzzles: &Puzzles) -> bool {
+    let line = w.lines[start].0;
+    matches!(puzzles.runs().borrow().as_ref(), Some(Memo::Planned(p))
+        if p.counted && (p.first_line..=p.last_line).contains(&line))
 }
 
 /// The refusal of a piece that is not a puzzle, with where it goes on.
@@ -189,7 +201,7 @@ fn scan_on(w: &Window<'_>, start: usize, scan: &mut Scan, puzzles: &Puzzles) -> 
             None => return Err((j + 1).max(2 * w.lines.len())),
             Some((_, Ok(t))) if is_blank(t) => Some(RunEnd::Blank),
             Some((_, Ok(t))) if skipped(t) => None,
-            Some((no, Ok(t))) if row(*no, t, puzzles).cells.len() == scan.order => {
+            Some((no, Ok(t))) if row_shape(w, *no, t, puzzles).0 == scan.order => {
                 scan.rows.push(*no);
                 None
             }
@@ -209,11 +221,12 @@ fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles
     let Scan { order: n, first_line, rows, .. } = scan;
     let last_line = rows.last().copied().unwrap_or(first_line);
     let blank = matches!(end, RunEnd::Blank);
-    let whole = Plan { order: n, first_line, last_line, rows, blank, pieces: Vec::new() };
+    let counted = !matches!(end, RunEnd::Open) && rows.len() <= RUN_CAP;
+    let whole = Plan { order: n, first_line, last_line, rows, blank, counted, pieces: Vec::new() };
     let k = whole.rows.len();
     // Only a run the count settles: closed, within the cap, no whole
     // number of puzzles.
-    if matches!(end, RunEnd::Open) || k > RUN_CAP || k < n || k % n == 0 {
+    if !counted || k < n || k % n == 0 {
         return whole;
     }
     let cells: Vec<(usize, Vec<Cell<'_>>)> = whole
