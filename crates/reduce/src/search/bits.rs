@@ -56,16 +56,18 @@
 //! branch on and in which order, and take only options no solution uses.
 //! Smaller grids keep the plain rule, whose nodes are cheaper.
 //!
-//! **All-different.** From order [`HALL_FROM`] up, a unit with few open
-//! cells left (3 to 16) is filtered as one all-different constraint
-//! (Régin, 1994): a symbol is taken from a cell when no matching of the
-//! unit's open cells to its missing symbols gives it to that cell, which
-//! is every naked and hidden subset of the unit at once. Runs on big
-//! sparse grids fail near the end of a descent, with a hundred or two
-//! open cells and units of two to five: there the filter finds the dead
-//! end levels earlier and costs little (on emptier units it would cost a
-//! matching per unit and node and rarely take anything). It takes only
-//! options no solution uses, so counts stay exact.
+//! **Nearly full units.** From order [`HALL_FROM`] up, a unit with few
+//! open cells left (3 to [`NEARLY_FULL`]) is filtered as one
+//! all-different constraint (Régin, 1994): a symbol is taken from a cell
+//! when no matching of the unit's open cells to its missing symbols gives
+//! it to that cell, which is every naked and hidden subset of the unit at
+//! once; and on box grids such a unit also takes locked candidates (as
+//! jigsaws do for every unit, above). Runs on big sparse grids fail near
+//! the end of a descent, with a hundred or two open cells and units of
+//! two to five: there the filters find the dead end levels earlier and
+//! cost little (on emptier units they would cost a pass per unit and node
+//! and rarely take anything). They take only options no solution uses,
+//! so counts stay exact.
 //!
 //! [`Bits`] lays out the units of one shape once and solves puzzle after
 //! puzzle with it, allocating nothing per puzzle once it has warmed up.
@@ -91,15 +93,17 @@ pub const FIRST_RUN: u64 = 16;
 /// module documentation).
 pub const WEIGHTED_FROM: usize = 17;
 
-/// The order from which the search filters units by all-different (see
-/// the module documentation).
+/// The order from which the search filters nearly full units by
+/// all-different, and on box grids by locked candidates (see the module
+/// documentation).
 pub const HALL_FROM: usize = 40;
 
-/// The most open cells a unit may have for all-different to look at it:
-/// near the end of a descent, where big grids thrash, units are nearly
-/// full and the filter is cheap; on emptier units it rarely takes
-/// anything and costs a matching per unit and node.
-const HALL_OPEN: usize = 16;
+/// The most open cells a unit may have to count as nearly full, for
+/// all-different and (on box grids) locked candidates to look at it: near
+/// the end of a descent, where big grids thrash, units are nearly full
+/// and the filters are cheap; on emptier units they rarely take anything
+/// and cost a pass per unit and node.
+const NEARLY_FULL: usize = 16;
 
 /// A grid cell's value before it is filled.
 const EMPTY: u8 = u8::MAX;
@@ -370,6 +374,10 @@ struct Search<W: Word> {
     hall: bool,
     /// Units whose cells changed since all-different last looked at them.
     hall_dirty: W::Units,
+    /// The most open cells a unit may have for locked candidates to look
+    /// at it: every unit on jigsaws, nearly full ones on box grids from
+    /// [`HALL_FROM`].
+    lock_open: usize,
 }
 
 impl<W: Word> Search<W> {
@@ -436,7 +444,7 @@ impl<W: Word> Search<W> {
             phase: vec![EMPTY; cells],
             restarts: true,
             weighted: n >= WEIGHTED_FROM,
-            locked: n >= WEIGHTED_FROM && jigsaw,
+            locked: (n >= WEIGHTED_FROM && jigsaw) || (n >= HALL_FROM && has_regions),
             weight: vec![1; units],
             cell_weight: vec![3; cells],
             lock_dirty: W::Units::default(),
@@ -444,6 +452,7 @@ impl<W: Word> Search<W> {
             touched: Vec::with_capacity(n),
             hall: n >= HALL_FROM,
             hall_dirty: W::Units::default(),
+            lock_open: if jigsaw { n } else { NEARLY_FULL },
         }
     }
 
@@ -595,7 +604,7 @@ impl<W: Word> Search<W> {
     }
 
     /// All-different on unit `u` at `level` (Régin's filtering, 1994), when
-    /// the unit has from 3 to [`HALL_OPEN`] open cells: a symbol is taken
+    /// the unit has from 3 to [`NEARLY_FULL`] open cells: a symbol is taken
     /// from an open cell when no matching of the unit's open cells to its
     /// missing symbols gives it that symbol. This is every Hall set of the
     /// unit at once, naked and hidden subsets of any size. Returns `None`
@@ -609,7 +618,7 @@ impl<W: Word> Search<W> {
     fn all_different(&mut self, level: usize, u: usize) -> Option<bool> {
         let n = self.n;
         let open_count = n - self.placed[level * self.units + u].count_ones() as usize;
-        if !(3..=HALL_OPEN).contains(&open_count) {
+        if !(3..=NEARLY_FULL).contains(&open_count) {
             return Some(false);
         }
         let cells = self.cells;
@@ -782,6 +791,9 @@ impl<W: Word> Search<W> {
         while !self.lock_dirty.is_empty() {
             let a = self.lock_dirty.pop();
             let kind = a / n;
+            if n - (self.placed[level * self.units + a].count_ones() as usize) > self.lock_open {
+                continue; // not nearly full (see `lock_open`)
+            }
             for other in 0..3 {
                 if other == kind {
                     continue;
