@@ -243,12 +243,20 @@ const fn stack_cells(s: usize) -> u32 {
     (FIRST_COLUMN * 7) << (3 * s)
 }
 
-/// The band and symbol of each word.
-static WORD: [(u8, u8); 32] = {
-    let mut t = [(0u8, 0u8); 32];
+/// For each word, its band, and the words of its symbol in the two other
+/// bands (the five spare words: band 3, which has no cells open, and
+/// themselves).
+static WORD: [(u8, [u8; 2]); 32] = {
+    let mut t = [(3u8, [0u8; 2]); 32];
     let mut i = 0;
-    while i < 27 {
-        t[i] = ((i / 9) as u8, (i % 9) as u8);
+    while i < 32 {
+        if i < 27 {
+            let (b, v) = (i / 9, i % 9);
+            let [x, y] = OTHERS[b];
+            t[i] = (b as u8, [(9 * x + v) as u8, (9 * y + v) as u8]);
+        } else {
+            t[i] = (3, [i as u8, i as u8]);
+        }
         i += 1;
     }
     t
@@ -382,7 +390,9 @@ struct Board {
     cand: [u32; 32],
     /// The words as last looked at: a word that differs has changed.
     seen: [u32; 32],
-    open: [u32; 3],
+    /// Each band's cells not filled yet, and a fourth band, always empty
+    /// (band indices masked to 0..4 need no bounds checks).
+    open: [u32; 4],
     /// Per word, the mini-rows its symbol is forced into (bits 0..9), the
     /// number of permutations of its mini-rows left (bits 9..12) and which
     /// (from bit 12).
@@ -430,7 +440,7 @@ impl Board {
             cand,
             // Every word differs: the first look takes them all.
             seen: [0; 32],
-            open: [BAND; 3],
+            open: [BAND, BAND, BAND, 0],
             rows: [6 << 9; 32],
             cols: [BAND; LANES],
             stack_counts,
@@ -450,19 +460,21 @@ impl Board {
     /// the cells alone in their row (the other symbols lose them).
     #[inline(always)]
     fn look(&mut self, i: usize) -> Result<(), Dead> {
-        let (b, v) = WORD[i];
-        let (b, v) = (b as usize, v as usize);
+        // Indices masked to the 32 words (and tables of 32 entries) need
+        // no bounds checks.
+        let i = i & 31;
+        let (b, [x, y]) = WORD[i];
+        let b = b as usize & 3;
         let w = self.cand[i];
-        let info = KEEP_INFO[minirows_of(w)];
+        let info = KEEP_INFO[minirows_of(w) & 0x1ff];
         let keep = info as u32;
         if keep == 0 {
             return Err(Dead);
         }
         let w = w & keep;
         let pointing = POINTING[columns_of(w) as usize];
-        let [x, y] = OTHERS[b];
-        self.cand[9 * x + v] &= pointing;
-        self.cand[9 * y + v] &= pointing;
+        self.cand[x as usize & 31] &= pointing;
+        self.cand[y as usize & 31] &= pointing;
         // A row with one cell left: the row and box are bare already (the
         // mini-row is on every permutation) and so is the column (the box
         // has one column left), so only the other symbols are left to take
@@ -470,8 +482,8 @@ impl Board {
         let filled = row_singles(w) & self.open[b];
         if filled != 0 {
             self.open[b] &= !filled;
-            for u in 0..9 {
-                self.cand[9 * b + u] &= !filled;
+            for c in &mut self.cand[9 * b..9 * b + 9] {
+                *c &= !filled;
             }
         }
         self.cand[i] = w;
@@ -712,7 +724,7 @@ impl Board {
     /// permutations of mini-rows or mini-columns); `None` when every cell
     /// is filled.
     fn choose(&self) -> Option<(Branch, u32)> {
-        if self.open == [0; 3] {
+        if self.open == [0; 4] {
             return None;
         }
         // The band or stack with the fewest permutations left in all, of
@@ -801,7 +813,7 @@ impl Board {
     /// The filled grid, row by row.
     fn write(&self, grid: &mut [u8; 81]) {
         for (i, &w) in self.cand[..27].iter().enumerate() {
-            let (b, v) = WORD[i];
+            let (b, v) = (i / 9, (i % 9) as u8);
             let mut w = w;
             while w != 0 {
                 grid[27 * b as usize + w.trailing_zeros() as usize] = v;
@@ -933,6 +945,26 @@ impl Nine {
             if cells & !*w != 0 {
                 return false; // two givens of a symbol share a row or box
             }
+        }
+        // The givens' cells are filled: the other symbols lose them, and
+        // each symbol loses its givens' columns in the other bands (what
+        // the propagation would find, one look at a time, found at once).
+        let mut filled = [0u32; 3];
+        for (i, &cells) in given[..27].iter().enumerate() {
+            filled[i / 9] |= cells;
+        }
+        for v in 0..9 {
+            let columns: [u32; 3] = std::array::from_fn(|b| {
+                let c = columns_of(given[9 * b + v]);
+                c | c << 9 | c << 18
+            });
+            for b in 0..3 {
+                let [x, y] = OTHERS[b];
+                board.cand[9 * b + v] &= (!filled[b] | given[9 * b + v]) & !(columns[x] | columns[y]);
+            }
+        }
+        for b in 0..3 {
+            board.open[b] &= !filled[b];
         }
         // Excluded placements: a given one leaves no solution; an open one
         // is taken from its symbol's word (propagation finds the changed words itself).
