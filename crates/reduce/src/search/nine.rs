@@ -584,10 +584,8 @@ impl Board {
     fn columns(&mut self, symbols: u32) -> Result<bool, Dead> {
         const FIRST_OF_STACKS: u32 = 0o111;
         let active: [u32; LANES] = std::array::from_fn(|v| 0u32.wrapping_sub(symbols >> v & 1));
-        let mut words = [[0u32; LANES]; 3];
-        for (b, w) in words.iter_mut().enumerate() {
-            w.copy_from_slice(&self.cand[9 * b..9 * b + LANES]);
-        }
+        let mut words: [[u32; LANES]; 3] =
+            std::array::from_fn(|b| std::array::from_fn(|v| self.cand[9 * b + v]));
         let mut single = [[0u32; LANES]; 3];
         let (mut dead, mut any, mut any_single) = (0u32, 0u32, 0u32);
         for v in 0..LANES {
@@ -812,13 +810,17 @@ impl Board {
 
     /// The filled grid, row by row.
     fn write(&self, grid: &mut [u8; 81]) {
-        for (i, &w) in self.cand[..27].iter().enumerate() {
-            let (b, v) = (i / 9, (i % 9) as u8);
-            let mut w = w;
-            while w != 0 {
-                grid[27 * b as usize + w.trailing_zeros() as usize] = v;
-                w &= w - 1;
+        for (band, words) in grid.chunks_exact_mut(27).zip(self.cand.chunks_exact(9)) {
+            // Cells at bit positions, masked to 32 (no bounds checks).
+            let mut cells = [0u8; 32];
+            for (v, &w) in words.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    cells[(w.trailing_zeros() & 31) as usize] = v as u8;
+                    w &= w - 1;
+                }
             }
+            band.copy_from_slice(&cells[..27]);
         }
     }
 }
