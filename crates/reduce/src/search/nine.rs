@@ -736,30 +736,26 @@ impl Board {
         for s in 0..3 {
             totals[3 + s] = stacks >> (8 * s) & 0xff;
         }
-        let mut best: Option<(usize, u32)> = None;
-        for (k, &t) in totals.iter().enumerate() {
-            if t > 9 && best.is_none_or(|(_, bt)| t < bt) {
-                best = Some((k, t));
-            }
-        }
-        let Some((k, _)) = best else {
-            return self.choose_cell();
+        // The fewest, the first of those on a tie: the least of the keys
+        // (count, index), without branches.
+        let best =
+            totals.iter().enumerate().map(|(k, &t)| if t > 9 { t << 3 | k as u32 } else { u32::MAX }).min();
+        let k = match best {
+            Some(key) if key != u32::MAX => (key & 7) as usize,
+            _ => return self.choose_cell(),
         };
-        let count = |v: usize| {
-            if k < 3 {
-                self.rows[9 * k + v] >> 9 & 7
-            } else {
-                self.stack_counts[v] >> (8 * (k - 3)) & 0xff
-            }
+        let counts: [u32; 9] = if k < 3 {
+            std::array::from_fn(|v| self.rows[9 * k + v] >> 9 & 7)
+        } else {
+            std::array::from_fn(|v| self.stack_counts[v] >> (8 * (k - 3)) & 0xff)
         };
-        let mut pick: Option<(usize, u32)> = None;
-        for v in 0..9 {
-            let n = count(v);
-            if n > 1 && pick.is_none_or(|(_, pn)| n < pn) {
-                pick = Some((v, n));
-            }
-        }
-        let (v, _) = pick.expect("an unsettled band has an unsettled symbol");
+        let pick =
+            counts.iter().enumerate().map(|(v, &n)| if n > 1 { n << 4 | v as u32 } else { u32::MAX }).min();
+        let v = match pick {
+            Some(key) if key != u32::MAX => (key & 15) as usize,
+            // Never: an unsettled band or stack has an unsettled symbol.
+            _ => return self.choose_cell(),
+        };
         if k < 3 {
             let i = 9 * k + v;
             Some((Branch::Rows { i: i as u8 }, self.rows[i] >> 12))
