@@ -379,6 +379,72 @@ fn changed_plain(a: &[u32; 32], b: &[u32; 32]) -> u32 {
     (0..32).fold(0, |acc, i| acc | ((a[i] != b[i]) as u32) << i)
 }
 
+/// Up to this many symbols to look at, the column step goes symbol by
+/// symbol rather than over every lane at once: about half of its calls
+/// on serg_benchmark and forum_hardest have one to three.
+const FEW_SYMBOLS: u32 = 3;
+
+/// What the column step makes of one symbol's words in the three bands.
+struct StackStep {
+    /// The words without the mini-columns on no permutation.
+    words: [u32; 3],
+    /// Nonzero if a stack has no permutation left.
+    dead: u32,
+    /// Nonzero if a mini-column was dropped.
+    changed: u32,
+    /// The permutations left in each stack (8 bits each).
+    counts: u32,
+    /// The columns of each band kept (9 bits per band).
+    cols: u32,
+    /// Per band, the columns with one cell left for the symbol, in no
+    /// other band, not filled yet.
+    single: [u32; 3],
+}
+
+/// The column step for one symbol's words `w` in the three bands, whose
+/// open cells are `open`: in each stack, the mini-columns the symbol takes
+/// form a permutation (one per band, one per column), so a mini-column on
+/// none is dropped; and the columns left with one cell.
+#[inline(always)]
+fn stack_step(w: [u32; 3], open: &[u32; 4]) -> StackStep {
+    const FIRST_OF_STACKS: u32 = 0o111;
+    // The columns of each band where the symbol may go.
+    let f = [columns_of(w[0]), columns_of(w[1]), columns_of(w[2])];
+    // A mini-column is on a permutation when the two other bands take the
+    // two other columns, one way or the other. (Columns left on
+    // permutations at the last look are all kept again.)
+    let next = [next_column(f[0]), next_column(f[1]), next_column(f[2])];
+    let after = [after_next_column(f[0]), after_next_column(f[1]), after_next_column(f[2])];
+    // Band 0's column of each permutation, by how the others follow.
+    let one_way = f[0] & next[1] & after[2];
+    let other_way = f[0] & after[1] & next[2];
+    let keep = [
+        one_way | other_way,
+        f[1] & (next[0] & after[2] | after[0] & next[2]),
+        f[2] & (next[0] & after[1] | after[0] & next[1]),
+    ];
+    // A stack without a permutation keeps nothing.
+    let dead = columns_of_stacks(keep[0]) ^ FIRST_OF_STACKS;
+    let changed = (keep[0] ^ f[0]) | (keep[1] ^ f[1]) | (keep[2] ^ f[2]);
+    let words: [u32; 3] = std::array::from_fn(|b| w[b] & (keep[b] | keep[b] << 9 | keep[b] << 18));
+    // Permutations per stack: the bits of each stack's three columns,
+    // both ways, added in 3-bit fields.
+    let sum = |x: u32| (x & 0o111) + (x >> 1 & 0o111) + (x >> 2 & 0o111);
+    let n = sum(one_way) + sum(other_way);
+    let counts = (n & 7) | (n >> 3 & 7) << 8 | (n >> 6 & 7) << 16;
+    let cols = keep[0] | keep[1] << 9 | keep[2] << 18;
+    // A column with one cell left, not yet filled.
+    let single = std::array::from_fn(|b| {
+        let [x, y] = OTHERS[b];
+        let w = words[b];
+        let alone = keep[b] & !(keep[x] | keep[y]) & !columns_of(w & !open[b]);
+        let (r0, r1, r2) = (w & 0x1ff, w >> 9 & 0x1ff, w >> 18 & 0x1ff);
+        let twice = (r0 & r1) | (r2 & (r0 | r1));
+        alone & !twice
+    });
+    StackStep { words, dead, changed, counts, cols, single }
+}
+
 /// One level of the search. Word `9 * band + symbol` holds the cells of
 /// the band where the symbol may go or is placed, `open` each band's cells
 /// not filled yet. The rest is what the propagation keeps to find what
@@ -580,64 +646,54 @@ impl Board {
     /// only its own three words), so all of them are worked out at once,
     /// lane by lane without branches (the compiler turns the lanes into
     /// vectors), symbols not in `symbols` masked out; only the fixes, which
-    /// are rare, go one by one.
+    /// are rare, go one by one. When `symbols` has only a few, they go one
+    /// by one too, which costs less than every lane ([`FEW_SYMBOLS`]).
     fn columns(&mut self, symbols: u32) -> Result<bool, Dead> {
-        const FIRST_OF_STACKS: u32 = 0o111;
-        let active: [u32; LANES] = std::array::from_fn(|v| 0u32.wrapping_sub(symbols >> v & 1));
-        let mut words: [[u32; LANES]; 3] =
-            std::array::from_fn(|b| std::array::from_fn(|v| self.cand[9 * b + v]));
         let mut single = [[0u32; LANES]; 3];
         let (mut dead, mut any, mut any_single) = (0u32, 0u32, 0u32);
-        for v in 0..LANES {
-            let on = active[v];
-            // The columns of each band where v may go.
-            let f = [columns_of(words[0][v]), columns_of(words[1][v]), columns_of(words[2][v])];
-            // In each stack, the mini-columns v takes form a permutation:
-            // one per band, one per column. A mini-column is on one when
-            // the two other bands take the two other columns, one way or
-            // the other. (Columns left on permutations at the last look
-            // are all kept again.)
-            let next = [next_column(f[0]), next_column(f[1]), next_column(f[2])];
-            let after = [after_next_column(f[0]), after_next_column(f[1]), after_next_column(f[2])];
-            // Band 0's column of each permutation, by how the others follow.
-            let one_way = f[0] & next[1] & after[2];
-            let other_way = f[0] & after[1] & next[2];
-            let keep = [
-                one_way | other_way,
-                f[1] & (next[0] & after[2] | after[0] & next[2]),
-                f[2] & (next[0] & after[1] | after[0] & next[1]),
-            ];
-            // A stack without a permutation keeps nothing.
-            dead |= on & (columns_of_stacks(keep[0]) ^ FIRST_OF_STACKS);
-            any |= on & ((keep[0] ^ f[0]) | (keep[1] ^ f[1]) | (keep[2] ^ f[2]));
-            for b in 0..3 {
-                let k = keep[b];
-                words[b][v] &= (k | k << 9 | k << 18) | !on;
+        if symbols.count_ones() <= FEW_SYMBOLS {
+            // A few symbols: one at a time.
+            let mut rest = symbols & 0x1ff;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let s = stack_step([self.cand[v], self.cand[9 + v], self.cand[18 + v]], &self.open);
+                dead |= s.dead;
+                any |= s.changed;
+                for b in 0..3 {
+                    self.cand[9 * b + v] = s.words[b];
+                    single[b][v] = s.single[b];
+                    any_single |= s.single[b];
+                }
+                self.stack_counts[v] = s.counts;
+                self.cols[v] = s.cols;
             }
-            // Permutations per stack: the bits of each stack's three
-            // columns, both ways, added in 3-bit fields.
-            let sum = |x: u32| (x & 0o111) + (x >> 1 & 0o111) + (x >> 2 & 0o111);
-            let n = sum(one_way) + sum(other_way);
-            let counts = (n & 7) | (n >> 3 & 7) << 8 | (n >> 6 & 7) << 16;
-            self.stack_counts[v] = (counts & on) | (self.stack_counts[v] & !on);
-            let cols = keep[0] | keep[1] << 9 | keep[2] << 18;
-            self.cols[v] = (cols & on) | (self.cols[v] & !on);
-            // A column with one cell left for v, not yet filled.
-            for b in 0..3 {
-                let [x, y] = OTHERS[b];
-                let w = words[b][v];
-                let alone = on & keep[b] & !(keep[x] | keep[y]) & !columns_of(w & !self.open[b]);
-                let (r0, r1, r2) = (w & 0x1ff, w >> 9 & 0x1ff, w >> 18 & 0x1ff);
-                let twice = (r0 & r1) | (r2 & (r0 | r1));
-                single[b][v] = alone & !twice;
-                any_single |= single[b][v];
+            if dead != 0 {
+                return Err(Dead);
             }
-        }
-        if dead != 0 {
-            return Err(Dead);
-        }
-        for (b, w) in words.iter().enumerate() {
-            self.cand[9 * b..9 * b + 9].copy_from_slice(&w[..9]);
+        } else {
+            let active: [u32; LANES] = std::array::from_fn(|v| 0u32.wrapping_sub(symbols >> v & 1));
+            let mut words: [[u32; LANES]; 3] =
+                std::array::from_fn(|b| std::array::from_fn(|v| self.cand[9 * b + v]));
+            for v in 0..LANES {
+                let on = active[v];
+                let s = stack_step([words[0][v], words[1][v], words[2][v]], &self.open);
+                dead |= on & s.dead;
+                any |= on & s.changed;
+                for b in 0..3 {
+                    words[b][v] = (s.words[b] & on) | (words[b][v] & !on);
+                    single[b][v] = on & s.single[b];
+                    any_single |= single[b][v];
+                }
+                self.stack_counts[v] = (s.counts & on) | (self.stack_counts[v] & !on);
+                self.cols[v] = (s.cols & on) | (self.cols[v] & !on);
+            }
+            if dead != 0 {
+                return Err(Dead);
+            }
+            for (b, w) in words.iter().enumerate() {
+                self.cand[9 * b..9 * b + 9].copy_from_slice(&w[..9]);
+            }
         }
         if any_single != 0 {
             for v in 0..9 {
