@@ -348,19 +348,21 @@ fn peers(p: u32) -> u32 {
     BAND_PEERS[p as usize] & !(1 << p)
 }
 
-/// Which of the 32 words differ between `a` and `b` (bit `i` for word
-/// `i`).
+/// Which of the first 28 words differ between `a` and `b` (bit `i` for
+/// word `i`; the others are spare).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn changed(a: &[u32; 32], b: &[u32; 32]) -> u32 {
     use std::arch::x86_64::*;
     // Four words at a time: equal lanes to all ones, their signs gathered
-    // in one instruction; eight of those instead of 32 compares.
+    // in one instruction.
     let (pa, pb) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
-    let mut same = 0u32;
-    for k in 0..8 {
+    // Words 28..32 are spare (always 0 in a board): seven of those
+    // instead of 32 compares.
+    let mut same = !0u32 << 28;
+    for k in 0..7 {
         // SAFETY: `a` and `b` hold 32 u32, so the unaligned 16-byte loads
-        // of words 4k..4k+4, k < 8, are in bounds; SSE and SSE2 are part of
+        // of words 4k..4k+4, k < 7, are in bounds; SSE and SSE2 are part of
         // every x86-64 processor (the target enables both).
         let eq = unsafe { _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k))) };
         // SAFETY: as above.
@@ -376,7 +378,7 @@ use changed_plain as changed;
 #[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 fn changed_plain(a: &[u32; 32], b: &[u32; 32]) -> u32 {
-    (0..32).fold(0, |acc, i| acc | ((a[i] != b[i]) as u32) << i)
+    (0..28).fold(0, |acc, i| acc | ((a[i] != b[i]) as u32) << i)
 }
 
 /// Up to this many symbols to look at, the column step goes symbol by
@@ -863,13 +865,13 @@ impl Board {
     /// The filled grid, row by row.
     fn write(&self, grid: &mut [u8; 81]) {
         for (band, words) in grid.chunks_exact_mut(27).zip(self.cand.chunks_exact(9)) {
-            // Cells at bit positions, masked to 32 (no bounds checks).
+            // Cells at bit positions, masked to 32 (no bounds checks): a
+            // symbol has one cell in each row of a filled band.
             let mut cells = [0u8; 32];
             for (v, &w) in words.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    cells[(w.trailing_zeros() & 31) as usize] = v as u8;
-                    w &= w - 1;
+                for row in 0..3 {
+                    let p = (w >> (9 * row) & 0x1ff).trailing_zeros() + 9 * row;
+                    cells[(p & 31) as usize] = v as u8;
                 }
             }
             band.copy_from_slice(&cells[..27]);
