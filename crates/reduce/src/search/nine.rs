@@ -662,9 +662,9 @@ impl Board {
                 let s = stack_step([self.cand[v], self.cand[9 + v], self.cand[18 + v]], &self.open);
                 dead |= s.dead;
                 any |= s.changed;
-                for b in 0..3 {
+                for (b, single) in single.iter_mut().enumerate() {
                     self.cand[9 * b + v] = s.words[b];
-                    single[b][v] = s.single[b];
+                    single[v] = s.single[b];
                     any_single |= s.single[b];
                 }
                 self.stack_counts[v] = s.counts;
@@ -1019,8 +1019,8 @@ impl Nine {
                 board.cand[9 * b + v] &= (!filled[b] | given[9 * b + v]) & !(columns[x] | columns[y]);
             }
         }
-        for b in 0..3 {
-            board.open[b] &= !filled[b];
+        for (open, filled) in board.open.iter_mut().zip(filled) {
+            *open &= !filled;
         }
         // Excluded placements: a given one leaves no solution; an open one
         // is taken from its symbol's word (propagation finds the changed words itself).
