@@ -5,7 +5,8 @@
 //! bit` of the grid). For each symbol and band, one word holds the cells
 //! where the symbol may still go, or where it is placed: 27 words in all,
 //! and a word per band of the cells still open. A level of the search is
-//! these 30 words, so branching copies 120 bytes and backing up drops them.
+//! these 30 words and what the propagation keeps beside them (about 520
+//! bytes in all), copied when branching and dropped when backing up.
 //!
 //! The exact cover is the one of [`crate::full_matrix`], and every forced
 //! option is taken before the search branches:
@@ -41,9 +42,10 @@
 //! the fewest (two, most often); a choice is one permutation. Only when
 //! every band and stack is settled does it branch on a cell with the
 //! fewest symbols. On the first 5,000 puzzles of forum_hardest_1905_11plus
-//! the count to 2 takes 2.13G instructions (whole process); 5.75G with the
-//! same forcing but branching on cells, 2.85G for the search before this
-//! one (cells, no full mini-rows). Every solution is found exactly once (the
+//! the count to 2 took 2.13G instructions (whole process) when this order
+//! was chosen; 5.75G with the same forcing but branching on cells, 2.85G
+//! for the search before this one (cells, no full mini-rows). Later trims
+//! of the propagation's cost, same nodes, brought it to 1.92G. Every solution is found exactly once (the
 //! choices of a branch are disjoint and cover every way on), so counts
 //! equal every other search's; the order is this search's own, and a
 //! puzzle with several solutions may show a different first one than
@@ -243,12 +245,20 @@ const fn stack_cells(s: usize) -> u32 {
     (FIRST_COLUMN * 7) << (3 * s)
 }
 
-/// The band and symbol of each word.
-static WORD: [(u8, u8); 32] = {
-    let mut t = [(0u8, 0u8); 32];
+/// For each word, its band, and the words of its symbol in the two other
+/// bands (the five spare words: band 3, which has no cells open, and
+/// themselves).
+static WORD: [(u8, [u8; 2]); 32] = {
+    let mut t = [(3u8, [0u8; 2]); 32];
     let mut i = 0;
-    while i < 27 {
-        t[i] = ((i / 9) as u8, (i % 9) as u8);
+    while i < 32 {
+        if i < 27 {
+            let (b, v) = (i / 9, i % 9);
+            let [x, y] = OTHERS[b];
+            t[i] = (b as u8, [(9 * x + v) as u8, (9 * y + v) as u8]);
+        } else {
+            t[i] = (3, [i as u8, i as u8]);
+        }
         i += 1;
     }
     t
@@ -340,19 +350,21 @@ fn peers(p: u32) -> u32 {
     BAND_PEERS[p as usize] & !(1 << p)
 }
 
-/// Which of the 32 words differ between `a` and `b` (bit `i` for word
-/// `i`).
+/// Which of the first 28 words differ between `a` and `b` (bit `i` for
+/// word `i`; the others are spare).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn changed(a: &[u32; 32], b: &[u32; 32]) -> u32 {
     use std::arch::x86_64::*;
     // Four words at a time: equal lanes to all ones, their signs gathered
-    // in one instruction; eight of those instead of 32 compares.
+    // in one instruction.
     let (pa, pb) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
-    let mut same = 0u32;
-    for k in 0..8 {
+    // Words 28..32 are spare (always 0 in a board): seven of those
+    // instead of 32 compares.
+    let mut same = !0u32 << 28;
+    for k in 0..7 {
         // SAFETY: `a` and `b` hold 32 u32, so the unaligned 16-byte loads
-        // of words 4k..4k+4, k < 8, are in bounds; SSE and SSE2 are part of
+        // of words 4k..4k+4, k < 7, are in bounds; SSE and SSE2 are part of
         // every x86-64 processor (the target enables both).
         let eq = unsafe { _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k))) };
         // SAFETY: as above.
@@ -368,7 +380,73 @@ use changed_plain as changed;
 #[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 fn changed_plain(a: &[u32; 32], b: &[u32; 32]) -> u32 {
-    (0..32).fold(0, |acc, i| acc | ((a[i] != b[i]) as u32) << i)
+    (0..28).fold(0, |acc, i| acc | ((a[i] != b[i]) as u32) << i)
+}
+
+/// Up to this many symbols to look at, the column step goes symbol by
+/// symbol rather than over every lane at once: about half of its calls
+/// on serg_benchmark and forum_hardest have one to three.
+const FEW_SYMBOLS: u32 = 3;
+
+/// What the column step makes of one symbol's words in the three bands.
+struct StackStep {
+    /// The words without the mini-columns on no permutation.
+    words: [u32; 3],
+    /// Nonzero if a stack has no permutation left.
+    dead: u32,
+    /// Nonzero if a mini-column was dropped.
+    changed: u32,
+    /// The permutations left in each stack (8 bits each).
+    counts: u32,
+    /// The columns of each band kept (9 bits per band).
+    cols: u32,
+    /// Per band, the columns with one cell left for the symbol, in no
+    /// other band, not filled yet.
+    single: [u32; 3],
+}
+
+/// The column step for one symbol's words `w` in the three bands, whose
+/// open cells are `open`: in each stack, the mini-columns the symbol takes
+/// form a permutation (one per band, one per column), so a mini-column on
+/// none is dropped; and the columns left with one cell.
+#[inline(always)]
+fn stack_step(w: [u32; 3], open: &[u32; 4]) -> StackStep {
+    const FIRST_OF_STACKS: u32 = 0o111;
+    // The columns of each band where the symbol may go.
+    let f = [columns_of(w[0]), columns_of(w[1]), columns_of(w[2])];
+    // A mini-column is on a permutation when the two other bands take the
+    // two other columns, one way or the other. (Columns left on
+    // permutations at the last look are all kept again.)
+    let next = [next_column(f[0]), next_column(f[1]), next_column(f[2])];
+    let after = [after_next_column(f[0]), after_next_column(f[1]), after_next_column(f[2])];
+    // Band 0's column of each permutation, by how the others follow.
+    let one_way = f[0] & next[1] & after[2];
+    let other_way = f[0] & after[1] & next[2];
+    let keep = [
+        one_way | other_way,
+        f[1] & (next[0] & after[2] | after[0] & next[2]),
+        f[2] & (next[0] & after[1] | after[0] & next[1]),
+    ];
+    // A stack without a permutation keeps nothing.
+    let dead = columns_of_stacks(keep[0]) ^ FIRST_OF_STACKS;
+    let changed = (keep[0] ^ f[0]) | (keep[1] ^ f[1]) | (keep[2] ^ f[2]);
+    let words: [u32; 3] = std::array::from_fn(|b| w[b] & (keep[b] | keep[b] << 9 | keep[b] << 18));
+    // Permutations per stack: the bits of each stack's three columns,
+    // both ways, added in 3-bit fields.
+    let sum = |x: u32| (x & 0o111) + (x >> 1 & 0o111) + (x >> 2 & 0o111);
+    let n = sum(one_way) + sum(other_way);
+    let counts = (n & 7) | (n >> 3 & 7) << 8 | (n >> 6 & 7) << 16;
+    let cols = keep[0] | keep[1] << 9 | keep[2] << 18;
+    // A column with one cell left, not yet filled.
+    let single = std::array::from_fn(|b| {
+        let [x, y] = OTHERS[b];
+        let w = words[b];
+        let alone = keep[b] & !(keep[x] | keep[y]) & !columns_of(w & !open[b]);
+        let (r0, r1, r2) = (w & 0x1ff, w >> 9 & 0x1ff, w >> 18 & 0x1ff);
+        let twice = (r0 & r1) | (r2 & (r0 | r1));
+        alone & !twice
+    });
+    StackStep { words, dead, changed, counts, cols, single }
 }
 
 /// One level of the search. Word `9 * band + symbol` holds the cells of
@@ -382,7 +460,9 @@ struct Board {
     cand: [u32; 32],
     /// The words as last looked at: a word that differs has changed.
     seen: [u32; 32],
-    open: [u32; 3],
+    /// Each band's cells not filled yet, and a fourth band, always empty
+    /// (band indices masked to 0..4 need no bounds checks).
+    open: [u32; 4],
     /// Per word, the mini-rows its symbol is forced into (bits 0..9), the
     /// number of permutations of its mini-rows left (bits 9..12) and which
     /// (from bit 12).
@@ -430,7 +510,7 @@ impl Board {
             cand,
             // Every word differs: the first look takes them all.
             seen: [0; 32],
-            open: [BAND; 3],
+            open: [BAND, BAND, BAND, 0],
             rows: [6 << 9; 32],
             cols: [BAND; LANES],
             stack_counts,
@@ -450,19 +530,21 @@ impl Board {
     /// the cells alone in their row (the other symbols lose them).
     #[inline(always)]
     fn look(&mut self, i: usize) -> Result<(), Dead> {
-        let (b, v) = WORD[i];
-        let (b, v) = (b as usize, v as usize);
+        // Indices masked to the 32 words (and tables of 32 entries) need
+        // no bounds checks.
+        let i = i & 31;
+        let (b, [x, y]) = WORD[i];
+        let b = b as usize & 3;
         let w = self.cand[i];
-        let info = KEEP_INFO[minirows_of(w)];
+        let info = KEEP_INFO[minirows_of(w) & 0x1ff];
         let keep = info as u32;
         if keep == 0 {
             return Err(Dead);
         }
         let w = w & keep;
         let pointing = POINTING[columns_of(w) as usize];
-        let [x, y] = OTHERS[b];
-        self.cand[9 * x + v] &= pointing;
-        self.cand[9 * y + v] &= pointing;
+        self.cand[x as usize & 31] &= pointing;
+        self.cand[y as usize & 31] &= pointing;
         // A row with one cell left: the row and box are bare already (the
         // mini-row is on every permutation) and so is the column (the box
         // has one column left), so only the other symbols are left to take
@@ -470,8 +552,8 @@ impl Board {
         let filled = row_singles(w) & self.open[b];
         if filled != 0 {
             self.open[b] &= !filled;
-            for u in 0..9 {
-                self.cand[9 * b + u] &= !filled;
+            for c in &mut self.cand[9 * b..9 * b + 9] {
+                *c &= !filled;
             }
         }
         self.cand[i] = w;
@@ -568,66 +650,54 @@ impl Board {
     /// only its own three words), so all of them are worked out at once,
     /// lane by lane without branches (the compiler turns the lanes into
     /// vectors), symbols not in `symbols` masked out; only the fixes, which
-    /// are rare, go one by one.
+    /// are rare, go one by one. When `symbols` has only a few, they go one
+    /// by one too, which costs less than every lane ([`FEW_SYMBOLS`]).
     fn columns(&mut self, symbols: u32) -> Result<bool, Dead> {
-        const FIRST_OF_STACKS: u32 = 0o111;
-        let active: [u32; LANES] = std::array::from_fn(|v| 0u32.wrapping_sub(symbols >> v & 1));
-        let mut words = [[0u32; LANES]; 3];
-        for (b, w) in words.iter_mut().enumerate() {
-            w.copy_from_slice(&self.cand[9 * b..9 * b + LANES]);
-        }
         let mut single = [[0u32; LANES]; 3];
         let (mut dead, mut any, mut any_single) = (0u32, 0u32, 0u32);
-        for v in 0..LANES {
-            let on = active[v];
-            // The columns of each band where v may go.
-            let f = [columns_of(words[0][v]), columns_of(words[1][v]), columns_of(words[2][v])];
-            // In each stack, the mini-columns v takes form a permutation:
-            // one per band, one per column. A mini-column is on one when
-            // the two other bands take the two other columns, one way or
-            // the other. (Columns left on permutations at the last look
-            // are all kept again.)
-            let next = [next_column(f[0]), next_column(f[1]), next_column(f[2])];
-            let after = [after_next_column(f[0]), after_next_column(f[1]), after_next_column(f[2])];
-            // Band 0's column of each permutation, by how the others follow.
-            let one_way = f[0] & next[1] & after[2];
-            let other_way = f[0] & after[1] & next[2];
-            let keep = [
-                one_way | other_way,
-                f[1] & (next[0] & after[2] | after[0] & next[2]),
-                f[2] & (next[0] & after[1] | after[0] & next[1]),
-            ];
-            // A stack without a permutation keeps nothing.
-            dead |= on & (columns_of_stacks(keep[0]) ^ FIRST_OF_STACKS);
-            any |= on & ((keep[0] ^ f[0]) | (keep[1] ^ f[1]) | (keep[2] ^ f[2]));
-            for b in 0..3 {
-                let k = keep[b];
-                words[b][v] &= (k | k << 9 | k << 18) | !on;
+        if symbols.count_ones() <= FEW_SYMBOLS {
+            // A few symbols: one at a time.
+            let mut rest = symbols & 0x1ff;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let s = stack_step([self.cand[v], self.cand[9 + v], self.cand[18 + v]], &self.open);
+                dead |= s.dead;
+                any |= s.changed;
+                for (b, single) in single.iter_mut().enumerate() {
+                    self.cand[9 * b + v] = s.words[b];
+                    single[v] = s.single[b];
+                    any_single |= s.single[b];
+                }
+                self.stack_counts[v] = s.counts;
+                self.cols[v] = s.cols;
             }
-            // Permutations per stack: the bits of each stack's three
-            // columns, both ways, added in 3-bit fields.
-            let sum = |x: u32| (x & 0o111) + (x >> 1 & 0o111) + (x >> 2 & 0o111);
-            let n = sum(one_way) + sum(other_way);
-            let counts = (n & 7) | (n >> 3 & 7) << 8 | (n >> 6 & 7) << 16;
-            self.stack_counts[v] = (counts & on) | (self.stack_counts[v] & !on);
-            let cols = keep[0] | keep[1] << 9 | keep[2] << 18;
-            self.cols[v] = (cols & on) | (self.cols[v] & !on);
-            // A column with one cell left for v, not yet filled.
-            for b in 0..3 {
-                let [x, y] = OTHERS[b];
-                let w = words[b][v];
-                let alone = on & keep[b] & !(keep[x] | keep[y]) & !columns_of(w & !self.open[b]);
-                let (r0, r1, r2) = (w & 0x1ff, w >> 9 & 0x1ff, w >> 18 & 0x1ff);
-                let twice = (r0 & r1) | (r2 & (r0 | r1));
-                single[b][v] = alone & !twice;
-                any_single |= single[b][v];
+            if dead != 0 {
+                return Err(Dead);
             }
-        }
-        if dead != 0 {
-            return Err(Dead);
-        }
-        for (b, w) in words.iter().enumerate() {
-            self.cand[9 * b..9 * b + 9].copy_from_slice(&w[..9]);
+        } else {
+            let active: [u32; LANES] = std::array::from_fn(|v| 0u32.wrapping_sub(symbols >> v & 1));
+            let mut words: [[u32; LANES]; 3] =
+                std::array::from_fn(|b| std::array::from_fn(|v| self.cand[9 * b + v]));
+            for v in 0..LANES {
+                let on = active[v];
+                let s = stack_step([words[0][v], words[1][v], words[2][v]], &self.open);
+                dead |= on & s.dead;
+                any |= on & s.changed;
+                for b in 0..3 {
+                    words[b][v] = (s.words[b] & on) | (words[b][v] & !on);
+                    single[b][v] = on & s.single[b];
+                    any_single |= single[b][v];
+                }
+                self.stack_counts[v] = (s.counts & on) | (self.stack_counts[v] & !on);
+                self.cols[v] = (s.cols & on) | (self.cols[v] & !on);
+            }
+            if dead != 0 {
+                return Err(Dead);
+            }
+            for (b, w) in words.iter().enumerate() {
+                self.cand[9 * b..9 * b + 9].copy_from_slice(&w[..9]);
+            }
         }
         if any_single != 0 {
             for v in 0..9 {
@@ -712,7 +782,7 @@ impl Board {
     /// permutations of mini-rows or mini-columns); `None` when every cell
     /// is filled.
     fn choose(&self) -> Option<(Branch, u32)> {
-        if self.open == [0; 3] {
+        if self.open == [0; 4] {
             return None;
         }
         // The band or stack with the fewest permutations left in all, of
@@ -726,30 +796,26 @@ impl Board {
         for s in 0..3 {
             totals[3 + s] = stacks >> (8 * s) & 0xff;
         }
-        let mut best: Option<(usize, u32)> = None;
-        for (k, &t) in totals.iter().enumerate() {
-            if t > 9 && best.is_none_or(|(_, bt)| t < bt) {
-                best = Some((k, t));
-            }
-        }
-        let Some((k, _)) = best else {
-            return self.choose_cell();
+        // The fewest, the first of those on a tie: the least of the keys
+        // (count, index), without branches.
+        let best =
+            totals.iter().enumerate().map(|(k, &t)| if t > 9 { t << 3 | k as u32 } else { u32::MAX }).min();
+        let k = match best {
+            Some(key) if key != u32::MAX => (key & 7) as usize,
+            _ => return self.choose_cell(),
         };
-        let count = |v: usize| {
-            if k < 3 {
-                self.rows[9 * k + v] >> 9 & 7
-            } else {
-                self.stack_counts[v] >> (8 * (k - 3)) & 0xff
-            }
+        let counts: [u32; 9] = if k < 3 {
+            std::array::from_fn(|v| self.rows[9 * k + v] >> 9 & 7)
+        } else {
+            std::array::from_fn(|v| self.stack_counts[v] >> (8 * (k - 3)) & 0xff)
         };
-        let mut pick: Option<(usize, u32)> = None;
-        for v in 0..9 {
-            let n = count(v);
-            if n > 1 && pick.is_none_or(|(_, pn)| n < pn) {
-                pick = Some((v, n));
-            }
-        }
-        let (v, _) = pick.expect("an unsettled band has an unsettled symbol");
+        let pick =
+            counts.iter().enumerate().map(|(v, &n)| if n > 1 { n << 4 | v as u32 } else { u32::MAX }).min();
+        let v = match pick {
+            Some(key) if key != u32::MAX => (key & 15) as usize,
+            // Never: an unsettled band or stack has an unsettled symbol.
+            _ => return self.choose_cell(),
+        };
         if k < 3 {
             let i = 9 * k + v;
             Some((Branch::Rows { i: i as u8 }, self.rows[i] >> 12))
@@ -800,13 +866,17 @@ impl Board {
 
     /// The filled grid, row by row.
     fn write(&self, grid: &mut [u8; 81]) {
-        for (i, &w) in self.cand[..27].iter().enumerate() {
-            let (b, v) = WORD[i];
-            let mut w = w;
-            while w != 0 {
-                grid[27 * b as usize + w.trailing_zeros() as usize] = v;
-                w &= w - 1;
+        for (band, words) in grid.chunks_exact_mut(27).zip(self.cand.chunks_exact(9)) {
+            // Cells at bit positions, masked to 32 (no bounds checks): a
+            // symbol has one cell in each row of a filled band.
+            let mut cells = [0u8; 32];
+            for (v, &w) in words.iter().enumerate() {
+                for row in 0..3 {
+                    let p = (w >> (9 * row) & 0x1ff).trailing_zeros() + 9 * row;
+                    cells[(p & 31) as usize] = v as u8;
+                }
             }
+            band.copy_from_slice(&cells[..27]);
         }
     }
 }
@@ -933,6 +1003,26 @@ impl Nine {
             if cells & !*w != 0 {
                 return false; // two givens of a symbol share a row or box
             }
+        }
+        // The givens' cells are filled: the other symbols lose them, and
+        // each symbol loses its givens' columns in the other bands (what
+        // the propagation would find, one look at a time, found at once).
+        let mut filled = [0u32; 3];
+        for (i, &cells) in given[..27].iter().enumerate() {
+            filled[i / 9] |= cells;
+        }
+        for v in 0..9 {
+            let columns: [u32; 3] = std::array::from_fn(|b| {
+                let c = columns_of(given[9 * b + v]);
+                c | c << 9 | c << 18
+            });
+            for b in 0..3 {
+                let [x, y] = OTHERS[b];
+                board.cand[9 * b + v] &= (!filled[b] | given[9 * b + v]) & !(columns[x] | columns[y]);
+            }
+        }
+        for (open, filled) in board.open.iter_mut().zip(filled) {
+            *open &= !filled;
         }
         // Excluded placements: a given one leaves no solution; an open one
         // is taken from its symbol's word (propagation finds the changed words itself).
