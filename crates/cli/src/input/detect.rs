@@ -31,7 +31,7 @@
 
 use super::lines::{Line, LineReader};
 use super::puzzle::Puzzles;
-use super::{grid, grouped, is_blank, is_comment, line, Step, Window};
+use super::{grid, grouped, is_blank, is_comment, is_title, line, Step, Window};
 use crate::record::{Body, Format, InputError, Refusal};
 
 /// The most lines detection reads before it decides.
@@ -394,6 +394,12 @@ fn guess(lines: &[Line]) -> Format {
         .map(|t| t.trim())
         .filter(|t| !t.is_empty() && !is_comment(t))
         .collect();
+    // A title line before the first record (`Grid 01`) says nothing of
+    // the format, as the readers skip it.
+    let content = match content.split_first() {
+        Some((t, rest)) if is_title(t) && !rest.is_empty() => rest,
+        _ => &content[..],
+    };
     let Some(first) = content.first() else { return Format::Grid };
     let tokens: Vec<&str> = first.split_whitespace().collect();
     let len = |t: &str| t.chars().count();
@@ -405,7 +411,7 @@ fn guess(lines: &[Line]) -> Format {
         // A count is at most N², fewer digits than N: a line of N digits
         // (`000000000`) is a grid's row, not a count.
         let count = |t: &str| t.parse::<i64>().is_ok() && len(t) < n;
-        let count_line = content.get(n).is_some_and(|t| len(t) != n);
+        let count_line = content.get(n).is_some_and(|t| len(t) != n && !is_title(t));
         if (4..=reduce::MAX_ORDER).contains(&n)
             && count_line
             && (region_lines || content.get(n).is_some_and(|t| count(t)))

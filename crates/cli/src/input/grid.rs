@@ -243,7 +243,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
     // is followed by lines as long (a batch), unless those lines are the
     // rest of an N²xN² grid that the small order does not fit; followed by
     // a line of another length, it may start N² cells in any whitespace.
-    if row0.kind == Kind::Spaced {
+    if row0.kind == Kind::Spaced && !runs::in_run_of(w, start, k, puzzles) {
         if let Some(m) = (4..=MAX_ORDER).find(|m| m * m == k) {
             if puzzles.fit(row0.cells.iter().map(|c| c.text), m) {
                 let whole = match next_count(w, start, puzzles) {

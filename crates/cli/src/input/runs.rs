@@ -160,6 +160,15 @@ pub(super) fn read_before(
     }
 }
 
+/// Whether line index `start` is a row of a run of rows of `k` cells that
+/// was planned as puzzles of order `k` (then a line of k = N² spaced cells
+/// is a row of them, not an NxN puzzle on one line).
+pub(super) fn in_run_of(w: &Window<'_>, start: usize, k: usize, puzzles: &Puzzles) -> bool {
+    let line = w.lines[start].0;
+    matches!(puzzles.runs().borrow().as_ref(), Some(Memo::Planned(p))
+        if p.order == k && p.rows.len() >= k && (p.first_line..=p.last_line).contains(&line))
+}
+
 /// The refusal of a piece that is not a puzzle, with where it goes on.
 pub(super) fn refusal(
     p: Piece,
