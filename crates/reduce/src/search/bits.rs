@@ -56,6 +56,12 @@
 //! branch on and in which order, and take only options no solution uses.
 //! Smaller grids keep the plain rule, whose nodes are cheaper.
 //!
+//! **Filtering.** A search that must prove there is no solution (a puzzle
+//! maker's uniqueness test) gains from stronger deductions at every node,
+//! even at a higher cost per node: [`Bits::set_filtering`] turns on
+//! box-line interactions on boxes (the module `lines`) and locked
+//! candidates on other regions, at any order.
+//!
 //! [`Bits`] lays out the units of one shape once and solves puzzle after
 //! puzzle with it, allocating nothing per puzzle once it has warmed up.
 
@@ -65,7 +71,10 @@ use std::sync::Arc;
 
 use dlx::{Budget, End, Meter, Outcome, Probe, SplitMix64, Stats};
 
-use crate::grid::{Puzzle, Shape};
+use crate::grid::{Puzzle, Regions, Shape};
+
+#[path = "lines.rs"]
+mod lines;
 
 /// The largest order the bit-parallel search takes (a cell's symbols fit
 /// in a `u64`).
@@ -316,6 +325,15 @@ struct Search<W: Word> {
     weighted: bool,
     /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
     locked: bool,
+    /// What `locked` is when filtering is off, and whether the shape has
+    /// regions (locked candidates need them): see [`Bits::set_filtering`].
+    locked_default: bool,
+    has_regions: bool,
+    /// The boxes, if the regions are boxes; the filtering on them
+    /// (box-line interactions, see [`lines`]) when on, and its scratch.
+    boxes: Option<lines::Boxes>,
+    box_lines: bool,
+    segments: lines::Segments<W>,
     /// How many dead ends each unit took part in (from 1), over every run
     /// of a search, and the sum of its units' weights for each cell.
     weight: Vec<u32>,
@@ -394,12 +412,27 @@ impl<W: Word> Search<W> {
             restarts: true,
             weighted: n >= WEIGHTED_FROM,
             locked: n >= WEIGHTED_FROM && jigsaw,
+            locked_default: n >= WEIGHTED_FROM && jigsaw,
+            has_regions,
+            boxes: match *shape.regions() {
+                Regions::Boxes { rows, cols } => Some(lines::Boxes { n, rows, cols }),
+                _ => None,
+            },
+            box_lines: false,
+            segments: lines::Segments::default(),
             weight: vec![1; units],
             cell_weight: vec![3; cells],
             lock_dirty: W::Units::default(),
             union: vec![W::ZERO; units],
             touched: Vec::with_capacity(n),
         }
+    }
+
+    /// Filtering on or off (see [`Bits::set_filtering`]): box-line
+    /// interactions on boxes, locked candidates on other regions.
+    fn set_filtering(&mut self, on: bool) {
+        self.box_lines = on && self.boxes.is_some();
+        self.locked = self.locked_default || (on && self.has_regions && self.boxes.is_none());
     }
 
     /// Makes room for level `level` and copies level `level - 1` into it.
@@ -496,6 +529,13 @@ impl<W: Word> Search<W> {
                 }
             }
             if self.dirty.is_empty() {
+                if self.box_lines {
+                    match self.pass_box_lines(level) {
+                        lines::Pass::DeadEnd => return false,
+                        lines::Pass::Taken => continue,
+                        lines::Pass::Nothing => {}
+                    }
+                }
                 if self.locked {
                     match self.lock(level) {
                         None => return false,
@@ -567,6 +607,31 @@ impl<W: Word> Search<W> {
             self.queued += 1;
         }
         true
+    }
+
+    /// Box-line interactions at `level` (see [`lines`]).
+    fn pass_box_lines(&mut self, level: usize) -> lines::Pass {
+        let Some(boxes) = self.boxes else { return lines::Pass::Nothing };
+        let Search { cells, cand, segments, queue, queued, dirty, cell_unit_bits, .. } = self;
+        let cand = &mut cand[level * *cells..][..*cells];
+        let mut wiped = None;
+        let pass = lines::pass(boxes, segments, cand, |p, left| {
+            *dirty = dirty.or(cell_unit_bits[p]);
+            if left.at_most_one() {
+                if left == W::ZERO {
+                    wiped = Some(p);
+                } else {
+                    queue[*queued] = p as u16;
+                    *queued += 1;
+                }
+            }
+        });
+        if let Some(p) = wiped {
+            for u in self.cell_units[p] {
+                self.weigh(u as usize);
+            }
+        }
+        pass
     }
 
     /// Locked candidates at `level`: for every unit `a` changed since the
@@ -954,6 +1019,18 @@ impl Bits {
         match &mut self.inner {
             Inner::Narrow(s) => s.restarts = restarts,
             Inner::Wide(s) => s.restarts = restarts,
+        }
+    }
+
+    /// Whether the searches to come filter harder at every node (off by
+    /// default): locked candidates on every shape with regions, whatever
+    /// its order. Each node costs more, but a search that must prove there
+    /// is no solution (a puzzle maker's uniqueness test on a big sparse
+    /// grid) takes far fewer nodes.
+    pub fn set_filtering(&mut self, on: bool) {
+        match &mut self.inner {
+            Inner::Narrow(s) => s.set_filtering(on),
+            Inner::Wide(s) => s.set_filtering(on),
         }
     }
 
