@@ -308,6 +308,45 @@ pub enum InputError {
     },
     /// A title line (`Grid 07`) with no puzzle after it.
     TitleAlone,
+    /// A grid puzzle one row short, in a run of rows (no blank line between
+    /// puzzles) that is one row short of whole puzzles; only here does the
+    /// missing row leave every other puzzle of the run without a clash.
+    ShortPuzzle {
+        /// The order of the run's puzzles.
+        order: usize,
+        /// The run's first line.
+        run_line: usize,
+        /// The run's rows.
+        run_rows: usize,
+    },
+    /// A grid puzzle with a row too many inside it, in a run of rows (no
+    /// blank line between puzzles) that is no whole number of puzzles;
+    /// only here does the extra row leave every other puzzle of the run
+    /// without a clash.
+    LongPuzzle {
+        /// The order of the run's puzzles.
+        order: usize,
+        /// The run's first line.
+        run_line: usize,
+        /// The run's rows.
+        run_rows: usize,
+    },
+    /// Lines of a run of rows (no blank line between puzzles) that is no
+    /// whole number of puzzles, where the readings that leave the fewest
+    /// stray lines and clashes differ: which line is extra or missing
+    /// cannot be told, and the lines are not read.
+    UnclearRows {
+        /// The first of them.
+        first_line: usize,
+        /// The last of them.
+        last_line: usize,
+        /// The order of the run's puzzles.
+        order: usize,
+        /// The run's first line.
+        run_line: usize,
+        /// The run's rows.
+        run_rows: usize,
+    },
     /// The input ends (or a blank line comes) before the grid's last row.
     TooFewRows {
         /// Rows read.
@@ -553,6 +592,20 @@ impl fmt::Display for InputError {
                 order - 1
             ),
             E::TitleAlone => write!(f, "a title line with no puzzle after it"),
+            E::ShortPuzzle { order, run_line, run_rows } => write!(
+                f,
+                "a {order}x{order} puzzle with {} rows: the {run_rows} rows from line {run_line} are no whole number of puzzles, and a row missing here is the one reading that leaves the others whole: skipped",
+                order - 1
+            ),
+            E::LongPuzzle { order, run_line, run_rows } => write!(
+                f,
+                "a {order}x{order} puzzle with {} rows, one too many inside it: the {run_rows} rows from line {run_line} are no whole number of puzzles, and a row too many here is the one reading that leaves the others whole: skipped",
+                order + 1
+            ),
+            E::UnclearRows { first_line, last_line, order, run_line, run_rows } => write!(
+                f,
+                "lines {first_line} to {last_line} not read: the {run_rows} rows from line {run_line} are no whole number of {order}x{order} puzzles, and which row among these is extra or missing cannot be told (a blank line after each puzzle settles it)"
+            ),
             E::TooFewRows { rows, order, blank_line: false } => {
                 write!(f, "the input ends after {rows} of the puzzle's {order} rows")
             }

@@ -14,6 +14,17 @@ use dance::input::{read_str, ReadSettings};
 use dance::record::Body;
 use proptest::prelude::*;
 
+/// The sample puzzles (line records of 81 cells) at these indices.
+fn sample_puzzles<'a>(sample: &'a str, which: &[usize]) -> Vec<&'a str> {
+    let lines: Vec<&str> = sample.lines().collect();
+    which.iter().map(|&w| &lines[w][..81]).collect()
+}
+
+/// Each puzzle's givens, 0 for a blank.
+fn givens_of(puzzles: &[&str]) -> Vec<Vec<u8>> {
+    puzzles.iter().map(|p| p.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect()).collect()
+}
+
 fn records(text: &str) -> Vec<dance::record::Record> {
     read_str(text, "prop", &ReadSettings::default())
 }
@@ -176,8 +187,7 @@ proptest! {
         second in any::<bool>(),
     ) {
         let sample = read("sudoku/sample-1000.txt");
-        let lines: Vec<&str> = sample.lines().collect();
-        let puzzles: Vec<&str> = which.iter().map(|&w| &lines[w][..81]).collect();
+        let puzzles = sample_puzzles(&sample, &which);
         // A line that is no row: not nine cells, or nine words of letters.
         let alphabet: Vec<char> = "abcxyz0123456789?.-".chars().collect();
         let letters = tokens.len() == 9;
@@ -210,10 +220,7 @@ proptest! {
             text.push_str(&junk);
             text.push('\n');
         }
-        let written: Vec<Vec<u8>> = puzzles
-            .iter()
-            .map(|p| p.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect())
-            .collect();
+        let written = givens_of(&puzzles);
         let recs = records(&text);
         let mut read = Vec::new();
         for r in &recs {
@@ -234,5 +241,76 @@ proptest! {
         // otherwise it is refused once (or read as the small puzzle it is).
         prop_assert_eq!(read, written, "{}", text);
         prop_assert!(recs.len() <= puzzles.len() + 1);
+    }
+
+    /// A line of nine symbols too many (`000000000`, a row of another
+    /// puzzle) or a row missing, in 9x9 grids written with no blank lines
+    /// between them, read from a file: every puzzle read is one of those
+    /// written, in order, never one spliced from two; and when no lines are
+    /// refused as unclear, every puzzle is read but the one a row short or
+    /// with a row too many inside it.
+    #[test]
+    fn a_row_too_many_or_missing_never_splices_grids(
+        which in proptest::collection::vec(0usize..1000, 2..6),
+        at in 0usize..54,
+        extra in proptest::collection::vec(0u8..10, 9),
+        sparse in any::<bool>(),
+        missing in any::<bool>(),
+        compact in any::<bool>(),
+    ) {
+        let sample = read("sudoku/sample-1000.txt");
+        let puzzles = sample_puzzles(&sample, &which);
+        let cell = |c: u8| if c == 0 { '0' } else { (b'0' + c) as char };
+        let row_text = |cells: &[u8]| -> String {
+            let cells: Vec<String> = cells.iter().map(|&c| cell(c).to_string()).collect();
+            if compact { cells.concat() } else { cells.join(" ") }
+        };
+        let mut rows: Vec<String> = Vec::new();
+        for p in &puzzles {
+            for r in p.as_bytes().chunks(9) {
+                let r: Vec<u8> = r.iter().map(|&c| if c == b'.' { 0 } else { c - b'0' }).collect();
+                rows.push(row_text(&r));
+            }
+        }
+        let at = at % (rows.len() + usize::from(!missing));
+        // Which puzzle the change touches: one row short of it, or a row
+        // more inside it (or between two).
+        if missing {
+            rows.remove(at);
+        } else {
+            // Mostly blanks (a stray `000000000`), or any nine symbols.
+            let extra: Vec<u8> = extra.iter().map(|&c| if sparse && c < 8 { 0 } else { c }).collect();
+            rows.insert(at, row_text(&extra));
+        }
+        let text = rows.join("\n") + "\n";
+        let written = givens_of(&puzzles);
+        let recs = records(&text);
+        let mut read = Vec::new();
+        let mut unclear = false;
+        let mut long = 0;
+        for r in &recs {
+            match &r.body {
+                Ok(Body::Puzzle { puzzle, .. }) => {
+                    prop_assert_eq!(puzzle.n(), 9, "{}", text);
+                    read.push(puzzle.givens().iter().map(|g| g.map_or(0, |v| v + 1)).collect::<Vec<u8>>());
+                }
+                Err(e) => {
+                    let e = e.error.to_string();
+                    unclear |= e.contains("cannot be told");
+                    long += usize::from(e.contains("one too many inside it"));
+                }
+                Ok(_) => prop_assert!(false, "not a puzzle:\n{}", text),
+            }
+        }
+        // In order, each one written.
+        let mut next = 0;
+        for got in &read {
+            let k = written[next..].iter().position(|w| w == got);
+            prop_assert!(k.is_some(), "a puzzle not written (or out of order) was read from:\n{}", text);
+            next += k.unwrap_or(0) + 1;
+        }
+        if !unclear {
+            prop_assert!(long <= 1 && read.len() + usize::from(missing) + long >= written.len(), "{} of {} read from:\n{}", read.len(), written.len(), text);
+        }
     }
 }

@@ -20,10 +20,10 @@
 //! 4. when every reading refuses a record, the whole window is read and a
 //!    guess from the first lines picks the reading (a batch with a typo is
 //!    still a batch); when the guessed reading reads no record but another
-//!    refuses only the first record, or only lines the grid reading finds
-//!    stray between whole puzzles, and reads the rest, that other reading
-//!    is chosen and announced; otherwise the guess's refusals suggest
-//!    `--format`.
+//!    refuses only the first record and lines the grid reading finds out
+//!    of line with the whole puzzles around them (stray lines, a puzzle a
+//!    row short), and reads the rest, that other reading is chosen and
+//!    announced; otherwise the guess's refusals suggest `--format`.
 //!
 //! The window grows one needed line at a time, so the first record of a
 //! slow stream is answered as soon as the decision is made; it stops at
@@ -67,11 +67,12 @@ struct Reading {
     /// has no more labels than N (a broken region map rather than the rows
     /// of a grid, whose digits and blank make more).
     broken_map: bool,
-    /// The first record was the one refused (a junk first line, say).
+    /// The first record was refused (a junk first line, say).
     first_refused: bool,
-    /// The one record refused is lines the grid reading found stray
-    /// before whole puzzles.
-    stray: bool,
+    /// Refusals of lines the grid reading found out of line with the whole
+    /// puzzles around them (stray lines, a puzzle a row short, rows where
+    /// which is extra cannot be told).
+    misaligned: usize,
 }
 
 impl Reading {
@@ -87,7 +88,7 @@ impl Reading {
             refusing: None,
             broken_map: false,
             first_refused: false,
-            stray: false,
+            misaligned: 0,
         }
     }
 
@@ -114,10 +115,10 @@ impl Reading {
     }
 
     /// Parses what the window holds beyond the records already counted.
-    fn advance(&mut self, lines: &[Line], eof: bool, puzzles: &Puzzles) {
+    fn advance(&mut self, lines: &[Line], eof: bool, settled: bool, puzzles: &Puzzles) {
         self.need = None;
         while !self.ended && self.good + self.bad < 256 {
-            let w = Window { lines: &lines[self.pos..], eof };
+            let w = Window { lines: &lines[self.pos..], eof, settled };
             match self.step(&w, puzzles) {
                 Step::Record(used, parsed) => {
                     let body = parsed.body;
@@ -125,8 +126,7 @@ impl Reading {
                     self.pos += used;
                     if counted {
                         // Refused when it began; now it is known what.
-                        self.stray =
-                            matches!(&body, Err(r) if matches!(r.error, InputError::StrayLines { .. }));
+                        self.misaligned += matches!(&body, Err(r) if misaligned(&r.error)) as usize;
                         continue;
                     }
                     match body {
@@ -140,7 +140,7 @@ impl Reading {
                         Err(r) if r.error.is_setting() => self.good += 1,
                         Err(r) => {
                             self.note_refusal(&w);
-                            self.stray = matches!(r.error, InputError::StrayLines { .. });
+                            self.misaligned += misaligned(&r.error) as usize;
                             self.bad += 1
                         }
                     }
@@ -166,8 +166,11 @@ impl Reading {
     /// Notes whether the refused record is the first, and whether a grouped
     /// reading's first refusal is a broken map.
     fn note_refusal(&mut self, w: &Window<'_>) {
-        self.first_refused = self.good + self.bad == 0;
-        if self.format != Format::Grouped || self.good + self.bad > 0 {
+        if self.good + self.bad > 0 {
+            return;
+        }
+        self.first_refused = true;
+        if self.format != Format::Grouped {
             return;
         }
         // The refusal of the record at `w`'s start, read again whole.
@@ -199,6 +202,18 @@ impl Reading {
             Format::Json => "a JSON exact-cover document".into(),
         }
     }
+}
+
+/// Whether a refusal is of lines the grid reading found out of line with
+/// the whole puzzles around them.
+fn misaligned(e: &InputError) -> bool {
+    matches!(
+        e,
+        InputError::StrayLines { .. }
+            | InputError::ShortPuzzle { .. }
+            | InputError::LongPuzzle { .. }
+            | InputError::UnclearRows { .. }
+    )
 }
 
 /// Knuth's reading of the window.
@@ -234,6 +249,7 @@ pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
     let mut readings =
         [Reading::new(Format::Grouped), Reading::new(Format::Line), Reading::new(Format::Grid)];
     let mut w = 1;
+    let settled = reader.is_settled();
     loop {
         reader.fill(w);
         let (lines, eof) = reader.window();
@@ -250,7 +266,7 @@ pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
             _ => {}
         }
         for r in readings.iter_mut() {
-            r.advance(lines, eof, puzzles);
+            r.advance(lines, eof, settled, puzzles);
         }
         let last = eof || lines.len() >= MAX_WINDOW;
         if let Some(d) = decide(&readings, || knuth(lines), last, lines) {
@@ -328,12 +344,15 @@ fn decide(
         format => format,
     };
     // The guess reads nothing, but a reading refuses only the first record
-    // (a stray first line before a batch), or only lines it found stray
-    // between whole puzzles, and reads every other: that one.
+    // (a stray first line before a batch) and lines it found out of line
+    // with the whole puzzles around them (which only rows of whole puzzles
+    // can be), and reads every other: that one.
     let one_stray = || {
         readings
             .iter()
-            .filter(|r| r.bad == 1 && (r.first_refused || r.stray) && r.good > 0)
+            .filter(|r| {
+                (r.good > 0 || r.misaligned > 0) && r.bad - r.misaligned <= usize::from(r.first_refused)
+            })
             .max_by_key(|r| r.good)
     };
     let Some(r) = readings.iter().find(|r| r.format == format).filter(|r| r.good > 0).or_else(one_stray)
@@ -383,10 +402,13 @@ fn guess(lines: &[Line]) -> Format {
         // Grouped: N region lines of N labels, then a count line (of
         // another length, or a number where the count belongs).
         let region_lines = (1..n).all(|k| content.get(k).is_some_and(|t| len(t) == n && !t.contains(' ')));
-        let count_line = content.get(n).is_some_and(|t| len(t) != n || t.parse::<i64>().is_ok());
+        // A count is at most N², fewer digits than N: a line of N digits
+        // (`000000000`) is a grid's row, not a count.
+        let count = |t: &str| t.parse::<i64>().is_ok() && len(t) < n;
+        let count_line = content.get(n).is_some_and(|t| len(t) != n);
         if (4..=reduce::MAX_ORDER).contains(&n)
             && count_line
-            && (region_lines || content.get(n).is_some_and(|t| t.parse::<i64>().is_ok()))
+            && (region_lines || content.get(n).is_some_and(|t| count(t)))
         {
             return Format::Grouped;
         }
@@ -414,6 +436,10 @@ fn guess(lines: &[Line]) -> Format {
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    fn lines(text: &str) -> Vec<Line> {
+        text.lines().enumerate().map(|(i, t)| (i + 1, Ok(t.to_owned()))).collect()
+    }
 
     fn detect_text(text: &str) -> Decision {
         let mut r = LineReader::from_bytes(text.as_bytes().to_vec());
@@ -484,6 +510,22 @@ mod tests {
         let grid = "?????????\n???????12\n??3?45???\n??????4??\n?56??????\n71?8?????\n???1????7\n??4???5??\n?3???6???\n";
         assert_eq!(chosen(&format!("{grid}a\n{grid}")), Format::Grid);
         // Two refused records: a guess, not a choice.
-        assert!(matches!(detect_text(&format!("stray\n{INKALA}\nstray\n")), Decision::Guessed(_)));
+        assert!(matches!(detect_text(&format!("stray\n{INKALA}\nstray\n")), Decision::Guessed(_))); // Stray lines before and between grids, each refused alone: the
+                                                                                                    // grid reading, whatever the guess.
+        assert_eq!(chosen(&format!("junk\n{grid}more\n{grid}")), Format::Grid);
+        // A row of zeros between grids with no blank line: the grid reading
+        // refuses it alone (a file: the run is counted).
+        let zero = grid.replace('?', "0");
+        assert_eq!(chosen(&format!("{zero}000000000\n{zero}")), Format::Grid);
+    }
+
+    #[test]
+    fn a_row_of_n_digits_is_no_count_of_givens() {
+        // Nine lines of nine digits, then a tenth: grid rows, not a region
+        // map and its count (a count has fewer digits than N).
+        let rows = "000000000\n".repeat(10);
+        assert_eq!(guess(&lines(&rows)), Format::Grid);
+        let grouped = "AABBCC\n".repeat(6) + "3\n";
+        assert_eq!(guess(&lines(&grouped)), Format::Grouped);
     }
 }

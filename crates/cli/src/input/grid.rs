@@ -8,6 +8,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
+use super::runs;
 use super::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
 use crate::record::{InputError, Layout, Refusal};
 
@@ -24,15 +25,15 @@ enum Kind {
 }
 
 /// A row: its cells and how they were written.
-struct Row<'a> {
-    cells: Vec<Cell<'a>>,
+pub(super) struct Row<'a> {
+    pub(super) cells: Vec<Cell<'a>>,
     kind: Kind,
     /// Compact groups of digits (`530 070 000`, or `10 16` of a stream).
     digit_groups: bool,
 }
 
 /// Splits a row into cells: art (`|`, `+`) and a `#` comment dropped.
-fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> {
+pub(super) fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> {
     let text = match text.find('#') {
         Some(i) => &text[..i],
         None => text,
@@ -132,8 +133,19 @@ fn stream_kind(r: &Row<'_>) -> Kind {
     }
 }
 
+/// A line's cell count as a row and whether its cells fit that order,
+/// parsed once a line however many runs count it.
+pub(super) fn row_shape(w: &Window<'_>, no: usize, t: &str, puzzles: &Puzzles) -> (usize, bool) {
+    let first = w.lines.first().map_or(no, |l| l.0);
+    puzzles.row_shape(no, first, || {
+        let r = row(no, t, puzzles);
+        let fit = puzzles.fit(r.cells.iter().map(|c| c.text), r.cells.len());
+        (r.cells.len(), fit)
+    })
+}
+
 /// Whether a line is skipped between and inside grids.
-fn skipped(t: &str) -> bool {
+pub(super) fn skipped(t: &str) -> bool {
     is_comment(t) || is_separator(t)
 }
 
@@ -286,8 +298,17 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         return Step::refused(start + 1, first_no, Refusal::new(first_no, InputError::WideRow { cells: k }));
     }
 
-    // N rows of N cells.
+    // N rows of N cells; in a file, a run of rows that is no whole number
+    // of puzzles is planned whole first (runs.rs).
     let n = k;
+    match runs::piece_at(w, start, n, puzzles) {
+        Err(j) => return Step::NeedMore(j),
+        Ok(piece) => {
+            if let Some((next, refusal)) = runs::refusal(piece, w, start, n, puzzles) {
+                return Step::refused(next, first_no, refusal);
+            }
+        }
+    }
     let row0_stream = stream_kind(&row0);
     let mut cells = row0.cells;
     let mut rows = 1;
@@ -363,7 +384,8 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
     // header of N words, `puzzle-01`): refused alone, so that the puzzles
     // stay aligned. Past the count's cap, only a line none of whose cells
     // fits is taken for stray.
-    if misfit && matches!(&body, Err(r) if r.line == first_no) {
+    // In a counted run the plan has decided such a line already.
+    if misfit && matches!(&body, Err(r) if r.line == first_no) && !runs::counted(w, start, puzzles) {
         let no_cell_fits = !cells[..n].iter().any(|c| puzzles.fit([c.text], n));
         if let Some(next) = (start + 1..j).find(|&i| matches!(&lines[i].1, Ok(t) if !skipped(t))) {
             match realign(w, next, &cells[..n], 1, puzzles) {
@@ -412,7 +434,7 @@ const MAX_STRAY: usize = 8;
 /// The most rows counted in a run: past this many (455 9x9 puzzles with
 /// no blank line between), the count is not waited for (a stream answers
 /// as it goes, memory stays flat) and the cells decide alone.
-const RUN_CAP: usize = 4096;
+pub(super) const RUN_CAP: usize = 4096;
 
 /// How the `before` content lines ahead of line index `j` line up with the
 /// rows after them; `first` is the first of those lines. With no blank
@@ -517,11 +539,11 @@ fn run_from(w: &Window<'_>, mut j: usize, m: usize, puzzles: &Puzzles) -> Result
             }
             Some((_, Ok(t))) if skipped(t) => {}
             Some((no, Ok(t))) => {
-                let r = row(*no, t, puzzles);
-                if r.cells.len() != m {
+                let (cells, fit) = row_shape(w, *no, t, puzzles);
+                if cells != m {
                     break;
                 }
-                run.fit = run.fit && puzzles.fit(r.cells.iter().map(|c| c.text), m);
+                run.fit = run.fit && fit;
                 run.rows += 1;
                 run.end = j + 1;
             }

@@ -24,7 +24,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
     if parsed.body.is_ok() || !matches!(w.lines.get(used - 1), Some((_, Ok(t))) if is_title(t)) {
         return step;
     }
-    let rest = Window { lines: &w.lines[*used..], eof: w.eof };
+    let rest = Window { lines: &w.lines[*used..], ..*w };
     match untitled(&rest, puzzles, auto) {
         Step::Record(more, p) if p.body.is_ok() => Step::Record(used + more, p),
         Step::NeedMore(k) => Step::NeedMore(used + k),

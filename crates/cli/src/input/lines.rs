@@ -26,6 +26,9 @@ pub struct LineReader {
     ahead: VecDeque<Line>,
     done: bool,
     io_error: Option<std::io::Error>,
+    /// Whether the whole input is there to read (a file, bytes): reading
+    /// ahead then never waits for a writer.
+    settled: bool,
 }
 
 impl LineReader {
@@ -37,12 +40,25 @@ impl LineReader {
             ahead: VecDeque::new(),
             done: false,
             io_error: None,
+            settled: false,
         }
+    }
+
+    /// Says that the whole input is there to read (a regular file), so that
+    /// readers may look ahead of a record without waiting for a writer.
+    pub fn settled(mut self, settled: bool) -> Self {
+        self.settled = settled;
+        self
+    }
+
+    /// Whether the whole input is there to read ([`LineReader::settled`]).
+    pub fn is_settled(&self) -> bool {
+        self.settled
     }
 
     /// Lines of a string (tests, fuzzing).
     pub fn from_bytes(bytes: impl Into<Vec<u8>>) -> Self {
-        LineReader::new(Box::new(std::io::Cursor::new(bytes.into())))
+        LineReader::new(Box::new(std::io::Cursor::new(bytes.into()))).settled(true)
     }
 
     fn read_one(&mut self) -> Option<Line> {

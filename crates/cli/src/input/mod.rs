@@ -7,8 +7,10 @@
 //!
 //! Every puzzle reader works on a `Window` of lines and says how many it
 //! used, or that it needs more: detection runs the same readers on a
-//! window it grows, and reading never waits for a line a record does not
-//! need (the first answer of a slow stream comes before the next puzzle).
+//! window it grows, and reading a stream never waits for a line a record
+//! does not need (the first answer of a slow stream comes before the next
+//! puzzle). A file is there whole: there the grid reader may look past a
+//! record, to the end of a run of rows (runs.rs).
 
 mod detect;
 mod dlx;
@@ -18,6 +20,7 @@ mod json;
 mod line;
 pub mod lines;
 pub mod puzzle;
+mod runs;
 
 use std::fs::File;
 use std::io::Read;
@@ -36,9 +39,13 @@ use puzzle::Puzzles;
 pub const MAX_DOCUMENT: usize = 1 << 30;
 
 /// Lines a reader looks at, and whether the input ends after them.
+#[derive(Clone, Copy)]
 pub(crate) struct Window<'a> {
     pub lines: &'a [Line],
     pub eof: bool,
+    /// Whether the whole input is there to read (a file): a reader may then
+    /// look past a record without making a slow stream's answer wait.
+    pub settled: bool,
 }
 
 /// A record as a reader returns it, before it has a path.
@@ -166,18 +173,36 @@ pub fn io_message(e: &std::io::Error) -> String {
 /// Opens an input as records, or says why it cannot be read.
 pub fn open(input: &InputPath, settings: &ReadSettings) -> Result<Records, Refusal> {
     let name = input.name();
-    let reader: Box<dyn Read + Send> = match input {
-        InputPath::Stdin => Box::new(std::io::stdin()),
+    let (reader, settled): (Box<dyn Read + Send>, bool) = match input {
+        InputPath::Stdin => (Box::new(std::io::stdin()), stdin_is_a_file()),
         InputPath::File(p) => {
             let io = |m: String| Refusal::new(0, InputError::Io { message: m });
             let f = File::open(p).map_err(|e| io(io_message(&e)))?;
-            if f.metadata().is_ok_and(|m| m.is_dir()) {
+            let meta = f.metadata();
+            if meta.as_ref().is_ok_and(|m| m.is_dir()) {
                 return Err(io("is a directory".into()));
             }
-            Box::new(f)
+            (Box::new(f), meta.is_ok_and(|m| m.is_file()))
         }
     };
-    Ok(Records::new(LineReader::new(reader), &name, settings))
+    Ok(Records::new(LineReader::new(reader).settled(settled), &name, settings))
+}
+
+/// Whether standard input is a regular file (`dance solve < puzzles.txt`),
+/// not a pipe or a terminal whose writer may be slow.
+fn stdin_is_a_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .is_ok_and(|fd| File::from(fd).metadata().is_ok_and(|m| m.is_file()))
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Where an input's reading is.
@@ -327,8 +352,9 @@ impl Iterator for Records {
         let mut want = 1;
         loop {
             self.reader.fill(want);
+            let settled = self.reader.is_settled();
             let (lines, eof) = self.reader.window();
-            let w = Window { lines, eof };
+            let w = Window { lines, eof, settled };
             let step = match format {
                 Format::Grid => grid::next(&w, &self.puzzles),
                 Format::Line => line::next(&w, &self.puzzles, false),
