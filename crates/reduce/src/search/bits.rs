@@ -35,6 +35,12 @@
 //! depth-first search, only in another order. Most puzzles end within the
 //! first run and never see a restart.
 //!
+//! **Filtering.** A search that must prove there is no solution (a puzzle
+//! maker's uniqueness test) gains from stronger deductions at every node,
+//! even at a higher cost per node: [`Bits::set_filtering`] turns on
+//! box-line interactions on boxes (the module `lines`) and locked
+//! candidates on other regions, at any order.
+//!
 //! **Big grids.** From order [`WEIGHTED_FROM`] up, two more rules keep a
 //! first solution near: the cell branched on is the open cell with the
 //! fewest symbols *per weight* of its units, where a unit's weight counts
@@ -55,12 +61,6 @@
 //! Every solution is still found exactly once: these choose which item to
 //! branch on and in which order, and take only options no solution uses.
 //! Smaller grids keep the plain rule, whose nodes are cheaper.
-//!
-//! **Filtering.** A search that must prove there is no solution (a puzzle
-//! maker's uniqueness test) gains from stronger deductions at every node,
-//! even at a higher cost per node: [`Bits::set_filtering`] turns on
-//! box-line interactions on boxes (the module `lines`) and locked
-//! candidates on other regions, at any order.
 //!
 //! [`Bits`] lays out the units of one shape once and solves puzzle after
 //! puzzle with it, allocating nothing per puzzle once it has warmed up.
@@ -387,7 +387,7 @@ impl<W: Word> Search<W> {
             .iter()
             .map(|us| us.iter().fold(W::Units::default(), |acc, &u| acc.or(W::Units::single(u as usize))))
             .collect();
-        Search {
+        let mut search = Search {
             n,
             cells,
             full: W::low(n),
@@ -404,6 +404,15 @@ impl<W: Word> Search<W> {
             queued: 0,
             dirty: W::Units::default(),
             frames: Vec::new(),
+            // Set below, from `locked`.
+            locked_default: false,
+            has_regions,
+            boxes: match *shape.regions() {
+                Regions::Boxes { rows, cols } => Some(lines::Boxes { n, rows, cols }),
+                _ => None,
+            },
+            box_lines: false,
+            segments: lines::Segments::default(),
             rng: None,
             seed: None,
             excluded: Vec::new(),
@@ -412,20 +421,14 @@ impl<W: Word> Search<W> {
             restarts: true,
             weighted: n >= WEIGHTED_FROM,
             locked: n >= WEIGHTED_FROM && jigsaw,
-            locked_default: n >= WEIGHTED_FROM && jigsaw,
-            has_regions,
-            boxes: match *shape.regions() {
-                Regions::Boxes { rows, cols } => Some(lines::Boxes { n, rows, cols }),
-                _ => None,
-            },
-            box_lines: false,
-            segments: lines::Segments::default(),
             weight: vec![1; units],
             cell_weight: vec![3; cells],
             lock_dirty: W::Units::default(),
             union: vec![W::ZERO; units],
             touched: Vec::with_capacity(n),
-        }
+        };
+        search.locked_default = search.locked;
+        search
     }
 
     /// Filtering on or off (see [`Bits::set_filtering`]): box-line
