@@ -355,6 +355,10 @@ pub enum InputError {
         order: usize,
         /// Whether a blank line (not the end of the input) cut it short.
         blank_line: bool,
+        /// The first line of the run of rows it ends, when puzzles before
+        /// it in the run were read as the rows came (a pipe, or past the
+        /// count's cap), and how many rows the run has.
+        run: Option<(usize, usize)>,
     },
     /// Cells on one line (or in a block) that are not N² for any N.
     NotSquare {
@@ -606,14 +610,20 @@ impl fmt::Display for InputError {
                 f,
                 "lines {first_line} to {last_line} not read: the {run_rows} rows from line {run_line} are no whole number of {order}x{order} puzzles, and which row among these is extra or missing cannot be told (a blank line after each puzzle settles it)"
             ),
-            E::TooFewRows { rows, order, blank_line: false } => {
-                write!(f, "the input ends after {rows} of the puzzle's {order} rows")
+            E::TooFewRows { rows, order, blank_line, run } => {
+                if *blank_line {
+                    write!(f, "the puzzle has {}; its first row has {order} cells (a blank line ends it)", plural(*rows, "row"))?;
+                } else {
+                    write!(f, "the input ends after {rows} of the puzzle's {order} rows")?;
+                }
+                match run {
+                    Some((line, rows)) => write!(
+                        f,
+                        "; the {rows} rows from line {line} were read as they came: if a line among them is stray or a row is missing, the puzzles after it were read one row off (from a file the count settles it; blank lines between puzzles rule it out)"
+                    ),
+                    None => Ok(()),
+                }
             }
-            E::TooFewRows { rows, order, blank_line: true } => write!(
-                f,
-                "the puzzle has {}; its first row has {order} cells (a blank line ends it)",
-                plural(*rows, "row")
-            ),
             E::NotSquare { cells, one_line: true } => write!(
                 f,
                 "{cells} cells on one line: a puzzle needs N*N (81 for 9x9), N from 1 to {MAX_ORDER}"

@@ -156,3 +156,20 @@ fn stdin_is_read_once() {
         .stderr("dance: standard input (-) is named more than once\n")
         .check();
 }
+
+#[test]
+fn a_pipe_is_read_as_it_comes_and_says_so_when_a_run_ends_short() {
+    // A stray `000000000` between grids with no blank lines: from a file
+    // the count of the run settles it; on a pipe the rows are read as they
+    // come, and the run's short end says what that may have cost.
+    let text = read("grid/row-too-many-zeros.txt");
+    dance(&["solve"])
+        .stdin(text)
+        .any_stdout()
+        .stderr_has("<stdin>:37: the input ends after 1 of the puzzle's 9 rows; the 37 rows from line 1 were read as they came")
+        .expect(2);
+    dance(&["solve", &fixture("grid/row-too-many-zeros.txt")])
+        .any_stdout()
+        .stderr_has(":19: not a row of the 9x9 puzzles that follow it")
+        .expect(2);
+}

@@ -6,7 +6,7 @@
 //! filled grid given with probability 2%, 5% or 15%. Prints Markdown tables:
 //! the engine, its nodes, and the milliseconds (median of
 //! `DANCE_BENCH_RUNS` runs, 3). Each search has a 5-second budget, so a
-//! grid that thrashes shows as "unknown".
+//! grid that thrashes shows as "unknown" (and the milliseconds it spent).
 //!
 //! `cargo bench -p dance-reduce --bench big [-- ORDER...]`
 //!
@@ -14,7 +14,7 @@
 //! grids (and jigsaws up to 36) drawn from seeds 1 to K at each density of
 //! `--percents` (default `5,10,30,50`), one run each with a budget of
 //! `--budget-ms` (default 2000); it prints the worst time per order and
-//! kind, and how many grids ran out. Grids other than the tables', as the
+//! kind, how many grids ran out and the nodes of all. Grids other than the tables', as the
 //! reviewers draw theirs.
 //!
 //! With `--max-nodes N`, every search has a budget of N nodes instead of
@@ -29,14 +29,14 @@ use reduce::{GridSolver, Puzzle};
 #[path = "../tests/grids/mod.rs"]
 mod grids;
 
-/// Milliseconds to a first solution, the engine and its nodes; `None` as
-/// the time when the budget ran out.
-fn first_solution(p: &Puzzle, runs: usize) -> (Option<f64>, String, u64) {
+/// Milliseconds to a first solution, the engine and its nodes, and the
+/// milliseconds spent; `None` as the time when the budget ran out.
+fn first_solution(p: &Puzzle, runs: usize) -> (Option<f64>, String, u64, f64) {
     first_within(p, runs, Duration::from_secs(5))
 }
 
 /// [`first_solution`] with another budget.
-fn first_within(p: &Puzzle, runs: usize, budget: Duration) -> (Option<f64>, String, u64) {
+fn first_within(p: &Puzzle, runs: usize, budget: Duration) -> (Option<f64>, String, u64, f64) {
     let mut times = Vec::new();
     let (mut engine, mut nodes, mut known) = (String::new(), 0, true);
     for _ in 0..runs {
@@ -59,7 +59,7 @@ fn first_within(p: &Puzzle, runs: usize, budget: Duration) -> (Option<f64>, Stri
         nodes = o.nodes();
     }
     times.sort_by(f64::total_cmp);
-    (known.then(|| times[runs / 2]), engine, nodes)
+    (known.then(|| times[runs / 2]), engine, nodes, times[runs / 2])
 }
 
 /// The value after `--name` on the command line, if any.
@@ -76,8 +76,11 @@ fn sweep(orders: &[usize], seeds: u64) {
         .filter_map(|p| p.parse().ok())
         .collect();
     let budget = Duration::from_millis(option("--budget-ms").and_then(|b| b.parse().ok()).unwrap_or(2000));
-    println!("| order | kind | grids | unknown | worst ms | worst grid (seed, % given) | its nodes |");
-    println!("|---:|---|---:|---:|---:|---|---:|");
+    println!(
+        "| order | kind | grids | unknown | worst ms | worst grid (seed, % given) | its nodes | all nodes |"
+    );
+    println!("|---:|---|---:|---:|---:|---|---:|---:|");
+    let mut total = (0u64, 0u64);
     for n in 1..=64usize {
         if !orders.is_empty() && !orders.contains(&n) {
             continue;
@@ -86,7 +89,7 @@ fn sweep(orders: &[usize], seeds: u64) {
             if kind == "jigsaw" && !(2..=36).contains(&n) {
                 continue;
             }
-            let (mut grids, mut unknown, mut worst) = (0, 0, (0.0f64, 0u64, 0u32, 0u64));
+            let (mut grids, mut unknown, mut worst, mut all) = (0, 0, (0.0f64, 0u64, 0u32, 0u64), 0u64);
             for seed in 1..=seeds {
                 for &percent in &percents {
                     let mut rng = SplitMix64::new(seed.wrapping_mul(1_000_003) ^ n as u64);
@@ -95,8 +98,9 @@ fn sweep(orders: &[usize], seeds: u64) {
                     let shape =
                         if kind == "jigsaw" { grids::jigsaw(n, &full, n * n, &mut rng) } else { boxes };
                     let p = grids::sparse(&shape, &full, percent as f64 / 100.0, &mut rng);
-                    let (t, _, nodes) = first_within(&p, 1, budget);
+                    let (t, _, nodes, _) = first_within(&p, 1, budget);
                     grids += 1;
+                    all += nodes;
                     let t = t.unwrap_or_else(|| {
                         unknown += 1;
                         f64::INFINITY
@@ -108,11 +112,13 @@ fn sweep(orders: &[usize], seeds: u64) {
             }
             let ms = if worst.0.is_finite() { format!("{:.1}", worst.0) } else { "unknown".into() };
             println!(
-                "| {n} | {kind} | {grids} | {unknown} | {ms} | {}, {}% | {} |",
+                "| {n} | {kind} | {grids} | {unknown} | {ms} | {}, {}% | {} | {all} |",
                 worst.1, worst.2, worst.3
             );
+            total = (total.0 + unknown, total.1 + all);
         }
     }
+    println!("\nAltogether {} unknown, {} nodes.", total.0, total.1);
 }
 
 fn main() {
@@ -130,9 +136,9 @@ fn main() {
         return;
     }
     let runs: usize = std::env::var("DANCE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
-    let show = |(t, _, nodes): (Option<f64>, String, u64)| match t {
+    let show = |(t, _, nodes, spent): (Option<f64>, String, u64, f64)| match t {
         Some(t) => format!("{nodes} | {t:.1}"),
-        None => format!("{nodes} | unknown"),
+        None => format!("{nodes} | unknown ({spent:.0})"),
     };
     println!(
         "| order | shape | engine | blank: nodes | ms | 2% given: nodes | ms | 5% given: nodes | ms | 15% given: nodes | ms |"

@@ -26,16 +26,10 @@ const BUDGET: u64 = 400_000;
 /// Grids the search does not solve within 100,000 nodes today (a
 /// quarter of [`BUDGET`]), as (kind, order, percent given): they get a
 /// small budget and must end unknown or solved, never without a solution.
-/// (13 before phase saving; the 5% grids are the bench's.)
-const THRASHING: [(&str, usize, u32); 7] = [
-    ("box", 54, 15),
-    ("box", 60, 15),
-    ("box", 63, 5),
-    ("box", 63, 15),
-    ("box", 64, 15),
-    ("jigsaw", 35, 15),
-    ("jigsaw", 36, 15),
-];
+/// (13 before phase saving; 7 before the filters on nearly full units,
+/// which took off box 54, 60, 63 and 64 at 15%: 20,247, 2,690, 74,216
+/// and 76,914 nodes.)
+const THRASHING: [(&str, usize, u32); 2] = [("jigsaw", 35, 15), ("jigsaw", 36, 15)];
 
 /// Finds a first solution within the budget and checks it; for a grid of
 /// [`THRASHING`], a small budget and an honest answer.

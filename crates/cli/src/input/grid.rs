@@ -318,7 +318,8 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
             if !w.eof {
                 return Step::NeedMore(j + 1);
             }
-            let e = InputError::TooFewRows { rows, order: n, blank_line: false };
+            let run = runs::read_before(w, start, rows, n, puzzles);
+            let e = InputError::TooFewRows { rows, order: n, blank_line: false, run };
             return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
         };
         let no = *no;
@@ -327,7 +328,8 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
             Err(e) => return Step::refused(j + 1, first_no, Refusal::new(no, e.clone())),
         };
         if is_blank(t) {
-            let e = InputError::TooFewRows { rows, order: n, blank_line: true };
+            let run = runs::read_before(w, start, rows, n, puzzles);
+            let e = InputError::TooFewRows { rows, order: n, blank_line: true, run };
             return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
         }
         if skipped(t) {
@@ -397,6 +399,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
             }
         }
     }
+    runs::read_rows(w, start, j, n, puzzles);
     Step::Record(j, Box::new(Parsed::new(first_no, body)))
 }
 

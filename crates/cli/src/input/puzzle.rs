@@ -120,6 +120,9 @@ pub struct Puzzles {
     /// order, by line number: runs of rows are counted from many records'
     /// starts, each line parsed once.
     shapes: RefCell<std::collections::HashMap<usize, (usize, bool)>>,
+    /// The run of grid rows the last grid puzzle read ends: its order,
+    /// first line and the line after it (rows read as they come).
+    last_run: std::cell::Cell<Option<(usize, usize, usize)>>,
 }
 
 /// A shape and alphabet built for an order, and whether grouped, with
@@ -173,6 +176,7 @@ impl Puzzles {
             cache: RefCell::new(None),
             runs: RefCell::new(None),
             shapes: RefCell::new(std::collections::HashMap::new()),
+            last_run: std::cell::Cell::new(None),
         }
     }
 
@@ -190,6 +194,12 @@ impl Puzzles {
             shapes.retain(|&k, _| k >= first);
         }
         *shapes.entry(no).or_insert_with(shape)
+    }
+
+    /// The run of grid rows the last grid puzzle read ends (order, first
+    /// line, the line after it), for the grid reader.
+    pub(crate) fn last_run(&self) -> &std::cell::Cell<Option<(usize, usize, usize)>> {
+        &self.last_run
     }
 
     /// The grid reader's plan of the run of rows it is in.

@@ -127,6 +127,39 @@ pub(super) fn counted(w: &Window<'_>, start: usize, puzzles: &Puzzles) -> bool {
         if p.counted && (p.first_line..=p.last_line).contains(&line))
 }
 
+/// Notes that a puzzle of order `n` was read from rows at line indices
+/// `start..end`, as they came: the run it is part of goes on.
+pub(super) fn read_rows(w: &Window<'_>, start: usize, end: usize, n: usize, puzzles: &Puzzles) {
+    let line = w.lines[start].0;
+    let first = match puzzles.last_run().get() {
+        Some((order, first, next)) if order == n && next == line => first,
+        _ => line,
+    };
+    let next = w.lines.get(end).map_or(line + (end - start), |l| l.0);
+    puzzles.last_run().set(Some((n, first, next)));
+}
+
+/// The run of rows that a puzzle cut short at line index `start` (with
+/// `rows` rows) ends, when puzzles before it in the run were read as the
+/// rows came: its first line and rows.
+pub(super) fn read_before(
+    w: &Window<'_>,
+    start: usize,
+    rows: usize,
+    n: usize,
+    puzzles: &Puzzles,
+) -> Option<(usize, usize)> {
+    let line = w.lines[start].0;
+    match puzzles.last_run().get() {
+        Some((order, first, next))
+            if order == n && next == line && first < line && !counted(w, start, puzzles) =>
+        {
+            Some((first, line - first + rows))
+        }
+        _ => None,
+    }
+}
+
 /// The refusal of a piece that is not a puzzle, with where it goes on.
 pub(super) fn refusal(
     p: Piece,
@@ -149,7 +182,7 @@ pub(super) fn refusal(
         ),
         Piece::Short { next } => (next, InputError::ShortPuzzle { order: n, run_line, run_rows }),
         Piece::End { rows, blank, next } => {
-            (next, InputError::TooFewRows { rows, order: n, blank_line: blank })
+            (next, InputError::TooFewRows { rows, order: n, blank_line: blank, run: None })
         }
         Piece::Long { next } => (next, InputError::LongPuzzle { order: n, run_line, run_rows }),
         Piece::Unclear { first_line, last_line, next } => {

@@ -274,9 +274,15 @@ pub(crate) struct Board {
     /// unit and symbol left with two places (`cells + u * n + v`). Every
     /// count of [`Board::strong_links`] but the one at load is here.
     pub strong_log: Vec<u32>,
+    /// How many times a cell has been left with two candidates, plus one
+    /// per puzzle loaded (never goes back): the strong links inside cells
+    /// alone. XY- and XYZ-wings are made of such cells and no other
+    /// strong link, so they need not look again while it stands still,
+    /// even as links in units appear.
+    pub bivalue: u64,
     /// How many times a cell has been left with three candidates (never
-    /// goes back): with it and [`Board::strong_links`] unchanged, no cell
-    /// has newly come down to three or two candidates (XYZ-wings).
+    /// goes back): with it and [`Board::bivalue`] unchanged, no cell has
+    /// newly come down to three or two candidates (XYZ-wings).
     pub trivalue: u64,
 }
 
@@ -329,6 +335,7 @@ impl Board {
         self.wall = None;
         self.clock += 1;
         self.strong_links += 1;
+        self.bivalue += 1;
         reset(&mut self.unit_stamp, units, self.clock);
         reset(&mut self.symbol_stamp, n, self.clock);
         if !self.place_givens(layout, givens) {
@@ -545,6 +552,7 @@ impl Board {
             m if single(m) => self.naked.push(cell),
             m if TRACK && pair(m) => {
                 self.strong_links += 1;
+                self.bivalue += 1;
                 self.strong_log.push(cell as u32);
             }
             m if TRACK && triple(m) => self.trivalue += 1,

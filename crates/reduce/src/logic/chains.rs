@@ -628,13 +628,16 @@ impl Chains {
             head += 1;
             let d = self.dist[state];
             if state % 2 == 1 && state / 2 != start {
-                step.clear(step.technique);
                 let b = self.links.node(state / 2);
                 let n = layout.n;
-                if self.conclude(layout, board, kind, a, b, &mut |c, v| {
-                    step.eliminate(n, c, v);
-                    false
-                }) {
+                // Whether it concludes anything first (most ends do not),
+                // then what.
+                if self.conclude(layout, board, kind, a, b, &mut |_, _| true) {
+                    step.clear(step.technique);
+                    self.conclude(layout, board, kind, a, b, &mut |c, v| {
+                        step.eliminate(n, c, v);
+                        false
+                    });
                     self.write_chain(n, state, step);
                     return Some(d);
                 }

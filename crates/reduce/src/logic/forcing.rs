@@ -14,6 +14,7 @@
 //!   that candidate goes, since one of the branches is true.
 
 use super::board::{bit, members, Board, Layout, Mask, Wall, EMPTY};
+use super::scratch::Scratch;
 use super::step::{Contradiction, Step, Technique};
 
 /// The largest board (candidates times cells) forcing chains are tried
@@ -27,6 +28,11 @@ pub const MAX_FORCING_WORK: usize = 4_000_000;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Forcing {
     copy: Board,
+    /// The small scratch board, for shapes it fits (see
+    /// [`Scratch::fits`]: asked once per layout, known by its cells and
+    /// units).
+    scratch: Scratch,
+    fits: Option<(usize, usize, bool)>,
     trail: Vec<(u16, u8)>,
     best: Vec<(u16, u8)>,
     /// Candidates the last full pass found false, shortest chain first,
@@ -57,6 +63,31 @@ impl Forcing {
         self.trail.clear();
         self.copy.assume(layout, cell, v);
         self.copy.propagate(layout, &mut self.trail, limit)
+    }
+
+    /// [`Forcing::branch`] from the marks last loaded into the small
+    /// scratch board when `small`; the wall it met, if any, is then
+    /// [`Forcing::wall`].
+    fn branch_from(
+        &mut self,
+        layout: &Layout,
+        board: &Board,
+        cell: usize,
+        v: usize,
+        limit: usize,
+        small: bool,
+    ) -> bool {
+        if small {
+            self.scratch.branch(cell, v, &mut self.trail, limit)
+        } else {
+            self.branch(layout, board, cell, v, limit)
+        }
+    }
+
+    /// The wall the last broken branch of [`Forcing::branch_from`] met.
+    fn wall(&self, small: bool) -> Wall {
+        let wall = if small { self.scratch.wall } else { self.copy.wall };
+        wall.expect("a broken board names its wall")
     }
 
     /// Forgets what the last pass found, and the solution (for a new
@@ -91,12 +122,24 @@ impl Forcing {
             return false;
         }
         let n = layout.n;
+        let key = (layout.cells, layout.units.len());
+        let small = match self.fits {
+            Some((c, u, f)) if (c, u) == key => f,
+            _ => {
+                let f = Scratch::fits(layout);
+                self.fits = Some((key.0, key.1, f));
+                f
+            }
+        };
+        if small {
+            self.scratch.load(layout, board);
+        }
         let mut best: Option<(usize, usize, Wall)> = None;
         while let Some((_, cell, v)) = self.pending.pop() {
             let (cell, v) = (cell as usize, v as usize);
-            if board.has(cell, v) && !self.branch(layout, board, cell, v, usize::MAX) {
+            if board.has(cell, v) && !self.branch_from(layout, board, cell, v, usize::MAX, small) {
                 std::mem::swap(&mut self.best, &mut self.trail);
-                best = Some((cell, v, self.copy.wall.expect("a broken board names its wall")));
+                best = Some((cell, v, self.wall(small)));
                 break;
             }
         }
@@ -117,7 +160,7 @@ impl Forcing {
                 for v in members(board.cand[cell] & !self.implied[cell]) {
                     // Past the shortest chain so far, a branch is of no use.
                     let limit = if best.is_some() { self.best.len() } else { usize::MAX };
-                    if self.branch(layout, board, cell, v, limit) {
+                    if self.branch_from(layout, board, cell, v, limit, small) {
                         if self.trail.len() < limit {
                             for &(c, w) in &self.trail {
                                 self.implied[c as usize] |= bit(w as usize);
@@ -128,7 +171,7 @@ impl Forcing {
                     self.pending.push((self.trail.len(), cell as u16, v as u8));
                     if best.is_none() || self.trail.len() < self.best.len() {
                         std::mem::swap(&mut self.best, &mut self.trail);
-                        best = Some((cell, v, self.copy.wall.expect("a broken board names its wall")));
+                        best = Some((cell, v, self.wall(small)));
                     }
                 }
             }

@@ -134,17 +134,21 @@ impl Links {
         self.start.clear();
         self.start.resize(2 * m + 1, 0);
         self.scratch.clear();
-        let (id_of, edges) = (&self.id_of, &mut self.scratch);
+        let (id_of, edges) = (&self.id_of[..layout.cells * n], &mut self.scratch);
+        let (cell_of, symbol_of, start) =
+            (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
+        let (strong_places, strong_symbols) = (&mut self.strong_places[..], &mut self.strong_symbols[..]);
         for id in 0..m {
-            let (cell, v) = (self.cell_of[id] as usize, self.symbol_of[id] as usize);
+            let (cell, v) = (cell_of[id] as usize, symbol_of[id] as usize);
             let first = edges.len();
             let cand = board.cand[cell];
+            let units = layout.units_of(cell);
             if kind != Kind::X && pair(cand) {
                 let w = (cand & !bit(v)).trailing_zeros() as usize;
                 edges.push(2 * id_of[cell * n + w] + 1);
             }
             if kind != Kind::XY {
-                for &(u, _) in layout.units_of(cell) {
+                for &(u, _) in units {
                     let p = board.pos(u as usize, v);
                     if pair(p) {
                         let a = layout.cell(u as usize, p.trailing_zeros() as usize);
@@ -155,13 +159,13 @@ impl Links {
                 }
             }
             if edges.len() > first {
-                self.strong_symbols[cell] |= bit(v);
-                for &(u, i) in layout.units_of(cell) {
-                    self.strong_places[u as usize * n + v] |= bit(i as usize);
+                strong_symbols[cell] |= bit(v);
+                for &(u, i) in units {
+                    strong_places[u as usize * n + v] |= bit(i as usize);
                 }
             }
             // Park the off state's edges at the end; moved below.
-            self.start[2 * id + 1] = (edges.len() - first) as u32;
+            start[2 * id + 1] = (edges.len() - first) as u32;
         }
         // Lay the states out in order: off edges (from the list above,
         // in place), then on edges: weak links to off states that have a
@@ -169,17 +173,24 @@ impl Links {
         let strong_edges = &self.scratch;
         let edges = &mut self.edges;
         edges.clear();
+        // Locals, so that pushing edges does not reload them.
+        let (cells, units) = (layout.cells, layout.units.len());
+        let (cell_of, symbol_of, start) =
+            (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
+        let (id_of, listed) = (&self.id_of[..cells * n], &mut self.listed[..cells]);
+        let (strong_places, strong_symbols) =
+            (&self.strong_places[..units * n], &self.strong_symbols[..cells]);
         let mut from = 0;
         for id in 0..m {
-            let (cell, v) = (self.cell_of[id] as usize, self.symbol_of[id] as usize);
-            let k = self.start[2 * id + 1] as usize;
-            self.start[2 * id] = edges.len() as u32;
+            let (cell, v) = (cell_of[id] as usize, symbol_of[id] as usize);
+            let k = start[2 * id + 1] as usize;
+            start[2 * id] = edges.len() as u32;
             edges.extend_from_slice(&strong_edges[from..from + k]);
             from += k;
-            self.start[2 * id + 1] = edges.len() as u32;
+            start[2 * id + 1] = edges.len() as u32;
             if kind == Kind::Aic {
-                for w in members(self.strong_symbols[cell] & !bit(v)) {
-                    edges.push(2 * self.id_of[cell * n + w]);
+                for w in members(strong_symbols[cell] & !bit(v)) {
+                    edges.push(2 * id_of[cell * n + w]);
                 }
             }
             // A cell in two of this cell's units (a line and a region)
@@ -187,16 +198,17 @@ impl Links {
             // what is reached nor the order a search first reaches it.
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
-                self.listed.iter_mut().for_each(|s| *s = 0);
+                listed.iter_mut().for_each(|s| *s = 0);
                 self.stamp = 1;
             }
+            let stamp = self.stamp;
             for &(u, i) in layout.units_of(cell) {
                 let u = u as usize;
-                for j in members(self.strong_places[u * n + v] & !bit(i as usize)) {
+                for j in members(strong_places[u * n + v] & !bit(i as usize)) {
                     let d = layout.cell(u, j);
-                    if self.listed[d] != self.stamp {
-                        self.listed[d] = self.stamp;
-                        edges.push(2 * self.id_of[d * n + v]);
+                    if d < cells && listed[d] != stamp {
+                        listed[d] = stamp;
+                        edges.push(2 * id_of[d * n + v]);
                     }
                 }
             }
@@ -246,8 +258,11 @@ impl Links {
         self.stack.clear();
         self.calls.clear();
         // Locals, so that the loop keeps them in registers.
-        let (start, edges) = (&self.start[..], &self.edges[..]);
-        let (index, low, comp) = (&mut self.index[..], &mut self.low[..], &mut self.comp[..]);
+        // Sliced to the same length, so that one check on a state covers
+        // all three.
+        let (start, edges) = (&self.start[..=states], &self.edges[..]);
+        let (index, low, comp) =
+            (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
         let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
         let mut counter = 0u32;
         let mut comps = 0u32;
@@ -260,22 +275,38 @@ impl Links {
             counter += 1;
             stack.push(root as u32);
             calls.push((root as u32, start[root]));
-            while let Some(top) = calls.last_mut() {
-                let s = top.0 as usize;
-                let pos = top.1;
-                if pos < start[s + 1] {
-                    top.1 += 1;
-                    let t = edges[pos as usize] as usize;
+            while let Some(&(top, from)) = calls.last() {
+                let s = top as usize;
+                // The edges of `s` from where it left off, up to the first
+                // state not visited yet (then go down to it).
+                let (mut pos, end) = (from as usize, start[s + 1] as usize);
+                let mut down = None;
+                while pos < end {
+                    let t = edges[pos] as usize;
+                    pos += 1;
+                    if t >= states {
+                        // Never: every edge leads to a state. The test
+                        // spares the checks on the three tables below.
+                        continue;
+                    }
                     if index[t] == UNSET {
-                        index[t] = counter;
-                        low[t] = counter;
-                        counter += 1;
-                        stack.push(t as u32);
-                        calls.push((t as u32, start[t]));
-                    } else if comp[t] == UNSET {
+                        down = Some(t);
+                        break;
+                    }
+                    if comp[t] == UNSET {
                         // On the stack.
                         low[s] = low[s].min(index[t]);
                     }
+                }
+                if let Some(t) = down {
+                    if let Some(top) = calls.last_mut() {
+                        top.1 = pos as u32;
+                    }
+                    index[t] = counter;
+                    low[t] = counter;
+                    counter += 1;
+                    stack.push(t as u32);
+                    calls.push((t as u32, start[t]));
                     continue;
                 }
                 calls.pop();
@@ -326,6 +357,9 @@ impl Links {
                         let m = m as usize;
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {
                             let t = t as usize;
+                            if t >= states {
+                                continue;
+                            }
                             if t % 2 == 1 {
                                 acc[t / 128 % W] |= 1 << (t / 2 % 64);
                             }

@@ -55,6 +55,7 @@ mod forcing;
 mod intersections;
 mod links;
 mod rating;
+mod scratch;
 mod singles;
 mod step;
 mod subsets;

@@ -12,13 +12,14 @@ use super::step::{Step, Technique};
 pub(crate) struct Wings {
     pincers: Vec<usize>,
     bivalue: Vec<usize>,
-    /// The reading of [`Board::strong_links`] when XY-wings, and
-    /// W-wings, last found nothing (0: never). Both are made of cells with
-    /// two candidates (and W-wings of a strong link): with none new, they
-    /// would find nothing again.
+    /// The reading of [`Board::bivalue`] when XY-wings last found
+    /// nothing, and of [`Board::strong_links`] when W-wings did (0:
+    /// never). Both are made of cells with two candidates (and W-wings of
+    /// a strong link in a unit): with none new, they would find nothing
+    /// again.
     idle_xy: u64,
     idle_w: u64,
-    /// The readings of [`Board::strong_links`] and [`Board::trivalue`]
+    /// The readings of [`Board::bivalue`] and [`Board::trivalue`]
     /// when XYZ-wings last found nothing. An XYZ-wing is a cell of three
     /// candidates and two of two: with no cell newly down to three or two,
     /// each one now was there then, with more cells to clear, so none
@@ -67,7 +68,7 @@ impl Wings {
     /// Pivot `{x,y}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
     /// see both pincers.
     pub fn xy_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
-        if self.idle_xy == board.strong_links {
+        if self.idle_xy == board.bivalue {
             return false;
         }
         for pivot in 0..layout.cells {
@@ -95,14 +96,14 @@ impl Wings {
             }
         }
         step.clear(Technique::XYWing);
-        self.idle_xy = board.strong_links;
+        self.idle_xy = board.bivalue;
         false
     }
 
     /// Pivot `{x,y,z}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
     /// see all three.
     pub fn xyz_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
-        if self.idle_xyz == (board.strong_links, board.trivalue) {
+        if self.idle_xyz == (board.bivalue, board.trivalue) {
             return false;
         }
         for pivot in 0..layout.cells {
@@ -128,7 +129,7 @@ impl Wings {
                 }
             }
         }
-        self.idle_xyz = (board.strong_links, board.trivalue);
+        self.idle_xyz = (board.bivalue, board.trivalue);
         false
     }
 
