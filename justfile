@@ -37,6 +37,11 @@ fuzz-detect seconds="600":
 test-slow:
     cargo test --workspace --release -- --ignored
 
+# Making 24x24 and 25x25 puzzles (release mode, a few minutes; the
+# generator's big-grid target).
+test-generate-big:
+    cargo test --release -p dance-reduce --test generate -- --ignored biggest_boxes_generate
+
 # Formatting and lints, as CI checks them.
 lint:
     cargo fmt --all --check

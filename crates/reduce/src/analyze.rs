@@ -225,7 +225,31 @@ impl Analyzer {
     }
 
     /// The redundant givens of a puzzle with one solution.
+    ///
+    /// Each test asks for a solution other than the one known: the given's
+    /// symbol excluded at its cell, the known solution's symbols tried
+    /// first ([`GridSolver::solve_near`]), on a search that filters hard
+    /// and never restarts (most tests of a minimal puzzle are proofs or
+    /// nearby second solutions, as when making one: see
+    /// `generate/remove.rs`).
     fn redundancy(&mut self, puzzle: &Puzzle, a: &mut Analysis) {
+        let solution = a.solutions[0].clone();
+        self.solver.set_restarts(false);
+        self.solver.set_filtering(true);
+        self.tests(puzzle, &solution, a);
+        self.solver.set_restarts(true);
+        self.solver.set_filtering(false);
+        a.minimal = if !a.redundant.is_empty() {
+            Some(false)
+        } else if a.undecided.is_empty() {
+            Some(true)
+        } else {
+            None
+        };
+    }
+
+    /// The tests of [`Analyzer::redundancy`], one per given.
+    fn tests(&mut self, puzzle: &Puzzle, solution: &[u8], a: &mut Analysis) {
         let mut p = puzzle.clone();
         for (cell, g) in puzzle.givens().iter().enumerate() {
             let Some(v) = *g else { continue };
@@ -234,7 +258,7 @@ impl Analyzer {
                 continue;
             }
             p.givens_mut()[cell] = None;
-            let o = self.solver.solve_excluding(&p, &[(cell, v)], |_| ControlFlow::Break(()));
+            let o = self.solver.solve_near(&p, &[(cell, v)], solution, |_| ControlFlow::Break(()));
             p.givens_mut()[cell] = Some(v);
             match (o.so_far(), o.end().is_unknown()) {
                 (0, false) => a.redundant.push(cell),
@@ -242,13 +266,6 @@ impl Analyzer {
                 _ => {}
             }
         }
-        a.minimal = if !a.redundant.is_empty() {
-            Some(false)
-        } else if a.undecided.is_empty() {
-            Some(true)
-        } else {
-            None
-        };
     }
 
     /// Where the two solutions differ, made minimal: while a solution

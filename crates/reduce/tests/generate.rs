@@ -174,3 +174,21 @@ fn big_boxes_are_unique_and_minimal() {
         }
     }
 }
+
+/// 24x24 and 25x25 boxes: a puzzle comes (no search ran out), its
+/// solution is the one it says, and it is unique, counted to 2 by the
+/// plain bit search (restarts, no filtering: not the maker's test). Slow
+/// (a minute or more in release mode); run with `just test-generate-big`.
+#[test]
+#[ignore = "slow: 24x24 and 25x25 grids"]
+fn biggest_boxes_generate() {
+    for (n, seed) in [(24, 1), (24, 3), (25, 1)] {
+        let mut maker =
+            Generator::new(boxes(n), Alphabet::default_for(n).unwrap(), Request::default()).unwrap();
+        let made = maker.generate(seed).unwrap();
+        let p = &made.puzzle;
+        assert_eq!(p.verify(&made.solution), Ok(()));
+        assert_eq!(made.attempts, 1, "{n}x{n} seed {seed}");
+        assert_eq!(count(p, Engine::Bits), 1, "{n}x{n} seed {seed}");
+    }
+}

@@ -112,6 +112,8 @@ pub struct GridSolver {
     probe: Option<Arc<Probe>>,
     /// Whether the bit search restarts.
     restarts: bool,
+    /// Whether the bit search filters harder.
+    filtering: bool,
     /// The engine of the last search.
     last: Engine,
 }
@@ -141,6 +143,7 @@ impl GridSolver {
             budget: Budget::UNLIMITED,
             probe: None,
             restarts: true,
+            filtering: false,
             last: engine,
         })
     }
@@ -208,6 +211,19 @@ impl GridSolver {
         }
         if let Some(s) = &mut self.spare {
             s.set_restarts(restarts);
+        }
+    }
+
+    /// Whether the bit search's searches to come filter harder at every
+    /// node (see [`Bits::set_filtering`]; off by default). The other
+    /// engines keep their own propagation.
+    pub fn set_filtering(&mut self, on: bool) {
+        self.filtering = on;
+        if let Fast::Bits(s) = &mut self.fast {
+            s.set_filtering(on);
+        }
+        if let Some(s) = &mut self.spare {
+            s.set_filtering(on);
         }
     }
 
@@ -384,11 +400,13 @@ impl GridSolver {
             return s;
         }
         let (shape, budget, probe, restarts) = (&self.shape, self.budget, &self.probe, self.restarts);
+        let filtering = self.filtering;
         self.spare.get_or_insert_with(|| {
             let mut s = Bits::new(shape).expect("the bit search takes every order up to MAX_ORDER");
             s.set_budget(budget);
             s.set_probe(probe.clone());
             s.set_restarts(restarts);
+            s.set_filtering(filtering);
             Box::new(s)
         })
     }
