@@ -4,9 +4,12 @@
 //! is not, a line is extra (a stray `000000000` between two grids) or a row
 //! is missing, and reading it row after row would splice every puzzle after
 //! that place from two. The run is then planned whole: the reading with the
-//! fewest stray lines, short puzzles and clashing puzzles wins; what every
-//! such reading agrees on is read, and lines where the best readings differ
-//! are refused rather than guessed.
+//! fewest stray lines, short puzzles, puzzles with a row too many inside
+//! and clashing puzzles wins, and between readings that tie, the one whose
+//! puzzles each have exactly one solution (orders up to 16); what every
+//! such reading agrees on is read, and lines where the best readings still
+//! differ are refused rather than guessed. One fault in a run is always
+//! found; two that cancel out in the count, or three, may not be.
 //!
 //! A stream (a pipe, a terminal) is not read ahead: its answers must not
 //! wait for the next puzzle. There the rows are read as they come.
@@ -67,9 +70,10 @@ enum Kind {
 }
 
 /// The cost of a stray line in a reading; a short or clashing puzzle
-/// costs two. Nothing else counts: which of two rows is stray is never
-/// guessed from what they hold, so readings that cost the same are a tie,
-/// and a tie is refused.
+/// costs two, a puzzle with a row too many inside it one (three when no
+/// inside row leaves it without a clash). Which of two rows is stray is
+/// never guessed from what they hold: readings that cost the same tie, and
+/// only uniqueness breaks a tie (see `best_readings`).
 const UNIT: u64 = 1;
 
 /// What the plan of the run from line index `start` (rows of `n` cells)
