@@ -331,6 +331,18 @@ pub enum InputError {
         /// The run's rows.
         run_rows: usize,
     },
+    /// Lines at the start of a stretch of a long run of rows (past the
+    /// count's cap) that is no whole number of puzzles: a row too many or
+    /// missing lies at or before them, and the puzzles read since the run's
+    /// first line may be one row off.
+    ShiftedRun {
+        /// How many lines are skipped.
+        lines: usize,
+        /// The order of the run's puzzles.
+        order: usize,
+        /// The run's first line.
+        read_from: usize,
+    },
     /// Lines of a run of rows (no blank line between puzzles) that is no
     /// whole number of puzzles, where the readings that leave the fewest
     /// stray lines and clashes differ: which line is extra or missing
@@ -605,6 +617,11 @@ impl fmt::Display for InputError {
                 f,
                 "a {order}x{order} puzzle with {} rows, one too many inside it: the {run_rows} rows from line {run_line} are no whole number of puzzles, and a row too many here is the one reading that leaves the others whole: skipped",
                 order + 1
+            ),
+            E::ShiftedRun { lines, order, read_from } => write!(
+                f,
+                "{} skipped: the rows of {order}x{order} puzzles from line {read_from} were read as they came (past the first 4,096 of the run), and from here on they are no whole number of puzzles: a row too many or missing lies at or before this line, and the puzzles read since line {read_from} may be one row off",
+                plural(*lines, "line")
             ),
             E::UnclearRows { first_line, last_line, order, run_line, run_rows } => write!(
                 f,

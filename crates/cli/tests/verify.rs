@@ -314,3 +314,27 @@ proptest! {
         }
     }
 }
+
+/// Past the count's cap (4,096 rows in one run), rows are read as they
+/// come: a stray `000000000` early in a long run shifts the puzzles after
+/// it, and the plan of the next stretch, which finds the run no whole
+/// number of puzzles, says that the fault may lie before it rather than
+/// blaming its first line alone.
+#[test]
+fn a_fault_before_the_cap_is_not_blamed_on_the_line_after_it() {
+    let sample = read("sudoku/sample-1000.txt");
+    let which: Vec<usize> = (0..500).collect();
+    let mut rows: Vec<String> = Vec::new();
+    for p in sample_puzzles(&sample, &which) {
+        rows.extend(p.as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).replace('.', "0")));
+    }
+    rows.insert(99, "000000000".into());
+    let recs = records(&(rows.join("\n") + "\n"));
+    let messages: Vec<String> =
+        recs.iter().filter_map(|r| r.body.as_ref().err().map(|e| e.error.to_string())).collect();
+    assert!(
+        messages.iter().any(|m| m.contains("were read as they came (past the first 4,096 of the run)")),
+        "{messages:?}"
+    );
+    assert!(!messages.iter().any(|m| m.starts_with("not a row")), "{messages:?}");
+}

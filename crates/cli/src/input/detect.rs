@@ -212,6 +212,7 @@ fn misaligned(e: &InputError) -> bool {
         InputError::StrayLines { .. }
             | InputError::ShortPuzzle { .. }
             | InputError::LongPuzzle { .. }
+            | InputError::ShiftedRun { .. }
             | InputError::UnclearRows { .. }
     )
 }

@@ -59,6 +59,10 @@ pub(crate) struct Plan {
     counted: bool,
     /// Pieces that are not puzzles: their rows (as indices into `rows`).
     pieces: Vec<(Range<usize>, Kind)>,
+    /// The run's first line when rows before this plan's were read as they
+    /// came (a run longer than the cap): a fault found at the plan's start
+    /// may lie before it.
+    read_from: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +102,19 @@ pub(super) fn piece_at(w: &Window<'_>, start: usize, n: usize, puzzles: &Puzzles
                 *memo = Some(Memo::Scanning(scan));
                 return Err(need);
             }
-            Ok(end) => *memo = Some(Memo::Planned(plan(w, start, scan, end, puzzles))),
+            Ok(end) => {
+                let mut p = plan(w, start, scan, end, puzzles);
+                // A plan that starts where the last puzzle read ended, in
+                // the same run (past the count's cap): the rows before it
+                // were read as they came.
+                p.read_from = match puzzles.last_run().get() {
+                    Some((order, first, next)) if order == n && next == start_line && first < start_line => {
+                        Some(first)
+                    }
+                    _ => None,
+                };
+                *memo = Some(Memo::Planned(p));
+            }
         }
     }
     let Some(Memo::Planned(p)) = memo.as_ref() else { return Ok(Piece::Rows) };
@@ -183,12 +199,23 @@ pub(super) fn refusal(
 ) -> Option<(usize, Refusal)> {
     let line = w.lines[start].0;
     let memo = puzzles.runs().borrow();
-    let (run_line, run_rows) = match memo.as_ref() {
-        Some(Memo::Planned(p)) => (p.first_line, p.rows.len()),
-        _ => (line, 0),
+    let (run_line, run_rows, read_from) = match memo.as_ref() {
+        Some(Memo::Planned(p)) => (p.first_line, p.rows.len(), p.read_from.filter(|_| p.first_line == line)),
+        _ => (line, 0, None),
     };
     let (next, e) = match p {
         Piece::Rows => return None,
+        // At the start of a plan whose rows before were read as they came:
+        // the fault may lie before this line.
+        Piece::Extra { next, .. }
+        | Piece::Short { next }
+        | Piece::Long { next }
+        | Piece::Unclear { next, .. }
+            if read_from.is_some() =>
+        {
+            let read_from = read_from.unwrap_or(line);
+            (next, InputError::ShiftedRun { lines: next - start, order: n, read_from })
+        }
         Piece::Extra { lines, next } => (
             next,
             InputError::StrayLines { lines, order: n, next_line: w.lines.get(next).map_or(line, |l| l.0) },
@@ -268,7 +295,8 @@ fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles
     let last_line = rows.last().copied().unwrap_or(first_line);
     let blank = matches!(end, RunEnd::Blank);
     let counted = !matches!(end, RunEnd::Open) && rows.len() <= RUN_CAP;
-    let whole = Plan { order: n, first_line, last_line, rows, blank, counted, pieces: Vec::new() };
+    let whole =
+        Plan { order: n, first_line, last_line, rows, blank, counted, pieces: Vec::new(), read_from: None };
     let k = whole.rows.len();
     // Only a run the count settles: closed, within the cap, no whole
     // number of puzzles.
