@@ -127,16 +127,29 @@ impl Chains {
         }
     }
 
-    /// Lists the cells holding each symbol.
+    /// Lists the cells holding each symbol: row `r` (unit `r`) lists its
+    /// cells `r * n + c` by column `c`, so its places of a symbol,
+    /// shifted, are the symbol's cells in the row (one word or two per
+    /// row and symbol, not one step per candidate).
     fn index(&mut self, layout: &Layout, board: &Board) {
-        let w = layout.words;
+        let (n, w) = (layout.n, layout.words);
         self.holders.clear();
-        self.holders.resize(layout.n * w, 0);
-        for cell in 0..layout.cells {
-            for v in members(board.cand[cell]) {
-                self.holders[v * w + cell / 64] |= 1 << (cell % 64);
+        self.holders.resize(n * w, 0);
+        for v in 0..n {
+            let h = &mut self.holders[v * w..][..w];
+            for r in 0..n {
+                let (p, at) = (board.pos(r, v), r * n);
+                h[at / 64] |= p << (at % 64);
+                if at % 64 + n > 64 {
+                    h[at / 64 + 1] |= p >> (64 - at % 64);
+                }
             }
         }
+        debug_assert!((0..layout.cells).all(|cell| (0..n).all(|v| (self.holders[v * w + cell / 64]
+            >> (cell % 64)
+            & 1
+            != 0)
+            == board.has(cell, v))));
     }
 
     /// X-chains, then XY-chains, then AICs (those up to `top`): the
