@@ -400,9 +400,13 @@ impl Chains {
                     for &(u, i) in layout.units_of(c) {
                         for j in members(board.pos(u as usize, v) & !(1 << i)) {
                             let d = layout.cell(u as usize, j);
-                            if self.seen[d * 2] != self.search && strong(d, v) {
+                            if self.seen[d * 2] != self.search {
+                                // Seen either way: a cell without a strong
+                                // link on v is a dead end, asked once.
                                 self.seen[d * 2] = self.search;
-                                self.queue.push((d * 2) as u32);
+                                if strong(d, v) {
+                                    self.queue.push((d * 2) as u32);
+                                }
                             }
                         }
                     }
