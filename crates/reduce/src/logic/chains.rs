@@ -784,6 +784,12 @@ impl Chains {
                 if !board.has(root, v) || self.colour_seen[root] == mark {
                     continue;
                 }
+                // A cell without a strong link on v is a cluster of one,
+                // which shows nothing.
+                if !layout.units_of(root).iter().any(|&(u, _)| pair(board.pos(u as usize, v))) {
+                    self.colour_seen[root] = mark;
+                    continue;
+                }
                 // Colour the cluster of `root`: sets 0 and 1 are the two
                 // colours, 2 and 3 the cells that see each.
                 self.sets.clear();
