@@ -393,7 +393,7 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
         // exactly one solution win, if any: a spliced puzzle, a row of
         // givens short or a row of others too many, rarely does. Scaled so
         // that this never outweighs a stray line, a clash or a short puzzle.
-        let proper = Proper::new(n, puzzles);
+        let mut proper = Proper::new(n, puzzles);
         let scale = k as u64 + 2;
         for (e, &usable) in elements.iter_mut().zip(&best) {
             let improper = usable
@@ -482,7 +482,7 @@ const MAX_PROPER: usize = 16;
 struct Proper {
     shape: Option<reduce::Shape>,
     alphabet: Option<reduce::Alphabet>,
-    solver: std::cell::RefCell<Option<reduce::GridSolver>>,
+    solver: Option<reduce::GridSolver>,
 }
 
 impl Proper {
@@ -493,10 +493,10 @@ impl Proper {
             solver.set_budget(dlx::Budget::nodes(20_000));
             solver
         });
-        Proper { shape, alphabet: puzzles.alphabet(n, false).ok(), solver: std::cell::RefCell::new(solver) }
+        Proper { shape, alphabet: puzzles.alphabet(n, false).ok(), solver }
     }
 
-    fn test(&self, rows: &mut dyn Iterator<Item = usize>, givens: &[Option<Vec<Option<u8>>>]) -> bool {
+    fn test(&mut self, rows: &mut dyn Iterator<Item = usize>, givens: &[Option<Vec<Option<u8>>>]) -> bool {
         let (Some(shape), Some(alphabet)) = (&self.shape, &self.alphabet) else { return false };
         let mut cells = Vec::new();
         for i in rows {
@@ -504,8 +504,7 @@ impl Proper {
             cells.extend_from_slice(row);
         }
         let Ok(puzzle) = reduce::Puzzle::new(shape.clone(), alphabet.clone(), cells) else { return false };
-        let mut solver = self.solver.borrow_mut();
-        let Some(solver) = solver.as_mut() else { return false };
+        let Some(solver) = self.solver.as_mut() else { return false };
         matches!(solver.count(&puzzle, Some(2)), Ok(o) if o.end() == dlx::End::Complete && o.solutions() == Some(1))
     }
 }
