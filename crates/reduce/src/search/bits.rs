@@ -62,6 +62,25 @@
 //! branch on and in which order, and take only options no solution uses.
 //! Smaller grids keep the plain rule, whose nodes are cheaper.
 //!
+//! **Partial restarts.** On big grids a run that fails has mostly gone
+//! deep (thousands of levels on 64x64) and then wandered among dead ends
+//! near the bottom, where the trouble is rarely the last choices and a
+//! depth-first search cannot reach the early ones. Starting again from the
+//! root throws the good upper part away, and rebuilding it costs about N²
+//! nodes a run. So from order [`HALL_FROM`] on boxes (and from
+//! [`WEIGHTED_FROM`] on jigsaws) the first run is N² nodes, and three
+//! restarts in four go back only to *half the depth* the run had reached
+//! (with half the node limit of a run from the root):
+//! the branch points above are kept with the symbols they have not tried,
+//! and the subtree below is searched again from its top in a new random
+//! order (with the weights and saved phases the run left); every fourth
+//! restart goes back to the root, with the runs' Luby limits. Counts stay
+//! exact: a subtree is left only while nothing has been found, every
+//! symbol taken from a kept branch point has had its whole subtree
+//! searched, and the subtree given up is searched again from its top, so
+//! a run that goes on to its end (as every run does once it has found a
+//! solution) still visits every solution once.
+//!
 //! **Nearly full units.** From order [`HALL_FROM`] up, a unit with few
 //! open cells left (3 to [`NEARLY_FULL`]) is filtered as one
 //! all-different constraint (Régin, 1994): a symbol is taken from a cell
@@ -96,6 +115,14 @@ pub const MAX_BITS_ORDER: usize = 64;
 /// The first run's node limit, in N² nodes, before the search restarts
 /// (see the module documentation).
 pub const FIRST_RUN: u64 = 16;
+
+/// The first run's node limit on grids with partial restarts, in N²
+/// nodes (see the module documentation).
+pub const PARTIAL_FIRST_RUN: u64 = 1;
+
+/// With partial restarts, one restart in this many goes back to the root
+/// (see the module documentation).
+const ROOT_EVERY: u64 = 4;
 
 /// The order from which the search weighs dead ends, orders symbols least
 /// constraining first, and (on jigsaws) takes locked candidates (see the
@@ -368,6 +395,13 @@ struct Search<W: Word> {
     weighted: bool,
     /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
     locked: bool,
+    /// Box grids from [`HALL_FROM`] and jigsaws from [`WEIGHTED_FROM`]:
+    /// restarts go back to half the depth, three in four (see the module
+    /// documentation).
+    partial: bool,
+    /// The unit of the runs' node limits: N² (smaller in tests, to
+    /// restart often).
+    run_unit: u64,
     /// What `locked` is when filtering is off, and whether the shape has
     /// regions (locked candidates need them): see [`Bits::set_filtering`].
     locked_default: bool,
@@ -472,6 +506,8 @@ impl<W: Word> Search<W> {
             restarts: true,
             weighted: n >= WEIGHTED_FROM,
             locked: (n >= WEIGHTED_FROM && jigsaw) || (n >= HALL_FROM && has_regions),
+            partial: (n >= WEIGHTED_FROM && jigsaw) || n >= HALL_FROM,
+            run_unit: cells as u64,
             weight: vec![1; units],
             cell_weight: vec![3; cells],
             lock_dirty: W::Units::default(),
@@ -1113,12 +1149,24 @@ impl<W: Word> Search<W> {
             return (0, End::Complete);
         }
         let cells = self.cells;
-        let unit = cells as u64;
+        let unit = self.run_unit;
         // Nodes this run may take while it has found nothing.
-        let (mut run, mut left) = (0, FIRST_RUN * unit);
+        let first_run = if self.partial { PARTIAL_FIRST_RUN } else { FIRST_RUN };
+        let (mut run, mut left) = (0, first_run * unit);
+        // The level a partial restart goes back to (see the module
+        // documentation), if the next run is one.
+        let mut back_to: Option<usize> = None;
         'runs: loop {
-            self.frames.clear();
             let mut level = 0usize;
+            match back_to.take() {
+                Some(l) => {
+                    // The state at level `l` is still there: the levels of
+                    // the branch points kept are untouched.
+                    self.frames.truncate(l);
+                    level = l;
+                }
+                None => self.frames.clear(),
+            }
             loop {
                 // `level` holds a consistent state with every forced option
                 // taken: a solution, or a branching point.
@@ -1172,6 +1220,13 @@ impl<W: Word> Search<W> {
                             run += 1;
                             left = unit * luby(run);
                             self.rng = Some(SplitMix64::new(self.seed.unwrap_or(SEED) ^ run));
+                            if self.partial && run % ROOT_EVERY != 0 {
+                                // Half the depth: below the branch point of
+                                // this node, so every branch point kept has
+                                // its untried symbols.
+                                back_to = Some(self.frames.len() / 2);
+                                left = unit / 2 * luby(run);
+                            }
                             continue 'runs;
                         }
                         left -= 1;
@@ -1406,6 +1461,40 @@ mod tests {
             let mut s = Bits::new(&shape).unwrap();
             assert_eq!(all(&mut s, &p).len(), count, "order {n}");
         }
+    }
+
+    #[test]
+    fn partial_restarts_keep_counts_exact() {
+        // Restarts every few nodes, three in four to half the depth, on
+        // hard 9x9 puzzles (hundreds of nodes): one with a single
+        // solution, the same with givens taken out (many), and one with a
+        // given made wrong (none): the counts of the plain search.
+        let shape = Shape::default_for(9).unwrap();
+        let hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let fewer: String =
+            hard.chars().enumerate().map(|(i, c)| if i % 13 == 3 { '.' } else { c }).collect();
+        let wrong = format!("1{}", &hard[1..]);
+        let mut restarted = 0;
+        for text in [hard, &fewer, &wrong] {
+            let p = puzzle(shape.clone(), text);
+            let mut plain = Bits::new(&shape).unwrap();
+            plain.set_restarts(false);
+            let expected = all(&mut plain, &p);
+            for unit in [2, 3, 5] {
+                let mut s = Bits::new(&shape).unwrap();
+                if let Inner::Narrow(search) = &mut s.inner {
+                    (search.partial, search.run_unit) = (true, unit);
+                }
+                let mut grids = all(&mut s, &p);
+                grids.sort();
+                let mut want = expected.clone();
+                want.sort();
+                assert_eq!(grids, want, "{text}, restarts every {unit} nodes");
+                restarted += (s.stats().nodes > plain.stats().nodes) as usize;
+            }
+        }
+        // Most took more nodes than the plain search: they restarted.
+        assert!(restarted >= 5, "{restarted} of 9 searches restarted");
     }
 
     #[test]
