@@ -17,6 +17,8 @@
 //! kind, how many grids ran out and the nodes of all. Grids other than the tables', as the
 //! reviewers draw theirs.
 //!
+//! With `--each`, the sweep also prints every grid's nodes on stderr.
+//!
 //! With `--max-nodes N`, every search has a budget of N nodes instead of
 //! time (tables and sweep): node counts that do not depend on the load.
 
@@ -99,6 +101,12 @@ fn sweep(orders: &[usize], seeds: u64) {
                         if kind == "jigsaw" { grids::jigsaw(n, &full, n * n, &mut rng) } else { boxes };
                     let p = grids::sparse(&shape, &full, percent as f64 / 100.0, &mut rng);
                     let (t, _, nodes, _) = first_within(&p, 1, budget);
+                    if std::env::args().any(|a| a == "--each") {
+                        eprintln!(
+                            "{n} {kind} seed {seed} {percent}%: {nodes} nodes{}",
+                            if t.is_none() { " unknown" } else { "" }
+                        );
+                    }
                     grids += 1;
                     all += nodes;
                     let t = t.unwrap_or_else(|| {
