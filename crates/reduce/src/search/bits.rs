@@ -68,13 +68,17 @@
 //! depth-first search cannot reach the early ones. Starting again from the
 //! root throws the good upper part away, and rebuilding it costs about N²
 //! nodes a run. So from order [`HALL_FROM`] on boxes (and from
-//! [`WEIGHTED_FROM`] on jigsaws) the first run is N² nodes, and three
-//! restarts in four go back only to *half the depth* the run had reached
+//! [`WEIGHTED_FROM`] on jigsaws) the first run is N² nodes, and five
+//! restarts in six go back only to *half the depth* the run had reached
 //! (with half the node limit of a run from the root):
 //! the branch points above are kept with the symbols they have not tried,
 //! and the subtree below is searched again from its top in a new random
-//! order (with the weights and saved phases the run left); every fourth
-//! restart goes back to the root. Runs from the root and partial runs each
+//! order (with the weights and saved phases the run left); every sixth
+//! restart goes back to the root (one in four went to the root before, but
+//! roots more often threw away good upper parts: over the box sweep of
+//! `benches/big.rs` on orders 40 to 64, seeds 1 to 5, 0, 2, 5 and 15%
+//! given, 2,337,885 nodes and the worst grid 146,909, against 2,154,122
+//! and 62,019). Runs from the root and partial runs each
 //! follow their own Luby sequence (every fourth term of one sequence is
 //! nearly always 1, which left the runs from the root too short to undo a
 //! bad upper part: box 64 at 2% given, seed 1, ran out of 200,000 nodes).
@@ -125,7 +129,7 @@ pub const PARTIAL_FIRST_RUN: u64 = 1;
 
 /// With partial restarts, one restart in this many goes back to the root
 /// (see the module documentation).
-const ROOT_EVERY: u64 = 4;
+const ROOT_EVERY: u64 = 6;
 
 /// The order from which the search weighs dead ends, orders symbols least
 /// constraining first, and (on jigsaws) takes locked candidates (see the
@@ -1268,7 +1272,8 @@ impl<W: Word> Search<W> {
                             if self.partial {
                                 // Roots and partial runs count their own
                                 // Luby sequences: every fourth term of the
-                                // common one is 1 in 16 of the first 30,
+                                // common one is 1 in 16 of the first 30
+                                // (every sixth, 1 in 18 of 30),
                                 // so runs from the root hardly grew.
                                 if run % ROOT_EVERY == 0 {
                                     roots += 1;
@@ -1520,7 +1525,7 @@ mod tests {
 
     #[test]
     fn partial_restarts_keep_counts_exact() {
-        // Restarts every few nodes, three in four to half the depth, on
+        // Restarts every few nodes, five in six to half the depth, on
         // hard 9x9 puzzles (hundreds of nodes): one with a single
         // solution, the same with givens taken out (many), and one with a
         // given made wrong (none): the counts of the plain search.
@@ -1548,8 +1553,10 @@ mod tests {
                 restarted += (s.stats().nodes > plain.stats().nodes) as usize;
             }
         }
-        // Most took more nodes than the plain search: they restarted.
-        assert!(restarted >= 5, "{restarted} of 9 searches restarted");
+        // Nearly half took more nodes than the plain search: they
+        // restarted (a search that went back only partway can also end
+        // in fewer nodes, so not every one that restarted shows here).
+        assert!(restarted >= 4, "{restarted} of 9 searches restarted");
     }
 
     #[test]
