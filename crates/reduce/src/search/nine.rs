@@ -1004,11 +1004,12 @@ impl Nine {
         let mut clash = 0u32;
         for (w, &cells) in board.cand[..27].iter_mut().zip(&given) {
             let (r0, r1, r2) = (cells & 0x1ff, cells >> 9 & 0x1ff, cells >> 18 & 0x1ff);
-            let rows =
-                (r0 != 0) as u32 * 0x1ff | (r1 != 0) as u32 * (0x1ff << 9) | (r2 != 0) as u32 * (0x1ff << 18);
+            let rows = ((r0 != 0) as u32 * 0x1ff)
+                | ((r1 != 0) as u32 * (0x1ff << 9))
+                | ((r2 != 0) as u32 * (0x1ff << 18));
             let cols = r0 | r1 | r2;
             let stacks = columns_of_stacks(cols) * 7;
-            *w &= !(rows | (stacks | cols) * FIRST_COLUMN) | cells;
+            *w &= !(rows | ((stacks | cols) * FIRST_COLUMN)) | cells;
             // Two givens of a symbol in a row, a column or a box (two
             // columns of a stack).
             clash |= (r0 & r0.wrapping_sub(1)) | (r1 & r1.wrapping_sub(1)) | (r2 & r2.wrapping_sub(1));
