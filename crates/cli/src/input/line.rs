@@ -55,12 +55,12 @@ fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
 
 /// One line record: cells, optional map, note.
 pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
-    // The common case first: N² printable ASCII cells and nothing else (no
-    // blanks, so no map and no note), read without looking for fields.
+    // The common case first: N² ASCII cells and nothing else (no blanks,
+    // so no map and no note), read without looking for fields. Anything
+    // else, a blank or a bad symbol included, is read the long way.
     let bytes = text.as_bytes();
     if let Some(n) = root(bytes.len()).filter(|&n| !auto || n >= 4) {
-        if bytes.iter().all(|&b| b > b' ' && b < 0x7f) {
-            let body = puzzles.build_ascii(n, bytes, None, Layout::Line, no, 1);
+        if let Some(body) = puzzles.build_plain_line(n, bytes, no) {
             return Parsed { first_line: no, note: None, notices: Vec::new(), body };
         }
     }

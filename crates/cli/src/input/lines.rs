@@ -180,9 +180,23 @@ impl LineReader {
     }
 }
 
-/// The position of the first `\n`.
+/// The position of the first `\n`, eight bytes at a time: a word has a
+/// newline when one of its bytes XOR `\n` is zero, which the classic
+/// "has a zero byte" test finds without a branch a byte.
 fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b'\n')
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes")) ^ NEWLINES;
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            break;
+        }
+        at += 8;
+    }
+    bytes[at..].iter().position(|&b| b == b'\n').map(|i| at + i)
 }
 
 #[cfg(test)]
@@ -208,6 +222,27 @@ mod tests {
         let l = lines(b"\xff\nok\n");
         assert_eq!(l[0], (1, Err(InputError::InvalidUtf8)));
         assert_eq!(l[1], (2, Ok("ok".to_string())));
+    }
+
+    #[test]
+    fn newlines_are_found_at_every_offset() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut bytes = vec![b'x'; len];
+                if at < len {
+                    bytes[at] = b'\n';
+                }
+                // Bytes that differ from a newline by one bit, or carry the
+                // high bit, are no newlines.
+                for (i, b) in bytes.iter_mut().enumerate() {
+                    if *b != b'\n' && i % 3 == 0 {
+                        *b = [0x0b, 0x08, 0x8a, 0x0e][i % 4];
+                    }
+                }
+                let want = bytes.iter().position(|&b| b == b'\n');
+                assert_eq!(memchr_newline(&bytes), want, "len {len}, newline at {at}");
+            }
+        }
     }
 
     #[test]

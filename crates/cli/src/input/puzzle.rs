@@ -157,6 +157,22 @@ fn codes(alphabet: &Alphabet) -> [u8; 128] {
     t
 }
 
+/// The givens of ASCII cells by one table look-up a byte, and whether a
+/// byte is [`BAD`] (or past ASCII).
+fn ascii_givens(codes: &[u8; 128], cells: &[u8]) -> (Vec<Option<u8>>, bool) {
+    let mut worst = 0u8;
+    let givens = cells
+        .iter()
+        .map(|&b| {
+            // A byte past ASCII reads as BAD.
+            let code = codes[(b & 0x7f) as usize] | 0u8.wrapping_sub(b >> 7);
+            worst = worst.max(code);
+            (code < BLANK).then_some(code)
+        })
+        .collect();
+    (givens, worst == BAD)
+}
+
 /// A cell as written: its line, column (from 1) and text.
 #[derive(Clone, Copy, Debug)]
 pub struct Cell<'a> {
@@ -363,19 +379,10 @@ impl Puzzles {
             None => self.resolved_with_codes(n, false).map_err(|e| Refusal::new(line, e))?,
         };
         debug_assert_eq!(cells.len(), n * n);
-        // One table look-up a byte; a bad byte (or one past ASCII) is
-        // looked for again only to be refused.
-        let mut worst = 0u8;
-        let givens: Vec<Option<u8>> = cells
-            .iter()
-            .map(|&b| {
-                // A byte past ASCII reads as BAD.
-                let code = codes[(b & 0x7f) as usize] | 0u8.wrapping_sub(b >> 7);
-                worst = worst.max(code);
-                (code < BLANK).then_some(code)
-            })
-            .collect();
-        if worst == BAD {
+        let (givens, bad) = ascii_givens(&codes, cells);
+        if bad {
+            // A bad byte (or one past ASCII) is looked for again only to be
+            // refused.
             let k = cells.iter().position(|&b| b >= 0x80 || codes[b as usize] == BAD).unwrap_or(0);
             let text = std::str::from_utf8(&cells[k..k + 1]).unwrap_or("?");
             let e = self.given(text, n, &alphabet).expect_err("not a symbol");
@@ -384,6 +391,23 @@ impl Puzzles {
         let puzzle =
             Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)))?;
         Ok(Body::Puzzle { puzzle, layout })
+    }
+
+    /// [`Puzzles::build_ascii`] for a line of exactly N² bytes and nothing
+    /// else, on the plain shape (no map), when every byte is a symbol or a
+    /// blank marker; `None` otherwise (a blank between fields, a comma, a
+    /// byte past ASCII, a bad symbol, no alphabet of order N), for the
+    /// caller to read the line the long way: N² bytes may hold cells of
+    /// another order, a map and a note.
+    pub fn build_plain_line(&self, n: usize, cells: &[u8], line: usize) -> Option<Result<Body, Refusal>> {
+        let (shape, alphabet, codes) = self.resolved_with_codes(n, false).ok()?;
+        let (givens, bad) = ascii_givens(&codes, cells);
+        if bad {
+            return None;
+        }
+        let puzzle =
+            Puzzle::new(shape, alphabet, givens).map_err(|e| Refusal::new(line, InputError::Grid(e)));
+        Some(puzzle.map(|puzzle| Body::Puzzle { puzzle, layout: Layout::Line }))
     }
 
     /// The shape and alphabet of a grouped puzzle with its map.
@@ -422,6 +446,29 @@ mod tests {
         assert_eq!(Puzzles::blanks(&hex), "? . _");
         // Integers are for the default alphabet only.
         assert!(p.given("10", 16, &hex).is_err());
+    }
+
+    #[test]
+    fn a_plain_line_is_read_fast_only_when_every_byte_is_a_cell() {
+        let p = Puzzles::new(Arc::default());
+        let line = |s: &str| p.build_plain_line(9, s.as_bytes(), 1);
+        let good = format!("{}{}", "12345678.", "0".repeat(72));
+        assert!(matches!(line(&good), Some(Ok(Body::Puzzle { .. }))));
+        // A blank, a comma, a byte past ASCII or a bad symbol: the long way.
+        for bad in [" ", ",", "\t", "x", "\u{7f}"] {
+            let s = format!("{bad}{}", &good[1..]);
+            assert!(line(&s).is_none(), "{s:?}");
+        }
+        let s = format!("é{}", &good[2..]);
+        assert!(line(&s).is_none());
+        // A clash is no fault of the bytes: read here, found later.
+        let clash = format!("11{}", "0".repeat(79));
+        assert!(matches!(line(&clash), Some(Ok(_))));
+        // No alphabet of order 9 (six symbols given): the long way, which
+        // may find a 6x6 puzzle, its map and a note in the 81 bytes.
+        let six = Alphabet::custom("ABCDEF").unwrap();
+        let p6 = Puzzles::new(Arc::new(PuzzleSettings { regions: None, symbols: Some(six) }));
+        assert!(p6.build_plain_line(9, good.as_bytes(), 1).is_none());
     }
 
     #[test]

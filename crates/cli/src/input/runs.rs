@@ -386,17 +386,17 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
             elements.push((i, n + 1, Some(Kind::Long), long(i)));
         }
     }
-    let mut sure = surely(&elements, k);
-    if sure.len() < on_best(&elements, k).len() && n <= MAX_PROPER {
+    let best = on_best(&elements, k);
+    let mut sure = surely(&elements, &best, k);
+    if sure.len() < best.iter().filter(|&&b| b).count() && n <= MAX_PROPER {
         // Best readings differ. Of those, the ones whose puzzles each have
         // exactly one solution win, if any: a spliced puzzle, a row of
         // givens short or a row of others too many, rarely does. Scaled so
         // that this never outweighs a stray line, a clash or a short puzzle.
-        let proper = Proper::new(n, puzzles);
+        let mut proper = Proper::new(n, puzzles);
         let scale = k as u64 + 2;
-        let usable = on_best(&elements, k);
-        for e in elements.iter_mut() {
-            let improper = usable.contains(e)
+        for (e, &usable) in elements.iter_mut().zip(&best) {
+            let improper = usable
                 && match e.2 {
                     None => !proper.test(&mut (e.0..e.0 + n), &givens),
                     Some(Kind::Long) => !(1..n).any(|j| {
@@ -407,7 +407,7 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
                 };
             e.3 = e.3 * scale + u64::from(improper);
         }
-        sure = surely(&elements, k);
+        sure = surely(&elements, &on_best(&elements, k), k);
     }
     let mut pieces = Vec::new();
     let mut at = 0;
@@ -434,8 +434,8 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
 /// a puzzle read.
 type Element = (usize, usize, Option<Kind>, u64);
 
-/// The elements of the cheapest readings of rows `0..k`.
-fn on_best(elements: &[Element], k: usize) -> Vec<Element> {
+/// Which elements are in the cheapest readings of rows `0..k`.
+fn on_best(elements: &[Element], k: usize) -> Vec<bool> {
     // The cheapest readings of rows ..i (ahead) and i.. (behind); elements
     // are in order of their first row.
     let mut ahead = vec![u64::MAX; k + 1];
@@ -453,16 +453,16 @@ fn on_best(elements: &[Element], k: usize) -> Vec<Element> {
         }
     }
     let best = ahead[k];
-    let on = |&&(i, len, _, c): &&Element| {
+    let on = |&(i, len, _, c): &Element| {
         ahead[i] != u64::MAX && behind[i + len] != u64::MAX && ahead[i] + c + behind[i + len] == best
     };
-    elements.iter().filter(on).copied().collect()
+    elements.iter().map(on).collect()
 }
 
 /// The elements in every cheapest reading: those that alone cover their
-/// rows among the elements of cheapest readings.
-fn surely(elements: &[Element], k: usize) -> Vec<Element> {
-    let used = on_best(elements, k);
+/// rows among the elements of cheapest readings (`best`, from [`on_best`]).
+fn surely(elements: &[Element], best: &[bool], k: usize) -> Vec<Element> {
+    let used: Vec<Element> = elements.iter().zip(best).filter(|(_, &b)| b).map(|(e, _)| *e).collect();
     let mut cover = vec![0i64; k + 1];
     for &(i, len, _, _) in &used {
         cover[i] += 1;
@@ -482,7 +482,7 @@ const MAX_PROPER: usize = 16;
 struct Proper {
     shape: Option<reduce::Shape>,
     alphabet: Option<reduce::Alphabet>,
-    solver: std::cell::RefCell<Option<reduce::GridSolver>>,
+    solver: Option<reduce::GridSolver>,
 }
 
 impl Proper {
@@ -493,10 +493,10 @@ impl Proper {
             solver.set_budget(dlx::Budget::nodes(20_000));
             solver
         });
-        Proper { shape, alphabet: puzzles.alphabet(n, false).ok(), solver: std::cell::RefCell::new(solver) }
+        Proper { shape, alphabet: puzzles.alphabet(n, false).ok(), solver }
     }
 
-    fn test(&self, rows: &mut dyn Iterator<Item = usize>, givens: &[Option<Vec<Option<u8>>>]) -> bool {
+    fn test(&mut self, rows: &mut dyn Iterator<Item = usize>, givens: &[Option<Vec<Option<u8>>>]) -> bool {
         let (Some(shape), Some(alphabet)) = (&self.shape, &self.alphabet) else { return false };
         let mut cells = Vec::new();
         for i in rows {
@@ -504,8 +504,7 @@ impl Proper {
             cells.extend_from_slice(row);
         }
         let Ok(puzzle) = reduce::Puzzle::new(shape.clone(), alphabet.clone(), cells) else { return false };
-        let mut solver = self.solver.borrow_mut();
-        let Some(solver) = solver.as_mut() else { return false };
+        let Some(solver) = self.solver.as_mut() else { return false };
         matches!(solver.count(&puzzle, Some(2)), Ok(o) if o.end() == dlx::End::Complete && o.solutions() == Some(1))
     }
 }

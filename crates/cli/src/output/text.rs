@@ -17,8 +17,9 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
     if layout == Layout::Line {
         // An ASCII alphabet (the common case) byte by byte: a char at a
         // time costs a UTF-8 encoding each.
-        let mut ascii = [0u8; reduce::MAX_ORDER];
-        if n <= ascii.len() && a.chars().iter().all(char::is_ascii) {
+        // A table of every byte value: no bounds check in the loop.
+        let mut ascii = [0u8; 256];
+        if n <= reduce::MAX_ORDER && a.chars().iter().all(char::is_ascii) {
             for (b, &c) in ascii.iter_mut().zip(a.chars()) {
                 *b = c as u8;
             }

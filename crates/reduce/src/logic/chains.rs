@@ -127,16 +127,29 @@ impl Chains {
         }
     }
 
-    /// Lists the cells holding each symbol.
+    /// Lists the cells holding each symbol: row `r` (unit `r`) lists its
+    /// cells `r * n + c` by column `c`, so its places of a symbol,
+    /// shifted, are the symbol's cells in the row (one word or two per
+    /// row and symbol, not one step per candidate).
     fn index(&mut self, layout: &Layout, board: &Board) {
-        let w = layout.words;
+        let (n, w) = (layout.n, layout.words);
         self.holders.clear();
-        self.holders.resize(layout.n * w, 0);
-        for cell in 0..layout.cells {
-            for v in members(board.cand[cell]) {
-                self.holders[v * w + cell / 64] |= 1 << (cell % 64);
+        self.holders.resize(n * w, 0);
+        for v in 0..n {
+            let h = &mut self.holders[v * w..][..w];
+            for r in 0..n {
+                let (p, at) = (board.pos(r, v), r * n);
+                h[at / 64] |= p << (at % 64);
+                if at % 64 + n > 64 {
+                    h[at / 64 + 1] |= p >> (64 - at % 64);
+                }
             }
         }
+        debug_assert!((0..layout.cells).all(|cell| (0..n).all(|v| (self.holders[v * w + cell / 64]
+            >> (cell % 64)
+            & 1
+            != 0)
+            == board.has(cell, v))));
     }
 
     /// X-chains, then XY-chains, then AICs (those up to `top`): the
@@ -387,9 +400,13 @@ impl Chains {
                     for &(u, i) in layout.units_of(c) {
                         for j in members(board.pos(u as usize, v) & !(1 << i)) {
                             let d = layout.cell(u as usize, j);
-                            if self.seen[d * 2] != self.search && strong(d, v) {
+                            if self.seen[d * 2] != self.search {
+                                // Seen either way: a cell without a strong
+                                // link on v is a dead end, asked once.
                                 self.seen[d * 2] = self.search;
-                                self.queue.push((d * 2) as u32);
+                                if strong(d, v) {
+                                    self.queue.push((d * 2) as u32);
+                                }
                             }
                         }
                     }
@@ -765,6 +782,12 @@ impl Chains {
             let mark = self.colour_mark;
             for root in 0..layout.cells {
                 if !board.has(root, v) || self.colour_seen[root] == mark {
+                    continue;
+                }
+                // A cell without a strong link on v is a cluster of one,
+                // which shows nothing.
+                if !layout.units_of(root).iter().any(|&(u, _)| pair(board.pos(u as usize, v))) {
+                    self.colour_seen[root] = mark;
                     continue;
                 }
                 // Colour the cluster of `root`: sets 0 and 1 are the two

@@ -250,10 +250,11 @@ impl Links {
         if self.low.len() < states {
             self.low.resize(states, UNSET);
         }
-        // At most one component per state; each component's set is
-        // written whole when the component is found, so left as it was.
-        if self.reach.len() < states * w {
-            self.reach.resize(states * w, 0);
+        // At most one component per state, and the empty one; each
+        // component's set is written whole when the component is found,
+        // so left as it was.
+        if self.reach.len() < (states + 1) * w {
+            self.reach.resize((states + 1) * w, 0);
         }
         self.stack.clear();
         self.calls.clear();
@@ -267,7 +268,10 @@ impl Links {
         let mut counter = 0u32;
         let mut comps = 0u32;
         for root in 0..states {
-            if index[root] != UNSET {
+            // A candidate without a strong link: its off state has no
+            // edge out, and no edge leads into either of its states (see
+            // below).
+            if index[root] != UNSET || start[root & !1] == start[root | 1] {
                 continue;
             }
             index[root] = counter;
@@ -376,6 +380,37 @@ impl Links {
                     here.copy_from_slice(&acc);
                 }
                 stack.truncate(from);
+            }
+        }
+        // The candidates without a strong link: their off states reach
+        // nothing (one empty component for all), and their on states
+        // what their weak links lead to, each its own component.
+        let empty = comps as usize;
+        reach[empty * w..][..w].fill(0);
+        comps += 1;
+        for id in 0..states / 2 {
+            if start[2 * id] != start[2 * id + 1] {
+                continue;
+            }
+            comp[2 * id] = empty as u32;
+            let k = comps as usize;
+            comps += 1;
+            comp[2 * id + 1] = k as u32;
+            let (done, here) = reach.split_at_mut(k * w);
+            let here = &mut here[..w];
+            here.fill(0);
+            for &t in &edges[start[2 * id + 1] as usize..start[2 * id + 2] as usize] {
+                let t = t as usize;
+                if t >= states {
+                    continue;
+                }
+                if t % 2 == 1 {
+                    here[t / 128] |= 1 << (t / 2 % 64);
+                }
+                let c = comp[t] as usize * w;
+                for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
+                    *x |= y;
+                }
             }
         }
     }

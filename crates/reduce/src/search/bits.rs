@@ -64,6 +64,25 @@
 //! branch on and in which order, and take only options no solution uses.
 //! Smaller grids keep the plain rule, whose nodes are cheaper.
 //!
+//! **Partial restarts.** On big grids a run that fails has mostly gone
+//! deep (thousands of levels on 64x64) and then wandered among dead ends
+//! near the bottom, where the trouble is rarely the last choices and a
+//! depth-first search cannot reach the early ones. Starting again from the
+//! root throws the good upper part away, and rebuilding it costs about N²
+//! nodes a run. So from order [`HALL_FROM`] on boxes (and from
+//! [`WEIGHTED_FROM`] on jigsaws) the first run is N² nodes, and three
+//! restarts in four go back only to *half the depth* the run had reached
+//! (with half the node limit of a run from the root):
+//! the branch points above are kept with the symbols they have not tried,
+//! and the subtree below is searched again from its top in a new random
+//! order (with the weights and saved phases the run left); every fourth
+//! restart goes back to the root, with the runs' Luby limits. Counts stay
+//! exact: a subtree is left only while nothing has been found, every
+//! symbol taken from a kept branch point has had its whole subtree
+//! searched, and the subtree given up is searched again from its top, so
+//! a run that goes on to its end (as every run does once it has found a
+//! solution) still visits every solution once.
+//!
 //! **Nearly full units.** From order [`HALL_FROM`] up, a unit with few
 //! open cells left (3 to [`NEARLY_FULL`]) is filtered as one
 //! all-different constraint (Régin, 1994): a symbol is taken from a cell
@@ -98,6 +117,14 @@ pub const MAX_BITS_ORDER: usize = 64;
 /// The first run's node limit, in N² nodes, before the search restarts
 /// (see the module documentation).
 pub const FIRST_RUN: u64 = 16;
+
+/// The first run's node limit on grids with partial restarts, in N²
+/// nodes (see the module documentation).
+pub const PARTIAL_FIRST_RUN: u64 = 1;
+
+/// With partial restarts, one restart in this many goes back to the root
+/// (see the module documentation).
+const ROOT_EVERY: u64 = 4;
 
 /// The order from which the search weighs dead ends, orders symbols least
 /// constraining first, and (on jigsaws) takes locked candidates (see the
@@ -338,15 +365,26 @@ struct Search<W: Word> {
     cell_units: Vec<[u16; 3]>,
     /// The units of each cell as a unit set.
     cell_unit_bits: Vec<W::Units>,
+    /// The position of each cell in each of its units (as in
+    /// `cell_units`): its index among the unit's cells.
+    cell_pos: Vec<[u8; 3]>,
     /// The peers of cell `c` (cells sharing a unit with it, itself not
     /// included) are `peers[peer_start[c]..peer_start[c + 1]]`.
     peer_start: Vec<u32>,
     peers: Vec<u16>,
     /// The search state, one copy per level: open symbols per cell (0 once
-    /// filled), values per cell, and symbols placed per unit.
+    /// filled) and symbols placed per unit.
     cand: Vec<W>,
-    value: Vec<u8>,
     placed: Vec<W>,
+    /// The value of each cell, one copy for all levels: a cell is written
+    /// when filled, and a filled cell is never filled again below, so at
+    /// a solution every cell holds what the levels above it put there.
+    value: Vec<u8>,
+    /// The cells not filled yet, per level and unit, by position in the
+    /// unit (bit `j`: the unit's `j`-th cell): the scans of a unit look
+    /// only at these, which near the end of a descent, where big grids
+    /// spend their nodes, are few.
+    open: Vec<u64>,
     /// Cells left with one symbol, waiting to be filled: `queue[..queued]`.
     /// A cell is queued once a level at most (when its last but one symbol
     /// goes), so `cells` slots are enough.
@@ -378,6 +416,13 @@ struct Search<W: Word> {
     weighted: bool,
     /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
     locked: bool,
+    /// Box grids from [`HALL_FROM`] and jigsaws from [`WEIGHTED_FROM`]:
+    /// restarts go back to half the depth, three in four (see the module
+    /// documentation).
+    partial: bool,
+    /// The unit of the runs' node limits: N² (smaller in tests, to
+    /// restart often).
+    run_unit: u64,
     /// What `locked` is when filtering is off, and whether the shape has
     /// regions (locked candidates need them): see [`Bits::set_filtering`].
     locked_default: bool,
@@ -418,14 +463,21 @@ impl<W: Word> Search<W> {
         let mut unit_cells = vec![0u16; units * n];
         let mut filled = vec![0usize; units];
         let mut cell_units = Vec::with_capacity(cells);
+        let mut cell_pos = Vec::with_capacity(cells);
         for cell in 0..cells {
             let (r, c) = (cell / n, cell % n);
             let region = shape.region(cell).map_or(r, |k| 2 * n + k);
             let us = [r, n + c, region];
-            for &u in &us[..if has_regions { 3 } else { 2 }] {
+            let mut pos = [0u8; 3];
+            for (k, &u) in us[..if has_regions { 3 } else { 2 }].iter().enumerate() {
+                pos[k] = filled[u] as u8;
                 unit_cells[u * n + filled[u]] = cell as u16;
                 filled[u] += 1;
             }
+            if !has_regions {
+                pos[2] = pos[0]; // the row again
+            }
+            cell_pos.push(pos);
             cell_units.push(us.map(|u| u as u16));
         }
         let mut peer_start = Vec::with_capacity(cells + 1);
@@ -456,11 +508,13 @@ impl<W: Word> Search<W> {
             units,
             cell_units,
             cell_unit_bits,
+            cell_pos,
             peer_start,
             peers,
             cand: Vec::new(),
             value: Vec::new(),
             placed: Vec::new(),
+            open: Vec::new(),
             queue: vec![0; cells],
             queued: 0,
             dirty: W::Units::default(),
@@ -482,6 +536,8 @@ impl<W: Word> Search<W> {
             restarts: true,
             weighted: n >= WEIGHTED_FROM,
             locked: (n >= WEIGHTED_FROM && jigsaw) || (n >= HALL_FROM && has_regions),
+            partial: (n >= WEIGHTED_FROM && jigsaw) || n >= HALL_FROM,
+            run_unit: cells as u64,
             weight: vec![1; units],
             cell_weight: vec![3; cells],
             lock_dirty: W::Units::default(),
@@ -509,19 +565,19 @@ impl<W: Word> Search<W> {
         if level > 0 && self.cand.len() == level * cells {
             // One level deeper than ever: copy without clearing first.
             self.cand.extend_from_within((level - 1) * cells..);
-            self.value.extend_from_within((level - 1) * cells..);
             self.placed.extend_from_within((level - 1) * units..);
+            self.open.extend_from_within((level - 1) * units..);
             return;
         }
         if self.cand.len() < (level + 1) * cells {
             self.cand.resize((level + 1) * cells, W::ZERO);
-            self.value.resize((level + 1) * cells, EMPTY);
             self.placed.resize((level + 1) * units, W::ZERO);
+            self.open.resize((level + 1) * units, 0);
         }
         if level > 0 {
             self.cand.copy_within((level - 1) * cells..level * cells, level * cells);
-            self.value.copy_within((level - 1) * cells..level * cells, level * cells);
             self.placed.copy_within((level - 1) * units..level * units, level * units);
+            self.open.copy_within((level - 1) * units..level * units, level * units);
         }
     }
 
@@ -534,11 +590,13 @@ impl<W: Word> Search<W> {
         let Search { cells, units, cand, value, placed, cell_units, cell_unit_bits, phase, .. } = self;
         let cand = &mut cand[level * *cells..][..*cells];
         cand[cell] = W::ZERO;
-        value[level * *cells + cell] = v as u8;
+        value[cell] = v as u8;
         phase[cell] = v as u8;
         let placed = &mut placed[level * *units..][..*units];
-        for &u in &cell_units[cell] {
+        let open = &mut self.open[level * *units..][..*units];
+        for (&u, &j) in cell_units[cell].iter().zip(&self.cell_pos[cell]) {
             placed[u as usize] |= bit;
+            open[u as usize] &= !(1 << j);
         }
         // The cell's other symbols each lost a cell in its units.
         let mut dirty = self.dirty.or(cell_unit_bits[cell]);
@@ -628,8 +686,12 @@ impl<W: Word> Search<W> {
                 self.hall_dirty = self.hall_dirty.or(W::Units::single(u));
             }
             let (mut once, mut twice) = (W::ZERO, W::ZERO);
-            for &c in &self.unit_cells[u * n..][..n] {
-                let m = self.cand[level * cells + c as usize];
+            let unit = &self.unit_cells[u * n..][..n];
+            let open = self.open[level * self.units + u];
+            let mut js = open;
+            while js != 0 {
+                let m = self.cand[level * cells + unit[js.trailing_zeros() as usize] as usize];
+                js &= js - 1;
                 twice |= once & m;
                 once |= m;
             }
@@ -641,12 +703,19 @@ impl<W: Word> Search<W> {
             while single != W::ZERO {
                 let bit = single.lowest();
                 single ^= bit;
-                let found = self.unit_cells[u * n..][..n]
-                    .iter()
-                    .find(|&&c| self.cand[level * cells + c as usize] & bit != W::ZERO);
+                let mut js = open;
+                let mut found = None;
+                while js != 0 {
+                    let c = self.unit_cells[u * n + js.trailing_zeros() as usize];
+                    js &= js - 1;
+                    if self.cand[level * cells + c as usize] & bit != W::ZERO {
+                        found = Some(c);
+                        break;
+                    }
+                }
                 // None: the one cell was filled with another symbol of this
                 // unit's singles.
-                let Some(&c) = found else {
+                let Some(c) = found else {
                     self.weigh(u);
                     return false;
                 };
@@ -880,7 +949,10 @@ impl<W: Word> Search<W> {
                 // The symbols of `a`'s cells, by the unit of kind `other`
                 // each lies in.
                 self.touched.clear();
-                for &c in &self.unit_cells[a * n..][..n] {
+                let mut js = self.open[level * self.units + a];
+                while js != 0 {
+                    let c = self.unit_cells[a * n + js.trailing_zeros() as usize];
+                    js &= js - 1;
                     let b = self.cell_units[c as usize][other] as usize;
                     let m = self.cand[level * cells + c as usize];
                     if m != W::ZERO {
@@ -904,8 +976,10 @@ impl<W: Word> Search<W> {
                     while here != W::ZERO {
                         let bit = here.lowest();
                         here ^= bit;
-                        for j in 0..n {
-                            let c = self.unit_cells[b * n + j] as usize;
+                        let mut js = self.open[level * self.units + b];
+                        while js != 0 {
+                            let c = self.unit_cells[b * n + js.trailing_zeros() as usize] as usize;
+                            js &= js - 1;
                             if self.cell_units[c][kind] as usize != a
                                 && self.cand[level * cells + c] & bit != W::ZERO
                             {
@@ -1042,6 +1116,7 @@ impl<W: Word> Search<W> {
         self.lock_dirty = W::Units::default();
         self.hall_dirty = W::Units::default();
         self.push_level(0);
+        self.value.resize(self.cells, EMPTY);
         // The givens go in unit by unit; then each open cell gets the
         // symbols none of its units has (cheaper than taking each given
         // from its peers one by one).
@@ -1049,6 +1124,8 @@ impl<W: Word> Search<W> {
         let (cand, value, placed) =
             (&mut self.cand[..cells], &mut self.value[..cells], &mut self.placed[..units]);
         placed.fill(W::ZERO);
+        let open = &mut self.open[..units];
+        open.fill(if self.n == 64 { u64::MAX } else { (1 << self.n) - 1 });
         for (cell, g) in puzzle.givens().iter().enumerate() {
             match *g {
                 Some(v) => {
@@ -1057,8 +1134,9 @@ impl<W: Word> Search<W> {
                     if us.iter().any(|&u| placed[u as usize] & bit != W::ZERO) {
                         return false; // clashing givens
                     }
-                    for u in us {
+                    for (u, j) in us.into_iter().zip(self.cell_pos[cell]) {
                         placed[u as usize] |= bit;
+                        open[u as usize] &= !(1 << j);
                     }
                     value[cell] = v;
                     cand[cell] = W::ZERO;
@@ -1123,20 +1201,31 @@ impl<W: Word> Search<W> {
         if !self.start(puzzle) {
             return (0, End::Complete);
         }
-        let cells = self.cells;
-        let unit = cells as u64;
+        let unit = self.run_unit;
         // Nodes this run may take while it has found nothing.
-        let (mut run, mut left) = (0, FIRST_RUN * unit);
+        let first_run = if self.partial { PARTIAL_FIRST_RUN } else { FIRST_RUN };
+        let (mut run, mut left) = (0, first_run * unit);
+        // The level a partial restart goes back to (see the module
+        // documentation), if the next run is one.
+        let mut back_to: Option<usize> = None;
         'runs: loop {
-            self.frames.clear();
             let mut level = 0usize;
+            match back_to.take() {
+                Some(l) => {
+                    // The state at level `l` is still there: the levels of
+                    // the branch points kept are untouched.
+                    self.frames.truncate(l);
+                    level = l;
+                }
+                None => self.frames.clear(),
+            }
             loop {
                 // `level` holds a consistent state with every forced option
                 // taken: a solution, or a branching point.
                 match self.choose(level) {
                     None => {
                         found += 1;
-                        if visit(&self.value[level * cells..][..cells]).is_break() {
+                        if visit(&self.value).is_break() {
                             return (found, End::Limit);
                         }
                     }
@@ -1183,6 +1272,13 @@ impl<W: Word> Search<W> {
                             run += 1;
                             left = unit * luby(run);
                             self.rng = Some(SplitMix64::new(self.seed.unwrap_or(SEED) ^ run));
+                            if self.partial && run % ROOT_EVERY != 0 {
+                                // Half the depth: below the branch point of
+                                // this node, so every branch point kept has
+                                // its untried symbols.
+                                back_to = Some(self.frames.len() / 2);
+                                left = unit / 2 * luby(run);
+                            }
                             continue 'runs;
                         }
                         left -= 1;
@@ -1418,6 +1514,40 @@ mod tests {
             let mut s = Bits::new(&shape).unwrap();
             assert_eq!(all(&mut s, &p).len(), count, "order {n}");
         }
+    }
+
+    #[test]
+    fn partial_restarts_keep_counts_exact() {
+        // Restarts every few nodes, three in four to half the depth, on
+        // hard 9x9 puzzles (hundreds of nodes): one with a single
+        // solution, the same with givens taken out (many), and one with a
+        // given made wrong (none): the counts of the plain search.
+        let shape = Shape::default_for(9).unwrap();
+        let hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let fewer: String =
+            hard.chars().enumerate().map(|(i, c)| if i % 13 == 3 { '.' } else { c }).collect();
+        let wrong = format!("1{}", &hard[1..]);
+        let mut restarted = 0;
+        for text in [hard, &fewer, &wrong] {
+            let p = puzzle(shape.clone(), text);
+            let mut plain = Bits::new(&shape).unwrap();
+            plain.set_restarts(false);
+            let expected = all(&mut plain, &p);
+            for unit in [2, 3, 5] {
+                let mut s = Bits::new(&shape).unwrap();
+                if let Inner::Narrow(search) = &mut s.inner {
+                    (search.partial, search.run_unit) = (true, unit);
+                }
+                let mut grids = all(&mut s, &p);
+                grids.sort();
+                let mut want = expected.clone();
+                want.sort();
+                assert_eq!(grids, want, "{text}, restarts every {unit} nodes");
+                restarted += (s.stats().nodes > plain.stats().nodes) as usize;
+            }
+        }
+        // Most took more nodes than the plain search: they restarted.
+        assert!(restarted >= 5, "{restarted} of 9 searches restarted");
     }
 
     #[test]
