@@ -406,9 +406,10 @@ impl Puzzle {
             return Err(GridError::GivenCount { cells: givens.len(), n });
         }
         // Every given checked without a branch (a batch builds many
-        // puzzles); the first one out of range found only if there is one.
+        // puzzles; a blank is read as symbol 0, always in range); the
+        // first one out of range found only if there is one.
         let out_of_range = |g: &Option<u8>| g.is_some_and(|v| v as usize >= n);
-        if givens.iter().fold(false, |any, g| any | out_of_range(g)) {
+        if givens.iter().fold(false, |any, g| any | (g.unwrap_or(0) as usize >= n)) {
             let cell = givens.iter().position(out_of_range).unwrap_or(0);
             return Err(GridError::Symbol { cell });
         }

@@ -5,7 +5,7 @@
 //! bit` of the grid). For each symbol and band, one word holds the cells
 //! where the symbol may still go, or where it is placed: 27 words in all,
 //! and a word per band of the cells still open. A level of the search is
-//! these 30 words and what the propagation keeps beside them (about 520
+//! these 30 words and what the propagation keeps beside them (about 400
 //! bytes in all), copied when branching and dropped when backing up.
 //!
 //! The exact cover is the one of [`crate::full_matrix`], and every forced
@@ -350,39 +350,6 @@ fn peers(p: u32) -> u32 {
     BAND_PEERS[p as usize] & !(1 << p)
 }
 
-/// Which of the first 28 words differ between `a` and `b` (bit `i` for
-/// word `i`; the others are spare).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn changed(a: &[u32; 32], b: &[u32; 32]) -> u32 {
-    use std::arch::x86_64::*;
-    // Four words at a time: equal lanes to all ones, their signs gathered
-    // in one instruction.
-    let (pa, pb) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
-    // Words 28..32 are spare (always 0 in a board): seven of those
-    // instead of 32 compares.
-    let mut same = !0u32 << 28;
-    for k in 0..7 {
-        // SAFETY: `a` and `b` hold 32 u32, so the unaligned 16-byte loads
-        // of words 4k..4k+4, k < 7, are in bounds; SSE and SSE2 are part of
-        // every x86-64 processor (the target enables both).
-        let eq = unsafe { _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k))) };
-        // SAFETY: as above.
-        same |= (unsafe { _mm_movemask_ps(_mm_castsi128_ps(eq)) } as u32) << (4 * k);
-    }
-    !same
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-use changed_plain as changed;
-
-/// [`changed`] in plain Rust.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn changed_plain(a: &[u32; 32], b: &[u32; 32]) -> u32 {
-    (0..28).fold(0, |acc, i| acc | ((a[i] != b[i]) as u32) << i)
-}
-
 /// Up to this many symbols to look at, the column step goes symbol by
 /// symbol rather than over every lane at once: about half of its calls
 /// on serg_benchmark and forum_hardest have one to three.
@@ -458,8 +425,9 @@ struct Board {
     /// 27 words, and five zeros (indices from bit positions need no bounds
     /// checks, and words compare four at a time).
     cand: [u32; 32],
-    /// The words as last looked at: a word that differs has changed.
-    seen: [u32; 32],
+    /// The words changed since they were last looked at (bit `i` for word
+    /// `i`): every write that takes a cell from a word sets its bit.
+    dirty: u32,
     /// Each band's cells not filled yet, and a fourth band, always empty
     /// (band indices masked to 0..4 need no bounds checks).
     open: [u32; 4],
@@ -508,8 +476,8 @@ impl Board {
         }
         Board {
             cand,
-            // Every word differs: the first look takes them all.
-            seen: [0; 32],
+            // The first look takes every word.
+            dirty: (1 << 27) - 1,
             open: [BAND, BAND, BAND, 0],
             rows: [6 << 9; 32],
             cols: [BAND; LANES],
@@ -518,11 +486,38 @@ impl Board {
         }
     };
 
+    /// Makes this board a copy of `other`, field by field: each field is
+    /// copied inline, where one copy of the whole board calls `memcpy`,
+    /// whose branches on the size and alignment were mispredicted often.
+    #[inline(always)]
+    fn copy_from(&mut self, other: &Board) {
+        let Board { cand, dirty, open, rows, cols, stack_counts, full } = other;
+        self.cand = *cand;
+        self.dirty = *dirty;
+        self.open = *open;
+        self.rows = *rows;
+        self.cols = *cols;
+        self.stack_counts = *stack_counts;
+        self.full = *full;
+    }
+
     /// Leaves symbol `v` only cell `p` in its row and box of band `b`:
     /// the next look at the word places it.
     #[inline(always)]
     fn fix(&mut self, b: usize, p: u32, v: usize) {
-        self.cand[9 * b + v] &= !peers(p);
+        self.cut(9 * b + v, !peers(p));
+    }
+
+    /// Keeps of word `i` (below 27) the cells of `keep`, marking it
+    /// changed if it lost one.
+    #[inline(always)]
+    fn cut(&mut self, i: usize, keep: u32) {
+        let i = i & 31;
+        let lost = self.cand[i] & !keep;
+        if lost != 0 {
+            self.cand[i] ^= lost;
+            self.dirty |= 1 << i;
+        }
     }
 
     /// Looks at word `i`: drops its mini-rows on no permutation, takes the
@@ -543,8 +538,8 @@ impl Board {
         }
         let w = w & keep;
         let pointing = POINTING[columns_of(w) as usize];
-        self.cand[x as usize & 31] &= pointing;
-        self.cand[y as usize & 31] &= pointing;
+        self.cut(x as usize, pointing);
+        self.cut(y as usize, pointing);
         // A row with one cell left: the row and box are bare already (the
         // mini-row is on every permutation) and so is the column (the box
         // has one column left), so only the other symbols are left to take
@@ -552,12 +547,15 @@ impl Board {
         let filled = row_singles(w) & self.open[b];
         if filled != 0 {
             self.open[b] &= !filled;
-            for c in &mut self.cand[9 * b..9 * b + 9] {
+            let mut hit = 0u32;
+            for (v, c) in self.cand[9 * b..9 * b + 9].iter_mut().enumerate() {
+                hit |= ((*c & filled != 0) as u32) << v;
                 *c &= !filled;
             }
+            self.dirty |= hit << (9 * b);
         }
         self.cand[i] = w;
-        self.seen[i] = w;
+        self.dirty &= !(1 << i);
         self.rows[i] = (info >> 32) as u32;
         Ok(())
     }
@@ -574,7 +572,9 @@ impl Board {
         let (mut for_cells, mut for_columns, mut for_fill) = (0u32, 0u32, 0u32);
         loop {
             loop {
-                let mut dirty = changed(&self.cand, &self.seen);
+                // The words changed now; those the looks change go to the
+                // next round, unless looked at later in this one.
+                let mut dirty = self.dirty;
                 if dirty == 0 {
                     break;
                 }
@@ -665,7 +665,7 @@ impl Board {
                 dead |= s.dead;
                 any |= s.changed;
                 for (b, single) in single.iter_mut().enumerate() {
-                    self.cand[9 * b + v] = s.words[b];
+                    self.cut(9 * b + v, s.words[b]);
                     single[v] = s.single[b];
                     any_single |= s.single[b];
                 }
@@ -696,7 +696,12 @@ impl Board {
                 return Err(Dead);
             }
             for (b, w) in words.iter().enumerate() {
-                self.cand[9 * b..9 * b + 9].copy_from_slice(&w[..9]);
+                let mut lost = 0u32;
+                for (v, (c, &w)) in self.cand[9 * b..9 * b + 9].iter_mut().zip(w).enumerate() {
+                    lost |= ((*c != w) as u32) << v;
+                    *c = w;
+                }
+                self.dirty |= lost << (9 * b);
             }
         }
         if any_single != 0 {
@@ -769,7 +774,7 @@ impl Board {
                     out &= out - 1;
                     let i = 9 * b + v;
                     if self.cand[i] & cells != 0 {
-                        self.cand[i] &= !cells;
+                        self.cut(i, !cells);
                         any = true;
                     }
                 }
@@ -848,12 +853,12 @@ impl Board {
     fn take(&mut self, branch: Branch, c: usize) {
         match branch {
             Branch::Cell { b, p } => self.fix(b as usize, p as u32, c),
-            Branch::Rows { i } => self.cand[i as usize] &= PERMUTATION_CELLS[c],
+            Branch::Rows { i } => self.cut(i as usize, PERMUTATION_CELLS[c]),
             Branch::Stack { s, v } => {
                 let (s, v) = (s as usize, v as usize);
                 for b in 0..3 {
                     let column = (PERMUTATIONS[c] >> (3 * b) & 7).trailing_zeros() as usize;
-                    self.cand[9 * b + v] &= !(stack_cells(s) & !(FIRST_COLUMN << (3 * s + column)));
+                    self.cut(9 * b + v, !(stack_cells(s) & !(FIRST_COLUMN << (3 * s + column))));
                 }
             }
         }
@@ -994,15 +999,25 @@ impl Nine {
                 given[g.map_or(27, |v| 9 * band + v as usize)] |= 1 << p;
             }
         }
+        // All at once, without a loop over the givens (its exit is hard to
+        // predict): the rows, boxes and columns (in the band) they meet.
+        let mut clash = 0u32;
         for (w, &cells) in board.cand[..27].iter_mut().zip(&given) {
-            let mut rest = cells;
-            while rest != 0 {
-                *w &= !peers(rest.trailing_zeros());
-                rest &= rest - 1;
-            }
-            if cells & !*w != 0 {
-                return false; // two givens of a symbol share a row or box
-            }
+            let (r0, r1, r2) = (cells & 0x1ff, cells >> 9 & 0x1ff, cells >> 18 & 0x1ff);
+            let rows = ((r0 != 0) as u32 * 0x1ff)
+                | ((r1 != 0) as u32 * (0x1ff << 9))
+                | ((r2 != 0) as u32 * (0x1ff << 18));
+            let cols = r0 | r1 | r2;
+            let stacks = columns_of_stacks(cols) * 7;
+            *w &= !(rows | ((stacks | cols) * FIRST_COLUMN)) | cells;
+            // Two givens of a symbol in a row, a column or a box (two
+            // columns of a stack).
+            clash |= (r0 & r0.wrapping_sub(1)) | (r1 & r1.wrapping_sub(1)) | (r2 & r2.wrapping_sub(1));
+            clash |= (r0 & r1) | (r2 & (r0 | r1));
+            clash |= cols & cols >> 1 & 0o333 | cols & cols >> 2 & 0o111;
+        }
+        if clash != 0 {
+            return false;
         }
         // The givens' cells are filled: the other symbols lose them, and
         // each symbol loses its givens' columns in the other bands (what
@@ -1091,7 +1106,7 @@ impl Nine {
                 if board.0.open[b] & 1 << p == 0 {
                     return None; // v is placed there
                 }
-                board.0.cand[i] &= !(1 << p);
+                board.0.cut(i, !(1 << p));
             }
         }
         // Words untouched keep the base's fixpoint: propagation looks only
@@ -1178,7 +1193,8 @@ impl Nine {
                     if self.levels.len() <= level {
                         self.levels.push(Board::FRESH);
                     }
-                    self.levels[level] = self.levels[level - 1];
+                    let (below, above) = self.levels.split_at_mut(level);
+                    above[0].copy_from(&below[level - 1]);
                 }
                 if self.meter.node(found) {
                     return (found, End::Complete);
@@ -1199,18 +1215,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn changed_agrees_with_plain_rust() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..10_000 {
-            let (mut a, mut b) = ([0u32; 32], [0u32; 32]);
-            for k in 0..32 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                a[k] = x as u32 & BAND;
-                b[k] = if x >> 40 & 1 == 0 { a[k] } else { (x >> 8) as u32 & BAND };
-            }
-            assert_eq!(changed(&a, &b), changed_plain(&a, &b));
+    fn two_givens_of_a_symbol_that_meet_leave_no_solution() {
+        // Within a band: a row, a column (two rows apart), a box (another
+        // row and column); across bands, a column. Pairs that do not meet
+        // leave solutions.
+        use crate::grid::{Alphabet, Puzzle};
+        let shape = Shape::default_for(9).unwrap();
+        let mut nine = Nine::new(&shape).unwrap();
+        let cases = [
+            ((0, 0), (0, 8), 0),
+            ((3, 4), (5, 4), 0),
+            ((6, 0), (7, 2), 0),
+            ((1, 7), (7, 7), 0),
+            ((0, 0), (1, 3), 1),
+        ];
+        for ((r1, c1), (r2, c2), some) in cases {
+            let mut givens = vec![None; 81];
+            givens[9 * r1 + c1] = Some(4);
+            givens[9 * r2 + c2] = Some(4);
+            let puzzle = Puzzle::new(shape.clone(), Alphabet::default_for(9).unwrap(), givens).unwrap();
+            let mut found = 0;
+            let _ = nine.solve(&puzzle, |_| {
+                found += 1;
+                ControlFlow::Break(())
+            });
+            assert_eq!(found, some, "givens at {r1},{c1} and {r2},{c2}");
         }
     }
 
