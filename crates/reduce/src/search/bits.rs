@@ -424,7 +424,7 @@ struct Search<W: Word> {
     /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
     locked: bool,
     /// Box grids from [`HALL_FROM`] and jigsaws from [`WEIGHTED_FROM`]:
-    /// restarts go back to half the depth, three in four (see the module
+    /// restarts go back to half the depth, five in six (see the module
     /// documentation).
     partial: bool,
     /// The unit of the runs' node limits: N² (smaller in tests, to
