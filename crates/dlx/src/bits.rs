@@ -1006,7 +1006,7 @@ impl<K: Key> Bits<K> {
                 return false;
             }
             State::Found { level } => {
-                t = Tally { nodes: self.nodes, solutions: self.solutions, tick: meter.interval(self.nodes) };
+                t = Tally { nodes: self.nodes, solutions: self.solutions, tick: meter.resume(self.nodes) };
                 l = level;
             }
         }
@@ -1015,6 +1015,7 @@ impl<K: Key> Bits<K> {
         match stop {
             Stop::Found(level) => {
                 self.state = State::Found { level };
+                meter.pause(t.tick);
                 if !COUNT {
                     self.fill_solution(level);
                 }

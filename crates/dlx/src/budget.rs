@@ -483,6 +483,22 @@ impl Meter {
         self.tick
     }
 
+    /// Keeps the countdown of a search that returns at a solution: the
+    /// nodes it had left before its next [`Meter::check`], for
+    /// [`Meter::resume`].
+    pub fn pause(&mut self, tick: u32) {
+        self.tick = tick;
+    }
+
+    /// The nodes a search resumed after a solution (having visited
+    /// `nodes`) may visit before its next [`Meter::check`]: what it had
+    /// left at [`Meter::pause`], so that a listing whose solutions come
+    /// closer together than [`CHECK_EVERY`] nodes still looks at the clock
+    /// and the probe. Always at least 1.
+    pub fn resume(&self, nodes: u64) -> u32 {
+        self.tick.clamp(1, self.interval(nodes))
+    }
+
     /// The nodes a search that has visited `nodes` may visit before its
     /// next [`Meter::check`]: [`CHECK_EVERY`], or fewer to stop at the
     /// node budget exactly. Always at least 1.

@@ -1071,7 +1071,7 @@ impl<I: Index> Multiplicity<I> {
             State::Found { depth } => {
                 nodes = self.stats.nodes;
                 solutions = self.stats.solutions;
-                tick = self.meter.interval(nodes);
+                tick = self.meter.resume(nodes);
                 level = depth;
                 back = true;
             }
@@ -1106,6 +1106,7 @@ impl<I: Index> Multiplicity<I> {
                     }
                     if !COUNT || solutions >= limit {
                         self.state = State::Found { depth: level };
+                        self.meter.pause(tick);
                         break 'search;
                     }
                     back = true;

@@ -919,7 +919,7 @@ impl<I: Index> Engine<I> {
             State::Found { depth } => {
                 nodes = self.stats.nodes;
                 solutions = self.stats.solutions;
-                tick = self.meter.interval(nodes);
+                tick = self.meter.resume(nodes);
                 level = depth - 1;
                 best = a.top(choice[level]);
                 // Counting always starts afresh, so `left` is not needed.
@@ -975,6 +975,7 @@ impl<I: Index> Engine<I> {
                         solutions += 1;
                         if !COUNT || solutions >= limit {
                             self.state = State::Found { depth: level + 1 };
+                            self.meter.pause(tick);
                             break 'search;
                         }
                     } else if FAST && a.empty > 0 {
