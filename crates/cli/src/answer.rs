@@ -240,7 +240,8 @@ pub fn answer(
         Target::Grid { puzzle, layout } => {
             let engine = engines.grid(puzzle.shape());
             engine.set_faithful(plan.stats);
-            engine.set_budget(plan.budget.start());
+            let budget = plan.budget.start();
+            engine.set_budget(budget);
             let result = match plan.mode {
                 Mode::Count { limit } if plan.shard.is_some() => {
                     engine.count_split(puzzle, 1, plan.shard, limit).map(|o| (o, limit))
@@ -253,7 +254,7 @@ pub fn answer(
                     engine.count_threads(puzzle, limit, jobs).map(|o| (o, limit))
                 }
                 _ => {
-                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
+                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone(), budget.deadline);
                     let lay_out = |grid: &[u8]| {
                         if text {
                             text::grid(puzzle, grid, layout)
@@ -281,9 +282,10 @@ pub fn answer(
                         Mode::All { .. } => engine.solve(puzzle, visit),
                         _ => engine.solve_any(puzzle, visit),
                     };
-                    let (n, cap, stopped) = list.finish()?;
+                    let (n, cap, stopped, out_of_time) = list.finish()?;
                     interrupted |= stopped;
-                    r.map(|o| (dlx::Outcome::new(o.end(), n, o.nodes()), Some(cap)))
+                    let end = |o: End| if out_of_time { End::OutOfTime } else { o };
+                    r.map(|o| (dlx::Outcome::new(end(o.end()), n, o.nodes()), Some(cap)))
                 }
             };
             interrupted |= result.as_ref().is_ok_and(|(o, _)| o.end() == End::Interrupted);
@@ -320,7 +322,8 @@ pub fn answer(
         Target::Cover { problem, puzzle } => {
             let mut solver = engines.solver(problem);
             solver.set_faithful(plan.stats);
-            solver.set_budget(plan.budget.start());
+            let budget = plan.budget.start();
+            solver.set_budget(budget);
             let (o, cap) = match plan.mode {
                 Mode::Count { limit } if plan.shard.is_some() => {
                     (dlx::parallel::count(&mut solver, plan.jobs, plan.shard, limit), limit)
@@ -333,7 +336,7 @@ pub fn answer(
                     (dlx::parallel::count_adaptive(&mut solver, jobs, limit), limit)
                 }
                 _ => {
-                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone());
+                    let mut list = Lister::new(keep, search_cap(plan.mode), probe.clone(), budget.deadline);
                     let visit = |opts: &[usize]| {
                         list.visit(|k| match puzzle {
                             Some(pc) => {
@@ -355,9 +358,10 @@ pub fn answer(
                     } else {
                         solver.search(visit)
                     };
-                    let (n, cap, stopped) = list.finish()?;
+                    let (n, cap, stopped, out_of_time) = list.finish()?;
                     interrupted |= stopped;
-                    (dlx::Outcome::new(o.end(), n, o.nodes()), Some(cap))
+                    let end = if out_of_time { End::OutOfTime } else { o.end() };
+                    (dlx::Outcome::new(end, n, o.nodes()), Some(cap))
                 }
             };
             if solver.interrupted() || interrupted || o.end() == End::Interrupted {
@@ -538,9 +542,13 @@ fn plural(n: u64) -> &'static str {
 }
 
 /// Numbers the solutions a search visits, writes the first `keep`, and
-/// stops the search at `cap`, at the first write error, or when Ctrl-C
-/// stops the probe (a listing stops between two solutions, so that what
-/// was written ends with a whole one).
+/// stops the search at `cap`, at the first write error, when Ctrl-C
+/// stops the probe, or when the record's deadline (`--timeout`) has passed
+/// (a listing stops between two solutions, so that what was written ends
+/// with a whole one). The deadline is looked at here too, after each
+/// solution, because a search looks at the clock only every few thousand
+/// nodes: a listing then stops at the solution after the deadline, not
+/// thousands of nodes later.
 struct Lister {
     seen: u64,
     keep: u64,
@@ -548,11 +556,13 @@ struct Lister {
     error: Option<io::Error>,
     probe: Option<Arc<Probe>>,
     interrupted: bool,
+    deadline: Option<Instant>,
+    out_of_time: bool,
 }
 
 impl Lister {
-    fn new(keep: u64, cap: u64, probe: Option<Arc<Probe>>) -> Lister {
-        Lister { seen: 0, keep, cap, error: None, probe, interrupted: false }
+    fn new(keep: u64, cap: u64, probe: Option<Arc<Probe>>, deadline: Option<Instant>) -> Lister {
+        Lister { seen: 0, keep, cap, error: None, probe, interrupted: false, deadline, out_of_time: false }
     }
 
     /// Counts one more solution and writes it (number `k`) with `write`.
@@ -573,17 +583,22 @@ impl Lister {
         }
         if self.seen >= self.cap {
             ControlFlow::Break(())
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            // The solutions seen so far stay counted (and written): what
+            // is unknown is whether there are more.
+            self.out_of_time = true;
+            ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     }
 
-    /// The solutions seen, the cap and whether Ctrl-C stopped the listing,
-    /// or the write error.
-    fn finish(self) -> io::Result<(u64, u64, bool)> {
+    /// The solutions seen, the cap, whether Ctrl-C stopped the listing and
+    /// whether the deadline did, or the write error.
+    fn finish(self) -> io::Result<(u64, u64, bool, bool)> {
         match self.error {
             Some(e) => Err(e),
-            None => Ok((self.seen, self.cap, self.interrupted)),
+            None => Ok((self.seen, self.cap, self.interrupted, self.out_of_time)),
         }
     }
 }

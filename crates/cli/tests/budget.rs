@@ -142,6 +142,11 @@ fn unknown_records_in_json() {
     assert_eq!(v["status"], "unknown");
     assert_eq!(v["count_so_far"], 1);
     assert_eq!(v["solutions"].as_array().unwrap().len(), 1);
+    // `analyze`: an unknown count never reads as "none": there may be more.
+    let r = with_budget(&["analyze", "--output", "json"], &blank(81), 5);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!((&v["status"], &v["more"]), (&"unknown".into(), &true.into()), "{}", r.stdout);
 }
 
 #[test]
@@ -173,5 +178,28 @@ fn a_timeout_in_a_batch_leaves_the_other_records_answered() {
         // A blank grid has a first solution at once: the budget is per
         // record and for its search only.
         assert_eq!(r.stdout.matches(r#""status":"solved""#).count(), 2, "{}", r.stdout);
+    }
+}
+
+#[test]
+fn a_timeout_stops_a_listing_whose_solutions_come_fast() {
+    // A listing finds a solution every few nodes, and the search looks at
+    // the clock only every few thousand nodes: it must look between
+    // solutions too, or these two would list for years (a blank 9x9 grid)
+    // and for minutes (the 28,200,960 solutions of a blank 6x6 grid as
+    // exact cover).
+    let cover = std::fs::read_to_string(fixture("dlx/sudoku-6x6-blank.dlx")).expect("fixture");
+    for jobs in ["1", "2"] {
+        for (format, input) in [("auto", blank(81)), ("dlx", cover.clone())] {
+            let r = dance(&["solve", "--all", "--format", format, "--timeout", "200ms", "-j", jobs])
+                .stdin(input)
+                .status(3)
+                .any_stdout()
+                .stderr_has("<stdin>:1: unknown after ")
+                .check();
+            assert!(r.stderr.contains("(timeout)"), "{}", r.stderr);
+            assert!(r.stderr.contains("listed, maybe more"), "{}", r.stderr);
+            assert!(!r.stdout.contains("无解"), "{format} -j {jobs}");
+        }
     }
 }
