@@ -270,7 +270,7 @@ fn json(puzzle: &Puzzle, a: &Analysis, index: u64, source: String, note: Option<
             _ => "multiple",
         },
         solutions: a.count.found(),
-        more: matches!(a.count, Count::AtLeast(_)),
+        more: matches!(a.count, Count::AtLeast(_) | Count::Unknown(_)),
         grids: a.solutions.iter().map(|g| text::symbols(puzzle, g)).collect(),
         clues: a.clues,
         symmetry: a.symmetry.iter().map(|s| s.name()).collect(),

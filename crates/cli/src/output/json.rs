@@ -329,9 +329,11 @@ pub struct AnalysisLine<'a> {
     pub note: Option<&'a str>,
     /// `unique`, `multiple`, `none` or `unknown` (the count).
     pub status: &'static str,
-    /// The solutions counted (up to the limit).
+    /// The solutions counted (up to the limit; with `unknown`, those found
+    /// before the budget ran out).
     pub solutions: u64,
-    /// Whether the count stopped at its limit (there may be more).
+    /// Whether there may be more: the count stopped at its limit, or the
+    /// budget ran out (`unknown`).
     pub more: bool,
     /// The first two solutions found.
     pub grids: Vec<String>,
