@@ -26,8 +26,10 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("DANCE_VERSION
 /// grouped, Latin; 1x1 to 64x64) and any exact-cover problem in Knuth's
 /// format or JSON.
 ///
-/// Exit status: 0 when every puzzle was answered with a solution (for count
-/// and export: no error), 1 when at least one puzzle has none (无解),
+/// Exit status: 0 when every puzzle was answered with a solution (for count,
+/// export, analyze and generate: no error, as their answers are counts and
+/// reports: analyze's "no solution" is 0), 1 when at least one puzzle has
+/// none (无解),
 /// 2 on a usage error or a refused record (the others are still answered),
 /// 3 when a budget (--max-nodes, --timeout) ran out on at least one record
 /// and none was refused, 130 when interrupted by Ctrl-C (stderr says how
