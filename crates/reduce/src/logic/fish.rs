@@ -8,7 +8,7 @@
 
 use super::board::{bit, members, Board, Layout, Mask};
 use super::step::{Step, Technique, Unit};
-use super::subsets::combinations;
+use super::subsets::{combinations, two_to};
 
 /// Per symbol, the stamp (see [`Board::symbol_stamp`]) at which a search
 /// last found no fish of each size on it.
@@ -38,7 +38,7 @@ pub(crate) fn fish(layout: &Layout, board: &Board, step: &mut Step, k: usize, ca
             let mut m = 0;
             for line in 0..n {
                 let p = board.pos(base + line, v);
-                if (2..=k).contains(&(p.count_ones() as usize)) {
+                if two_to(p, k) {
                     lines[m] = line;
                     masks[m] = p;
                     m += 1;

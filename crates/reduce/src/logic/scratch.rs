@@ -295,12 +295,20 @@ impl Scratch {
 
     /// Clears position `i` of symbol `v` in unit `u`, noting a hidden
     /// single or a contradiction.
+    ///
+    /// Once `v` is placed in `u`, its positions there are never read
+    /// again (the board's are all gone by then; here they are left as
+    /// they are): most eliminations after a placement are of the placed
+    /// symbol from the placed cell's peers, in its own units.
     #[inline]
     fn lose_position(&mut self, u: usize, v: usize, i: usize) {
+        if self.work.placed[u % 64] & 1 << v != 0 {
+            return;
+        }
         let x = (u * 16 + v) % UNIT_ROOM;
         let p = self.work.pos[x] & !(1 << i);
         self.work.pos[x] = p;
-        if p & p.wrapping_sub(1) == 0 && self.work.placed[u % 64] & 1 << v == 0 {
+        if p & p.wrapping_sub(1) == 0 {
             if p == 0 {
                 self.hit(Wall::Unit(u, v));
             } else {

@@ -8,39 +8,62 @@
 use super::board::{bit, members, Board, Layout, Mask};
 use super::step::{Step, Technique};
 
+/// Whether `m` has at most `k` members (without counting them all; see
+/// [`super::board::pair`]).
+#[inline]
+pub(crate) fn at_most(mut m: Mask, k: usize) -> bool {
+    for _ in 0..k {
+        m &= m.wrapping_sub(1);
+    }
+    m == 0
+}
+
+/// Whether `m` has from 2 to `k` members.
+#[inline]
+pub(crate) fn two_to(m: Mask, k: usize) -> bool {
+    m & m.wrapping_sub(1) != 0 && at_most(m, k)
+}
+
 /// Calls `visit` with each choice of `k` items (indices, increasing) whose
 /// union has exactly `k` members, until it returns true. Choices whose
 /// union grows past `k` are cut early.
 pub(crate) fn combinations(items: &[Mask], k: usize, visit: &mut impl FnMut(&[usize], Mask) -> bool) -> bool {
-    fn go(
+    fn go<const K: usize>(
         items: &[Mask],
-        k: usize,
         from: usize,
         chosen: &mut [usize; 4],
         depth: usize,
         union: Mask,
         visit: &mut impl FnMut(&[usize], Mask) -> bool,
     ) -> bool {
-        if depth == k {
-            return union.count_ones() as usize == k && visit(&chosen[..k], union);
+        if depth == K {
+            // At most K members (checked on the way), so exactly K when
+            // more than K - 1.
+            return !at_most(union, K - 1) && visit(&chosen[..K], union);
         }
         for i in from..items.len() {
-            if items.len() - i < k - depth {
+            if items.len() - i < K - depth {
                 break;
             }
             let u = union | items[i];
-            if u.count_ones() as usize > k {
+            if !at_most(u, K) {
                 continue;
             }
             chosen[depth] = i;
-            if go(items, k, i + 1, chosen, depth + 1, u, visit) {
+            if go::<K>(items, i + 1, chosen, depth + 1, u, visit) {
                 return true;
             }
         }
         false
     }
     debug_assert!((1..=4).contains(&k));
-    items.len() >= k && go(items, k, 0, &mut [0; 4], 0, 0, visit)
+    items.len() >= k
+        && match k {
+            1 => go::<1>(items, 0, &mut [0; 4], 0, 0, visit),
+            2 => go::<2>(items, 0, &mut [0; 4], 0, 0, visit),
+            3 => go::<3>(items, 0, &mut [0; 4], 0, 0, visit),
+            _ => go::<4>(items, 0, &mut [0; 4], 0, 0, visit),
+        }
 }
 
 fn technique(k: usize, hidden: bool) -> Technique {
@@ -82,8 +105,7 @@ pub(crate) fn naked(layout: &Layout, board: &Board, step: &mut Step, k: usize, c
         let mut m = 0;
         for i in members(board.open[u]) {
             let cell = layout.cell(u, i);
-            let count = board.cand[cell].count_ones() as usize;
-            if (2..=k).contains(&count) {
+            if two_to(board.cand[cell], k) {
                 cells[m] = cell;
                 masks[m] = board.cand[cell];
                 m += 1;
@@ -132,13 +154,12 @@ pub(crate) fn hidden(layout: &Layout, board: &Board, step: &mut Step, k: usize, 
     let mut masks = [0 as Mask; 64];
     let seen = cache.seen(layout, k, true);
     for (u, seen) in seen.iter_mut().enumerate() {
-        if *seen == board.unit_stamp[u] || (board.open[u].count_ones() as usize) <= 2 * k {
+        if *seen == board.unit_stamp[u] || at_most(board.open[u], 2 * k) {
             continue;
         }
         let mut m = 0;
         for v in members(layout.full & !board.placed[u]) {
-            let count = board.pos(u, v).count_ones() as usize;
-            if (2..=k).contains(&count) {
+            if two_to(board.pos(u, v), k) {
                 symbols[m] = v;
                 masks[m] = board.pos(u, v);
                 m += 1;
