@@ -76,7 +76,8 @@
 //! the branch points above are kept with the symbols they have not tried,
 //! and the subtree below is searched again from its top in a new random
 //! order (with the weights and saved phases the run left); every sixth
-//! restart goes back to the root (one in four went to the root before, but
+//! restart goes back to the root, every fourth on jigsaws
+//! ([`JIGSAW_ROOT_EVERY`]) (on boxes, one in four went to the root before, but
 //! roots more often threw away good upper parts: over the box sweep of
 //! `benches/big.rs` on orders 40 to 64, seeds 1 to 5, 0, 2, 5 and 15%
 //! given, 2,337,885 nodes and the worst grid 146,909, against 2,154,122
@@ -90,7 +91,8 @@
 //! a run that goes on to its end (as every run does once it has found a
 //! solution) still visits every solution once.
 //!
-//! **Nearly full units.** From order [`HALL_FROM`] up, a unit with few
+//! **Nearly full units.** From order [`HALL_FROM`] up (on jigsaws from
+//! [`JIGSAW_HALL_FROM`]: their runs thrash near the bottom too), a unit with few
 //! open cells left (3 to [`NEARLY_FULL`]) is filtered as one
 //! all-different constraint (Régin, 1994): a symbol is taken from a cell
 //! when no matching of the unit's open cells to its missing symbols gives
@@ -114,6 +116,8 @@ use dlx::{Budget, End, Meter, Outcome, Probe, SplitMix64, Stats};
 
 use crate::grid::{Puzzle, Regions, Shape};
 
+#[path = "hall.rs"]
+mod hall;
 #[path = "lines.rs"]
 mod lines;
 
@@ -133,6 +137,13 @@ pub const PARTIAL_FIRST_RUN: u64 = 1;
 /// (see the module documentation).
 const ROOT_EVERY: u64 = 6;
 
+/// [`ROOT_EVERY`] on jigsaws: their runs need the root more often. Over
+/// the jigsaws of the sweep of `benches/big.rs` (orders 25, 30, 33, 35,
+/// 36, seeds 1 to 10, 0, 2, 5 and 15% given, 200 grids, 100,000 nodes
+/// each), 6 left 13 unknown (2,878,416 nodes), 4 left 5 (2,202,630) and 3
+/// left 7 (2,566,948).
+const JIGSAW_ROOT_EVERY: u64 = 4;
+
 /// The order from which the search weighs dead ends, orders symbols least
 /// constraining first, and (on jigsaws) takes locked candidates (see the
 /// module documentation).
@@ -143,6 +154,10 @@ pub const WEIGHTED_FROM: usize = 17;
 /// documentation).
 pub const HALL_FROM: usize = 40;
 
+/// The order from which the search filters nearly full units of jigsaws
+/// by all-different (see the module documentation).
+pub const JIGSAW_HALL_FROM: usize = 17;
+
 /// The order from which [`Bits::set_filtering`] also turns on the
 /// all-different filter on nearly full units (which the search takes
 /// anyway from [`HALL_FROM`]): a puzzle maker's tests on sparse 24x24
@@ -150,6 +165,15 @@ pub const HALL_FROM: usize = 40;
 /// 4.2 s with), while on 20x20 its cost is not won back (seed 3: 2.0 s
 /// without, 3.9 s with).
 pub const HALL_FILTERING_FROM: usize = 24;
+
+/// The order from which the search keeps a mask of each unit's open cells
+/// per level, so that unit scans look only at those. Near the end of a
+/// descent on big grids few cells are open; on small grids a walk over a
+/// mask's set bits costs more than a counted loop over all N cells, even
+/// with fewer instructions: 9x9 jigsaw generation (200 puzzles, one
+/// thread, CPU medians of 8 interleaved runs) took 0.68 s with the masks,
+/// 0.67 s walking a full mask, and 0.61 s with the counted loop.
+const OPEN_MASKS_FROM: usize = 17;
 
 /// The most open cells a unit may have to count as nearly full, for
 /// all-different and (on box grids) locked candidates to look at it: near
@@ -166,7 +190,7 @@ const SEED: u64 = 0x0dd5_eed5;
 
 /// Luby's sequence, from `i` = 1: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
 /// 4, 8, ...
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i;
     loop {
         // The k with 2^k - 1 >= i.
@@ -176,6 +200,42 @@ fn luby(i: u64) -> u64 {
         }
         i -= (1 << (k - 1)) - 1;
     }
+}
+
+/// The positions of the set bits of a mask, lowest first: a unit's open
+/// cells by their position in the unit, the peers that had a symbol.
+#[derive(Clone, Copy, Debug)]
+struct Ones(u64);
+
+impl Iterator for Ones {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let j = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(j)
+    }
+}
+
+/// Runs `$body` for the cells of unit `$u` that a scan at `$level` of
+/// search `$s` looks at, `$j` each one's position in the unit: its open
+/// cells from [`OPEN_MASKS_FROM`] on, else all of them (filled ones have
+/// no symbol left). The choice is made once, outside the loop: a loop
+/// over all N cells runs as fast as it did before the masks, and `$body`
+/// may `break` or `return`.
+macro_rules! for_open {
+    ($s:ident, $level:expr, $u:expr, |$j:ident| $body:block) => {
+        if $s.open_masks {
+            for $j in Ones($s.open[$level * $s.units + $u]) $body
+        } else {
+            // Positions, as the walk over set bits gives: one body for both.
+            #[allow(clippy::needless_range_loop)]
+            for $j in 0..$s.n $body;
+        }
+    };
 }
 
 /// A set of units (rows, columns, regions: up to 3N of them), as bits.
@@ -331,24 +391,6 @@ macro_rules! word {
 word!(u32, u128);
 word!(u64, Wide);
 
-/// Kuhn's augmenting path from position `i` (see `Search::all_different`):
-/// whether `i` could be matched, moving earlier matches along the way.
-fn augment<W: Word>(i: usize, cm: &[W; 64], mate: &mut [u8; 64], visited: &mut W) -> bool {
-    loop {
-        let free = cm[i] & !*visited;
-        if free == W::ZERO {
-            return false;
-        }
-        let b = free.lowest();
-        *visited |= b;
-        let v = b.trailing_zeros() as usize;
-        if mate[v] == EMPTY || augment(mate[v] as usize, cm, mate, visited) {
-            mate[v] = i as u8;
-            return true;
-        }
-    }
-}
-
 /// One branching point: the cell, and the symbols not tried yet.
 #[derive(Clone, Copy, Debug)]
 struct Frame<W> {
@@ -390,8 +432,11 @@ struct Search<W: Word> {
     /// The cells not filled yet, per level and unit, by position in the
     /// unit (bit `j`: the unit's `j`-th cell): the scans of a unit look
     /// only at these, which near the end of a descent, where big grids
-    /// spend their nodes, are few.
+    /// spend their nodes, are few. Kept from [`OPEN_MASKS_FROM`] on
+    /// (`open_masks`); below, scans look at every cell (`all_cells`).
     open: Vec<u64>,
+    open_masks: bool,
+    all_cells: u64,
     /// Cells left with one symbol, waiting to be filled: `queue[..queued]`.
     /// A cell is queued once a level at most (when its last but one symbol
     /// goes), so `cells` slots are enough.
@@ -424,8 +469,8 @@ struct Search<W: Word> {
     /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
     locked: bool,
     /// Box grids from [`HALL_FROM`] and jigsaws from [`WEIGHTED_FROM`]:
-    /// restarts go back to half the depth, five in six (see the module
-    /// documentation).
+    /// restarts go back to half the depth, but one in `root_every` (see
+    /// the module documentation).
     partial: bool,
     /// The unit of the runs' node limits: N² (smaller in tests, to
     /// restart often).
@@ -450,6 +495,9 @@ struct Search<W: Word> {
     /// empty between uses), and the units touched.
     union: Vec<W>,
     touched: Vec<u16>,
+    /// With partial restarts, one restart in this many goes back to the
+    /// root: [`ROOT_EVERY`], or [`JIGSAW_ROOT_EVERY`] on jigsaws.
+    root_every: u64,
     /// Orders from [`HALL_FROM`]: all-different on nearly full units.
     hall: bool,
     /// Units whose cells changed since all-different last looked at them.
@@ -522,6 +570,8 @@ impl<W: Word> Search<W> {
             value: Vec::new(),
             placed: Vec::new(),
             open: Vec::new(),
+            open_masks: n >= OPEN_MASKS_FROM,
+            all_cells: if n == 64 { u64::MAX } else { (1 << n) - 1 },
             queue: vec![0; cells],
             queued: 0,
             dirty: W::Units::default(),
@@ -550,7 +600,8 @@ impl<W: Word> Search<W> {
             lock_dirty: W::Units::default(),
             union: vec![W::ZERO; units],
             touched: Vec::with_capacity(n),
-            hall: n >= HALL_FROM,
+            root_every: if jigsaw { JIGSAW_ROOT_EVERY } else { ROOT_EVERY },
+            hall: n >= HALL_FROM || (jigsaw && n >= JIGSAW_HALL_FROM),
             hall_dirty: W::Units::default(),
             lock_open: if jigsaw { n } else { NEARLY_FULL },
         };
@@ -562,7 +613,10 @@ impl<W: Word> Search<W> {
     /// interactions on boxes, locked candidates on other regions.
     fn set_filtering(&mut self, on: bool) {
         self.box_lines = on && self.boxes.is_some();
-        self.hall = self.n >= HALL_FROM || (on && self.n >= HALL_FILTERING_FROM);
+        let jigsaw = self.has_regions && self.boxes.is_none();
+        self.hall = self.n >= HALL_FROM
+            || (jigsaw && self.n >= JIGSAW_HALL_FROM)
+            || (on && self.n >= HALL_FILTERING_FROM);
         self.locked = self.locked_default || (on && self.has_regions && self.boxes.is_none());
     }
 
@@ -573,18 +627,24 @@ impl<W: Word> Search<W> {
             // One level deeper than ever: copy without clearing first.
             self.cand.extend_from_within((level - 1) * cells..);
             self.placed.extend_from_within((level - 1) * units..);
-            self.open.extend_from_within((level - 1) * units..);
+            if self.open_masks {
+                self.open.extend_from_within((level - 1) * units..);
+            }
             return;
         }
         if self.cand.len() < (level + 1) * cells {
             self.cand.resize((level + 1) * cells, W::ZERO);
             self.placed.resize((level + 1) * units, W::ZERO);
-            self.open.resize((level + 1) * units, 0);
+            if self.open_masks || level == 0 {
+                self.open.resize((level + 1) * units, 0);
+            }
         }
         if level > 0 {
             self.cand.copy_within((level - 1) * cells..level * cells, level * cells);
             self.placed.copy_within((level - 1) * units..level * units, level * units);
-            self.open.copy_within((level - 1) * units..level * units, level * units);
+            if self.open_masks {
+                self.open.copy_within((level - 1) * units..level * units, level * units);
+            }
         }
     }
 
@@ -600,10 +660,14 @@ impl<W: Word> Search<W> {
         value[cell] = v as u8;
         phase[cell] = v as u8;
         let placed = &mut placed[level * *units..][..*units];
-        let open = &mut self.open[level * *units..][..*units];
-        for (&u, &j) in cell_units[cell].iter().zip(&self.cell_pos[cell]) {
+        for &u in &cell_units[cell] {
             placed[u as usize] |= bit;
-            open[u as usize] &= !(1 << j);
+        }
+        if self.open_masks {
+            let open = &mut self.open[level * *units..][..*units];
+            for (&u, &j) in cell_units[cell].iter().zip(&self.cell_pos[cell]) {
+                open[u as usize] &= !(1 << j);
+            }
         }
         // The cell's other symbols each lost a cell in its units.
         let mut dirty = self.dirty.or(cell_unit_bits[cell]);
@@ -621,9 +685,8 @@ impl<W: Word> Search<W> {
                 cand[p as usize] = m & !bit;
                 had |= ((m & bit != W::ZERO) as u64) << i;
             }
-            while had != 0 {
-                let p = chunk[had.trailing_zeros() as usize] as usize;
-                had &= had - 1;
+            for i in Ones(had) {
+                let p = chunk[i] as usize;
                 let left = cand[p];
                 dirty = dirty.or(cell_unit_bits[p]);
                 if left.at_most_one() {
@@ -694,14 +757,11 @@ impl<W: Word> Search<W> {
             }
             let (mut once, mut twice) = (W::ZERO, W::ZERO);
             let unit = &self.unit_cells[u * n..][..n];
-            let open = self.open[level * self.units + u];
-            let mut js = open;
-            while js != 0 {
-                let m = self.cand[level * cells + unit[js.trailing_zeros() as usize] as usize];
-                js &= js - 1;
+            for_open!(self, level, u, |j| {
+                let m = self.cand[level * cells + unit[j] as usize];
                 twice |= once & m;
                 once |= m;
-            }
+            });
             if once | self.placed[level * self.units + u] != self.full {
                 self.weigh(u);
                 return false; // a symbol with no cell left in this unit
@@ -710,16 +770,14 @@ impl<W: Word> Search<W> {
             while single != W::ZERO {
                 let bit = single.lowest();
                 single ^= bit;
-                let mut js = open;
+                let unit = &self.unit_cells[u * n..][..n];
                 let mut found = None;
-                while js != 0 {
-                    let c = self.unit_cells[u * n + js.trailing_zeros() as usize];
-                    js &= js - 1;
-                    if self.cand[level * cells + c as usize] & bit != W::ZERO {
-                        found = Some(c);
+                for_open!(self, level, u, |j| {
+                    if self.cand[level * cells + unit[j] as usize] & bit != W::ZERO {
+                        found = Some(unit[j]);
                         break;
                     }
-                }
+                });
                 // None: the one cell was filled with another symbol of this
                 // unit's singles.
                 let Some(c) = found else {
@@ -731,154 +789,6 @@ impl<W: Word> Search<W> {
                 }
             }
         }
-    }
-
-    /// All-different on unit `u` at `level` (Régin's filtering, 1994), when
-    /// the unit has from 3 to [`NEARLY_FULL`] open cells: a symbol is taken
-    /// from an open cell when no matching of the unit's open cells to its
-    /// missing symbols gives it that symbol. This is every Hall set of the
-    /// unit at once, naked and hidden subsets of any size. Returns `None`
-    /// on a dead end (no such matching), else whether any symbol was taken.
-    ///
-    /// The matching comes greedily, then by augmenting paths (Kuhn); then
-    /// position `i` "reaches" position `j` when `i` has the symbol matched
-    /// to `j` (`j` could give it up). A symbol stays in a cell when it is
-    /// the cell's match or when the position matched to it reaches back to
-    /// the cell: the two lie on one cycle of alternating swaps.
-    fn all_different(&mut self, level: usize, u: usize) -> Option<bool> {
-        let n = self.n;
-        let open_count = n - self.placed[level * self.units + u].count_ones() as usize;
-        if !(3..=NEARLY_FULL).contains(&open_count) {
-            return Some(false);
-        }
-        let cells = self.cells;
-        let unit = &self.unit_cells[u * n..][..n];
-        // Candidates by position in the unit, the open positions, and the
-        // matching: for each symbol, the position it goes to.
-        let mut cm = [W::ZERO; 64];
-        let mut open = W::ZERO;
-        for (i, &c) in unit.iter().enumerate() {
-            let m = self.cand[level * cells + c as usize];
-            cm[i] = m;
-            if m != W::ZERO {
-                open |= W::bit(i as u32);
-            }
-        }
-        let mut mate = [EMPTY; 64];
-        // Greedy, then augmenting paths for the positions left.
-        let mut unmatched = W::ZERO;
-        let mut rest = open;
-        while rest != W::ZERO {
-            let b = rest.lowest();
-            rest ^= b;
-            let i = b.trailing_zeros() as usize;
-            let mut free = cm[i];
-            let mut done = false;
-            while free != W::ZERO {
-                let v = free.trailing_zeros() as usize;
-                free ^= free.lowest();
-                if mate[v] == EMPTY {
-                    mate[v] = i as u8;
-                    done = true;
-                    break;
-                }
-            }
-            if !done {
-                unmatched |= b;
-            }
-        }
-        while unmatched != W::ZERO {
-            let b = unmatched.lowest();
-            unmatched ^= b;
-            let mut visited = W::ZERO;
-            if !augment(b.trailing_zeros() as usize, &cm, &mut mate, &mut visited) {
-                self.weigh(u);
-                return None;
-            }
-        }
-        // Position i reaches position j when i has the symbol matched to
-        // j (then j can give it up for another): transitive closure.
-        let mut reach = [W::ZERO; 64];
-        let mut rest = open;
-        while rest != W::ZERO {
-            let b = rest.lowest();
-            rest ^= b;
-            let i = b.trailing_zeros() as usize;
-            let mut r = b;
-            let mut syms = cm[i];
-            while syms != W::ZERO {
-                let v = syms.trailing_zeros() as usize;
-                syms ^= syms.lowest();
-                r |= W::bit(mate[v] as u32);
-            }
-            reach[i] = r;
-        }
-        let mut ks = open;
-        while ks != W::ZERO {
-            let kb = ks.lowest();
-            ks ^= kb;
-            let k = kb.trailing_zeros() as usize;
-            let rk = reach[k];
-            let mut is = open;
-            while is != W::ZERO {
-                let ib = is.lowest();
-                is ^= ib;
-                let i = ib.trailing_zeros() as usize;
-                if reach[i] & kb != W::ZERO {
-                    reach[i] |= rk;
-                }
-            }
-        }
-        // Symbol v stays in position i when it is i's mate, or when the
-        // position matched to v reaches back to i (a cycle).
-        let mut taken = false;
-        let mut rest = open;
-        while rest != W::ZERO {
-            let b = rest.lowest();
-            rest ^= b;
-            let i = b.trailing_zeros() as usize;
-            let mut syms = cm[i];
-            let mut drop = W::ZERO;
-            while syms != W::ZERO {
-                let vb = syms.lowest();
-                syms ^= vb;
-                let j = mate[vb.trailing_zeros() as usize] as usize;
-                if j != i && reach[j] & b == W::ZERO {
-                    drop |= vb;
-                }
-            }
-            if drop != W::ZERO {
-                taken = true;
-                let c = unit[i] as usize;
-                // The matched symbol stays, so the cell keeps one.
-                let m = &mut self.cand[level * cells + c];
-                *m &= !drop;
-                let left = *m;
-                self.dirty = self.dirty.or(self.cell_unit_bits[c]);
-                if left.at_most_one() {
-                    self.queue[self.queued] = c as u16;
-                    self.queued += 1;
-                }
-            }
-        }
-        Some(taken)
-    }
-
-    /// [`Search::all_different`] on every unit changed since the last
-    /// call: `None` on a dead end, else whether any symbol was taken.
-    fn hall_sets(&mut self, level: usize) -> Option<bool> {
-        let mut taken = false;
-        while !self.hall_dirty.is_empty() {
-            let u = self.hall_dirty.pop();
-            match self.all_different(level, u) {
-                None => {
-                    self.hall_dirty = W::Units::default();
-                    return None;
-                }
-                Some(t) => taken |= t,
-            }
-        }
-        Some(taken)
     }
 
     /// Counts a dead end against unit `u` (see `weight`).
@@ -956,10 +866,8 @@ impl<W: Word> Search<W> {
                 // The symbols of `a`'s cells, by the unit of kind `other`
                 // each lies in.
                 self.touched.clear();
-                let mut js = self.open[level * self.units + a];
-                while js != 0 {
-                    let c = self.unit_cells[a * n + js.trailing_zeros() as usize];
-                    js &= js - 1;
+                for_open!(self, level, a, |j| {
+                    let c = self.unit_cells[a * n + j];
                     let b = self.cell_units[c as usize][other] as usize;
                     let m = self.cand[level * cells + c as usize];
                     if m != W::ZERO {
@@ -968,7 +876,7 @@ impl<W: Word> Search<W> {
                         }
                         self.union[b] |= m;
                     }
-                }
+                });
                 let (mut once, mut twice) = (W::ZERO, W::ZERO);
                 for &b in &self.touched {
                     let m = self.union[b as usize];
@@ -983,10 +891,8 @@ impl<W: Word> Search<W> {
                     while here != W::ZERO {
                         let bit = here.lowest();
                         here ^= bit;
-                        let mut js = self.open[level * self.units + b];
-                        while js != 0 {
-                            let c = self.unit_cells[b * n + js.trailing_zeros() as usize] as usize;
-                            js &= js - 1;
+                        for_open!(self, level, b, |j| {
+                            let c = self.unit_cells[b * n + j] as usize;
                             if self.cell_units[c][kind] as usize != a
                                 && self.cand[level * cells + c] & bit != W::ZERO
                             {
@@ -1002,7 +908,7 @@ impl<W: Word> Search<W> {
                                     return None;
                                 }
                             }
-                        }
+                        });
                     }
                 }
             }
@@ -1132,7 +1038,7 @@ impl<W: Word> Search<W> {
             (&mut self.cand[..cells], &mut self.value[..cells], &mut self.placed[..units]);
         placed.fill(W::ZERO);
         let open = &mut self.open[..units];
-        open.fill(if self.n == 64 { u64::MAX } else { (1 << self.n) - 1 });
+        open.fill(self.all_cells);
         for (cell, g) in puzzle.givens().iter().enumerate() {
             match *g {
                 Some(v) => {
@@ -1286,7 +1192,7 @@ impl<W: Word> Search<W> {
                                 // common one is 1 in 16 of the first 30
                                 // (every sixth, 1 in 18 of 30),
                                 // so runs from the root hardly grew.
-                                if run % ROOT_EVERY == 0 {
+                                if run % self.root_every == 0 {
                                     roots += 1;
                                     left = unit * luby(roots);
                                 } else {

@@ -1,0 +1,321 @@
+//! The all-different filter of the bit search: on a nearly full unit,
+//! the symbols no complete matching of the unit's open cells to its
+//! missing symbols can use are taken (Régin's filter: naked and hidden
+//! subsets of every size at once). [`super::Search::propagate`] calls
+//! [`Search::hall_sets`] on the units changed since its last call, from
+//! [`super::HALL_FROM`], or from [`super::HALL_FILTERING_FROM`] when a
+//! puzzle maker turns filtering on.
+//!
+//! It takes only symbols no solution uses, so counts stay exact.
+
+use super::{Search, UnitSet, Word, EMPTY, NEARLY_FULL};
+
+/// Kuhn's augmenting path from open cell `i` (see `Search::all_different`):
+/// whether `i` could be matched, moving earlier matches along the way.
+fn augment<W: Word>(i: usize, cm: &[W], mate: &mut [u8; 64], visited: &mut W) -> bool {
+    loop {
+        let free = cm[i] & !*visited;
+        if free == W::ZERO {
+            return false;
+        }
+        let b = free.lowest();
+        *visited |= b;
+        let v = b.trailing_zeros() as usize;
+        if mate[v] == EMPTY || augment(mate[v] as usize, cm, mate, visited) {
+            mate[v] = i as u8;
+            return true;
+        }
+    }
+}
+
+impl<W: Word> Search<W> {
+    /// All-different on unit `u` at `level` (Régin's filtering, 1994), when
+    /// the unit has from 3 to [`NEARLY_FULL`] open cells: a symbol is taken
+    /// from an open cell when no matching of the unit's open cells to its
+    /// missing symbols gives it that symbol. This is every Hall set of the
+    /// unit at once, naked and hidden subsets of any size. Returns `None`
+    /// on a dead end (no such matching), else whether any symbol was taken.
+    ///
+    /// The matching comes greedily, then by augmenting paths (Kuhn); then
+    /// position `i` leads to position `j` when `i` has the symbol matched
+    /// to `j` (`j` could give it up). A symbol stays in a cell when it is
+    /// the cell's match or when the position matched to it leads back to
+    /// the cell: the two lie on one cycle of alternating swaps, in one
+    /// strongly connected component of that graph (found with bit sets,
+    /// forward and backward from a position, a component at a time).
+    /// Every missing symbol is matched (the open cells are as many as the
+    /// missing symbols, and no open cell has a placed symbol), so no
+    /// alternating path starts at a free symbol: the cycles are all.
+    pub(super) fn all_different(&mut self, level: usize, u: usize) -> Option<bool> {
+        let n = self.n;
+        let open_count = n - self.placed[level * self.units + u].count_ones() as usize;
+        if !(3..=NEARLY_FULL).contains(&open_count) {
+            return Some(false);
+        }
+        let cells = self.cells;
+        let unit = &self.unit_cells[u * n..][..n];
+        // The open cells, numbered from 0 in the order of their positions
+        // in the unit ("ranks"): their positions and candidates.
+        let mut pos = [0u8; NEARLY_FULL];
+        let mut cm = [W::ZERO; NEARLY_FULL];
+        let mut k = 0;
+        let mut union = W::ZERO;
+        for (i, &c) in unit.iter().enumerate() {
+            let m = self.cand[level * cells + c as usize];
+            union |= m;
+            if m != W::ZERO {
+                if k == NEARLY_FULL {
+                    // More open cells than symbols missing: not a state
+                    // the search makes.
+                    return Some(false);
+                }
+                pos[k] = i as u8;
+                cm[k] = m;
+                k += 1;
+            }
+        }
+        let cm = &cm[..k];
+        let open: u32 = (1 << k) - 1;
+        // The matching: for each symbol, the rank it goes to. Greedy,
+        // then augmenting paths for the ranks left.
+        let mut mate = [EMPTY; 64];
+        let mut unmatched = 0u32;
+        for (i, &m) in cm.iter().enumerate() {
+            let mut free = m;
+            let mut done = false;
+            while free != W::ZERO {
+                let v = free.trailing_zeros() as usize;
+                free ^= free.lowest();
+                if mate[v] == EMPTY {
+                    mate[v] = i as u8;
+                    done = true;
+                    break;
+                }
+            }
+            if !done {
+                unmatched |= 1 << i;
+            }
+        }
+        while unmatched != 0 {
+            let i = unmatched.trailing_zeros() as usize;
+            unmatched &= unmatched - 1;
+            let mut visited = W::ZERO;
+            if !augment(i, cm, &mut mate, &mut visited) {
+                self.weigh(u);
+                return None;
+            }
+        }
+        if union.count_ones() as usize != k {
+            // A symbol no cell is matched to (a free symbol): not a state
+            // the search makes either, so nothing is taken.
+            return Some(false);
+        }
+        // Rank i leads to rank j when i has the symbol matched to j (then
+        // j could give it up for another): `next`, and `back` the other
+        // way; `own` is the symbol matched to each rank.
+        let mut next = [0u32; NEARLY_FULL];
+        let mut back = [0u32; NEARLY_FULL];
+        let mut own = [W::ZERO; NEARLY_FULL];
+        for (i, &m) in cm.iter().enumerate() {
+            let mut syms = m;
+            let mut r = 0u32;
+            while syms != W::ZERO {
+                let vb = syms.lowest();
+                syms ^= vb;
+                let j = mate[vb.trailing_zeros() as usize] as usize;
+                if j == i {
+                    own[i] = vb;
+                } else {
+                    r |= 1 << j;
+                    back[j] |= 1 << i;
+                }
+            }
+            next[i] = r;
+        }
+        // Symbol v stays at rank i when it is i's match, or when the rank
+        // matched to v leads back to i: the two lie on one cycle of swaps,
+        // in one strongly connected component of that graph. The
+        // components come one by one, each as the ranks both reached from
+        // its lowest rank and reaching it, among the ranks left (a path
+        // between two ranks of one component never leaves it); each rank
+        // then keeps only the symbols matched within its component.
+        let mut drop = [W::ZERO; NEARLY_FULL];
+        let mut any = 0u32;
+        let mut left = open;
+        while left != 0 {
+            let s = left & left.wrapping_neg();
+            let ahead = reached(s, &next, left);
+            let part = reached(s, &back, ahead);
+            left &= !part;
+            let mut mine = W::ZERO;
+            let mut ps = part;
+            while ps != 0 {
+                mine |= own[ps.trailing_zeros() as usize];
+                ps &= ps - 1;
+            }
+            let mut ps = part;
+            while ps != 0 {
+                let i = ps.trailing_zeros() as usize;
+                ps &= ps - 1;
+                let d = cm[i] & !mine;
+                drop[i] = d;
+                if d != W::ZERO {
+                    any |= 1 << i;
+                }
+            }
+        }
+        // Taken in the order of the positions, as singles are queued.
+        let taken = any != 0;
+        while any != 0 {
+            let i = any.trailing_zeros() as usize;
+            any &= any - 1;
+            let c = unit[pos[i] as usize] as usize;
+            // The matched symbol stays, so the cell keeps one.
+            let m = &mut self.cand[level * cells + c];
+            *m &= !drop[i];
+            let left = *m;
+            self.dirty = self.dirty.or(self.cell_unit_bits[c]);
+            if left.at_most_one() {
+                self.queue[self.queued] = c as u16;
+                self.queued += 1;
+            }
+        }
+        Some(taken)
+    }
+
+    /// [`Search::all_different`] on every unit changed since the last
+    /// call: `None` on a dead end, else whether any symbol was taken.
+    pub(super) fn hall_sets(&mut self, level: usize) -> Option<bool> {
+        let mut taken = false;
+        while !self.hall_dirty.is_empty() {
+            let u = self.hall_dirty.pop();
+            match self.all_different(level, u) {
+                None => {
+                    self.hall_dirty = W::Units::default();
+                    return None;
+                }
+                Some(t) => taken |= t,
+            }
+        }
+        Some(taken)
+    }
+}
+
+/// The ranks reached from rank set `from` along `edges` (rank `j` leads to
+/// the ranks of `edges[j]`), staying within `within`; `from` included.
+#[inline(always)]
+fn reached(from: u32, edges: &[u32; NEARLY_FULL], within: u32) -> u32 {
+    let mut seen = from;
+    let mut todo = from;
+    while todo != 0 {
+        let j = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let new = edges[j] & within & !seen;
+        seen |= new;
+        todo |= new;
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Search, Word};
+    use crate::grid::Shape;
+    use dlx::SplitMix64;
+
+    /// Every matching of `open` cells (candidate sets) to distinct
+    /// symbols, by brute force: for each cell, the symbols some matching
+    /// gives it (empty sets when there is no matching).
+    fn supports(cands: &[u64]) -> Vec<u64> {
+        fn walk(cands: &[u64], i: usize, used: u64, pick: &mut Vec<u32>, seen: &mut [u64]) {
+            if i == cands.len() {
+                for (s, &v) in seen.iter_mut().zip(pick.iter()) {
+                    *s |= 1 << v;
+                }
+                return;
+            }
+            for v in 0..64 {
+                if cands[i] >> v & 1 == 1 && used >> v & 1 == 0 {
+                    pick.push(v);
+                    walk(cands, i + 1, used | 1 << v, pick, seen);
+                    pick.pop();
+                }
+            }
+        }
+        let mut seen = vec![0; cands.len()];
+        walk(cands, 0, 0, &mut Vec::new(), &mut seen);
+        seen
+    }
+
+    /// Random nearly full rows: the filter keeps a symbol in a cell
+    /// exactly when some matching of the open cells to the missing symbols
+    /// gives it that symbol, says so, queues the cells left with one, and
+    /// finds the dead ends.
+    fn cross_check<W: Word>(n: usize, to_u64: fn(W) -> u64, from_u64: fn(u64) -> W) {
+        let shape = Shape::default_for(n).unwrap();
+        let mut rng = SplitMix64::new(n as u64);
+        let (mut dead, mut taken, mut kept) = (0, 0, 0);
+        for round in 0..3000 {
+            let k = 3 + rng.below(8) as usize;
+            // The missing symbols and the open positions of row 0.
+            let mut symbols: Vec<u32> = (0..n as u32).collect();
+            let mut positions: Vec<usize> = (0..n).collect();
+            for i in 0..n {
+                symbols.swap(i, i + rng.below((n - i) as u64) as usize);
+                positions.swap(i, i + rng.below((n - i) as u64) as usize);
+            }
+            let (missing, open) = (&symbols[..k], &mut positions[..k]);
+            open.sort_unstable();
+            // Sparse sets now and then, so that some have no matching.
+            let keep = if round % 3 == 0 { 3 } else { 2 };
+            let cands: Vec<u64> = (0..k)
+                .map(|_| loop {
+                    let m = missing.iter().filter(|_| rng.below(keep) != 0).fold(0u64, |m, &v| m | 1 << v);
+                    if m != 0 {
+                        break m;
+                    }
+                })
+                .collect();
+            let mut s = Search::<W>::new(&shape);
+            s.push_level(0);
+            s.placed[0] = from_u64(missing.iter().fold(to_u64(W::low(n)), |m, &v| m & !(1 << v)));
+            for c in 0..n {
+                s.cand[c] = W::ZERO;
+            }
+            for (&p, &m) in open.iter().zip(&cands) {
+                s.cand[p] = from_u64(m);
+            }
+            let want = supports(&cands);
+            let got = s.all_different(0, 0);
+            if want.contains(&0) {
+                assert_eq!(got, None, "{cands:x?}");
+                dead += 1;
+                continue;
+            }
+            let changed = want != cands;
+            assert_eq!(got, Some(changed), "{cands:x?}");
+            let after: Vec<u64> = open.iter().map(|&p| to_u64(s.cand[p])).collect();
+            assert_eq!(after, want, "{cands:x?}");
+            let queued: Vec<usize> = open
+                .iter()
+                .zip(&cands)
+                .zip(&want)
+                .filter(|((_, &a), &b)| a != b && b.count_ones() == 1)
+                .map(|((&p, _), _)| p)
+                .collect();
+            assert_eq!(s.queue[..s.queued].iter().map(|&c| c as usize).collect::<Vec<_>>(), queued);
+            if changed {
+                taken += 1;
+            } else {
+                kept += 1;
+            }
+        }
+        assert!(dead > 100 && taken > 100 && kept > 100, "{dead} dead ends, {taken} taken, {kept} kept");
+    }
+
+    #[test]
+    fn all_different_agrees_with_every_matching() {
+        cross_check::<u64>(40, |w| w, |m| m);
+        cross_check::<u32>(20, |w| w as u64, |m| m as u32);
+    }
+}
