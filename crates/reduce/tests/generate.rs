@@ -175,21 +175,22 @@ fn big_boxes_are_unique_and_minimal() {
     }
 }
 
-/// 24x24 and 25x25 boxes: a puzzle comes (no search ran out), its
-/// solution is the one it says, it is unique, counted to 2 from scratch
-/// by the bit search with filtering (not the maker's per-given tests),
-/// and minimal by `analyze`. Slow
-/// (a minute or more in release mode); run with `just test-generate-big`.
+/// 24x24 and 25x25 boxes: a puzzle comes, its solution is the one it
+/// says, it is unique, counted to 2 from scratch by the bit search with
+/// filtering (not the maker's per-given tests), and minimal by `analyze`.
+/// The seeds are ones that come within seconds; from order 24 a removal
+/// pass past its node bound is given up and the maker draws a fresh grid,
+/// so a puzzle may take more than one attempt (24x24 seed 4 does). Slow
+/// (minutes in release mode); run with `just test-generate-big`.
 #[test]
 #[ignore = "slow: 24x24 and 25x25 grids"]
 fn biggest_boxes_generate() {
-    for (n, seed) in [(24, 1), (24, 3), (25, 1)] {
+    for (n, seed) in [(24, 1), (24, 3), (24, 4), (25, 2), (25, 4)] {
         let mut maker =
             Generator::new(boxes(n), Alphabet::default_for(n).unwrap(), Request::default()).unwrap();
         let made = maker.generate(seed).unwrap();
         let p = &made.puzzle;
         assert_eq!(p.verify(&made.solution), Ok(()));
-        assert_eq!(made.attempts, 1, "{n}x{n} seed {seed}");
         // Counted to 2 from scratch on the bit search with its filtering
         // on (the plain search, with restarts, did not end in minutes on
         // the sparser puzzles the all-different filter lets the maker

@@ -10,7 +10,10 @@
 //!    shape; `docs/generate.md` says how uniform that is);
 //! 2. the givens are taken away orbit by orbit of the [`Symmetry`], in
 //!    random order, while the puzzle keeps one solution (`remove.rs`): one
-//!    pass leaves a minimal puzzle, where no orbit of givens can go;
+//!    pass leaves a minimal puzzle, where no orbit of givens can go (from
+//!    order 24 a pass has a bound on its nodes, growing by Luby's
+//!    sequence; a pass past it is thrown away for a fresh grid, as the
+//!    work a pass takes has a heavy tail);
 //! 3. the puzzle is kept if it meets the [`Request`]: at most so many
 //!    givens, a difficulty [`Level`] by the logical solver. Otherwise the
 //!    generator tries again, from the same random stream, until it has one
@@ -352,6 +355,8 @@ impl Generator {
         let mut fewest: Option<usize> = None;
         // Whether an attempt was given up because a search ran out of nodes.
         let mut ran_out = false;
+        // Attempts whose removal pass ran out of nodes (see `remove::work`).
+        let mut overworked = 0;
         let mut made_jigsaw: Option<Tools> = None;
         for attempt in 1..=request.attempts {
             if self.probe.as_ref().is_some_and(|p| p.stopped()) {
@@ -411,11 +416,19 @@ impl Generator {
                 }
             };
             let order = full::permutation(orbits.len(), &mut rng);
-            if let Err(end) =
-                remove::minimize(&mut tools.solver, &mut tools.units, &mut puzzle, &grid, &orbits, &order)
-            {
+            let work = remove::work(n, overworked);
+            if let Err(end) = remove::minimize(
+                &mut tools.solver,
+                &mut tools.units,
+                &mut puzzle,
+                &grid,
+                &orbits,
+                &order,
+                work,
+            ) {
                 self.cut_short(end, attempt, fewest)?;
                 ran_out = true;
+                overworked += 1;
                 continue;
             }
             let clues = puzzle.givens().iter().filter(|g| g.is_some()).count();

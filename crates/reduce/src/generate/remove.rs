@@ -20,13 +20,17 @@
 //! grid's symbol from cell i. Before any search, a cell whose peers still
 //! show every other symbol is forced back to its own (a naked single):
 //! near-full puzzles are decided so, without a search.
+//!
+//! From order [`WORK_FROM`] a pass may spend only so many nodes, all its
+//! tests together ([`work`]): a pass past that is given up whole, as cut
+//! short, and the maker starts again from a fresh grid.
 
 use std::ops::ControlFlow;
 
 use dlx::{Budget, End};
 
 use crate::grid::{Puzzle, Shape};
-use crate::search::{GridSolver, Nine, Prepared};
+use crate::search::{luby, GridSolver, Nine, Prepared};
 
 /// The order from which the removal tests filter with box-line
 /// interactions.
@@ -120,6 +124,33 @@ impl Units {
 /// The first node cap of a test, per cell of the grid (see [`minimize`]).
 const FIRST_CAP: u64 = 16;
 
+/// The order from which one pass of [`minimize`] gets a bound on its
+/// nodes, all tests together (see [`work`]).
+pub(crate) const WORK_FROM: usize = 24;
+
+/// The first pass's bound on its nodes, per cell of the grid (see
+/// [`work`]).
+const FIRST_WORK: u64 = 768;
+
+/// The bound on the nodes of one pass of [`minimize`] on an order-`n`
+/// grid, after `cut` passes were cut short by it: none below
+/// [`WORK_FROM`], else [`FIRST_WORK`] nodes a cell times the `cut + 1`-th
+/// term of Luby's sequence (1, 1, 2, 1, 1, 2, 4, ...).
+///
+/// From order 24 the work a pass takes has a heavy tail: most grids and
+/// orders of removal take a few hundred nodes a cell (24x24: 170,000 to
+/// 200,000 nodes in all), but some take ten to twenty times as many, in
+/// many tests of tens of thousands of nodes each (sparse puzzles whose
+/// second solutions and proofs are both far away). A fresh grid is then
+/// cheaper than the tail, as with the restarts of a search (and as
+/// there, Luby's sequence: a fast pass is as likely after a slow one, and
+/// the bound still grows without end, so a pass ends in the end). Nothing
+/// unsound comes of it: a pass cut short is thrown away whole (its puzzle
+/// is unique but maybe not minimal).
+pub(crate) fn work(n: usize, cut: u64) -> Option<u64> {
+    (n >= WORK_FROM).then(|| (FIRST_WORK * (n * n) as u64).saturating_mul(luby(cut.min(1 << 20) + 1)))
+}
+
 /// How a test came out.
 enum Test {
     /// The orbit can go: the puzzle keeps one solution without it.
@@ -142,6 +173,10 @@ enum Test {
 /// budget. Put off or not, a test is as sound as in the plain pass: an
 /// orbit kept has a second solution without it that stays a solution of
 /// every sparser puzzle, and an orbit taken away leaves one solution.
+///
+/// `work`, when given, bounds the nodes of all the tests together: past it
+/// the pass stops as cut short (out of nodes), and the caller makes the
+/// puzzle again from another grid (see [`work`]).
 pub(crate) fn minimize(
     solver: &mut GridSolver,
     units: &mut Units,
@@ -149,6 +184,7 @@ pub(crate) fn minimize(
     solution: &[u8],
     orbits: &[Vec<usize>],
     order: &[usize],
+    work: Option<u64>,
 ) -> Result<(), End> {
     if let Some(nine) = solver.nine() {
         return minimize_nine(nine, units, puzzle, solution, orbits, order);
@@ -167,13 +203,18 @@ pub(crate) fn minimize(
     let mut cap = most.min(FIRST_CAP * solution.len() as u64);
     let mut pending = order.to_vec();
     let mut later = Vec::new();
+    let mut spent = 0u64;
     units.load(puzzle.givens());
     let result = loop {
         solver.set_budget(Budget { max_nodes: Some(cap), ..budget });
         later.clear();
         let mut cut = None;
         for &k in &pending {
-            match test(solver, units, puzzle, solution, &orbits[k]) {
+            if work.is_some_and(|w| spent > w) {
+                cut = Some(End::OutOfNodes);
+                break;
+            }
+            match test(solver, units, puzzle, solution, &orbits[k], &mut spent) {
                 Test::Removed | Test::Kept => {}
                 Test::Cut(End::OutOfNodes) if cap < most => later.push(k),
                 Test::Cut(end) => {
@@ -205,6 +246,7 @@ fn test(
     puzzle: &mut Puzzle,
     solution: &[u8],
     orbit: &[usize],
+    spent: &mut u64,
 ) -> Test {
     for &cell in orbit {
         puzzle.givens_mut()[cell] = None;
@@ -223,6 +265,7 @@ fn test(
         }
         let outcome =
             solver.solve_near(puzzle, &[(cell, solution[cell])], solution, |_| ControlFlow::Break(()));
+        *spent += outcome.nodes();
         if outcome.so_far() > 0 {
             result = Test::Kept;
             break;

@@ -87,3 +87,13 @@ fn levels_are_met_exactly() {
         }
     }
 }
+
+#[test]
+fn the_work_of_a_pass_is_bounded_from_order_24_by_luby() {
+    assert_eq!(remove::work(20, 0), None);
+    let first = remove::work(24, 0).unwrap();
+    assert!(first > 0);
+    let bounds: Vec<u64> = (0..7).map(|cut| remove::work(24, cut).unwrap() / first).collect();
+    assert_eq!(bounds, [1, 1, 2, 1, 1, 2, 4]);
+    assert!(remove::work(64, 1000).is_some());
+}
