@@ -477,7 +477,8 @@ pub(crate) fn write_in_order<T>(
 }
 
 /// `export`: the exact-cover matrix of record K.
-fn export(config: &Config, to: ExportFormat, index: u64) -> i32 {
+fn export(config: &Config, to: ExportFormat, chosen: Option<u64>) -> i32 {
+    let index = chosen.unwrap_or(1);
     let mut seen = 0;
     let mut record = None;
     let say = |r: &Record| {
@@ -492,13 +493,22 @@ fn export(config: &Config, to: ExportFormat, index: u64) -> i32 {
             }
         }
     };
-    for r in Inputs::new(&config.inputs, &config.read) {
+    let mut records = Inputs::new(&config.inputs, &config.read);
+    for r in records.by_ref() {
         seen += 1;
         if seen == index {
             record = Some(r);
             break;
         }
         say(&r);
+    }
+    // An input of several records exports one: say which when the user did
+    // not choose, so that the others are not lost unnoticed.
+    if chosen.is_none() && record.is_some() && !config.quiet && records.next().is_some() {
+        let path = &record.as_ref().map_or_else(String::new, |r| r.source.path.to_string());
+        eprintln!(
+            "dance: note: {path} has more than one record; this is the first (--index K exports record K)"
+        );
     }
     let Some(record) = record else {
         eprintln!(

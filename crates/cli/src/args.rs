@@ -247,9 +247,10 @@ pub struct ExportArgs {
     /// What to write.
     #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
     pub to: ExportFormat,
-    /// Export record K (from 1) instead of the first.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub index: u64,
+    /// Export record K (from 1) instead of the first. Without it, an input
+    /// of several records exports the first and says so on stderr.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
     #[command(flatten)]
     pub input: InputArgs,
     /// Print nothing on stderr but errors.
@@ -640,8 +641,9 @@ pub enum Task {
     Export {
         /// JSON or Knuth's format.
         to: ExportFormat,
-        /// Which record, from 1.
-        index: u64,
+        /// Which record, from 1 (`None`: the first, with a note on stderr
+        /// when there are more).
+        index: Option<u64>,
     },
     /// `explain`, `hint` and `rate`: answer every puzzle by logic.
     Logic(LogicPlan),

@@ -153,6 +153,15 @@ fn export_round_trips() {
         .stdout("92\n")
         .stderr_has("<stdin>:1: Altogether 92 solutions, 21191 updates, 1223 nodes,")
         .check();
+    // Several records without --index: the first, and a note that says so
+    // (none with one record, with --index or with -q).
+    let sample = fixture("seeds/000-sample.in");
+    let r = dance(&["export", &sample]).expect(0);
+    assert!(r.stdout.contains("\"givens\""));
+    assert!(r.stderr.contains("000-sample.in has more than one record; this is the first"), "{}", r.stderr);
+    assert_eq!(dance(&["export", "-q", &sample]).expect(0).stderr, "");
+    assert_eq!(dance(&["export", "--index", "1", &sample]).expect(0).stderr, "");
+    assert_eq!(dance(&["export"]).stdin(INKALA).expect(0).stderr, "");
     // --index picks a record.
     let second = dance(&["export", "--index", "2", &fixture("seeds/000-sample.in")]).expect(0).stdout;
     assert!(second.contains("\"givens\""));
