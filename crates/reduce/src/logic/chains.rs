@@ -77,6 +77,9 @@ pub(crate) struct Chains {
     /// Sets of cells for colouring: the two colours and the cells that see
     /// each.
     sets: Vec<u64>,
+    /// For `maybe_x` and `maybe_xy`: per symbol, the cells with a strong
+    /// link on it, or with two candidates holding it.
+    strong_cells: Vec<u64>,
     /// Per cell, for colouring: the cluster and colour (2k or 2k + 1) of
     /// the current pass, marked by `search`.
     colour: Vec<u32>,
@@ -378,44 +381,65 @@ impl Chains {
     /// from the candidate assumed true, for a chain back to a candidate it
     /// sees (then that chain shows it false). A cheap test that, when it
     /// fails, saves laying out the X graph.
+    ///
+    /// The searches walk sets of cells (`self.holders` must be current):
+    /// from a cell assumed true, every cell it sees that has a strong link
+    /// on the symbol is false, in one step; from a false cell, the other
+    /// place of each of its strong links is true. Only whether a chain
+    /// exists matters, not the order the cells are reached in.
+    #[inline(never)]
     fn maybe_x(&mut self, layout: &Layout, board: &Board) -> bool {
-        let strong =
-            |c: usize, v: usize| layout.units_of(c).iter().any(|&(u, _)| pair(board.pos(u as usize, v)));
+        let (n, w) = (layout.n, layout.words);
+        // Per symbol (once asked): the cells with a strong link on it.
+        let mut known: Mask = 0;
+        self.strong_cells.clear();
+        self.strong_cells.resize(n * w, 0);
+        // The cells reached true, reached false, and the true ones to
+        // follow.
+        self.sets.clear();
+        self.sets.resize(2 * w, 0);
         for k in 0..self.useful.len() {
             let (cx, v) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
-            // States: cell * 2 + on, for symbol v.
-            self.reset(layout.cells * 2);
-            self.queue.clear();
-            self.queue.push((cx * 2 + 1) as u32);
-            self.seen[cx * 2 + 1] = self.search;
-            let mut head = 0;
-            while head < self.queue.len() {
-                let s = self.queue[head] as usize;
-                head += 1;
-                let c = s / 2;
-                if s % 2 == 1 {
-                    if c != cx && layout.sees(c, cx) {
-                        return true;
-                    }
-                    for &(u, i) in layout.units_of(c) {
-                        for j in members(board.pos(u as usize, v) & !(1 << i)) {
-                            let d = layout.cell(u as usize, j);
-                            if self.seen[d * 2] != self.search {
-                                // Seen either way: a cell without a strong
-                                // link on v is a dead end, asked once.
-                                self.seen[d * 2] = self.search;
-                                if strong(d, v) {
-                                    self.queue.push((d * 2) as u32);
-                                }
-                            }
+            if known & 1 << v == 0 {
+                known |= 1 << v;
+                let strong = &mut self.strong_cells[v * w..][..w];
+                for u in 0..layout.units.len() {
+                    let p = board.pos(u, v);
+                    if pair(p) {
+                        for i in members(p) {
+                            let c = layout.cell(u, i);
+                            strong[c / 64] |= 1 << (c % 64);
                         }
                     }
-                } else {
-                    for &(u, _) in layout.units_of(c) {
-                        if let Some(d) = partner(layout, board, u as usize, v, c) {
-                            if self.seen[d * 2 + 1] != self.search {
-                                self.seen[d * 2 + 1] = self.search;
-                                self.queue.push((d * 2 + 1) as u32);
+                }
+            }
+            let strong = &self.strong_cells[v * w..][..w];
+            let (on, off) = self.sets.split_at_mut(w);
+            on.fill(0);
+            off.fill(0);
+            on[cx / 64] |= 1 << (cx % 64);
+            let sees_x = layout.peers_of(cx);
+            self.queue.clear();
+            self.queue.push(cx as u32);
+            let mut head = 0;
+            while head < self.queue.len() {
+                let c = self.queue[head] as usize;
+                head += 1;
+                let peers = layout.peers_of(c);
+                for j in 0..w {
+                    let new = peers[j] & strong[j] & !off[j];
+                    off[j] |= new;
+                    for b in members(new) {
+                        let d = j * 64 + b;
+                        for &(u, _) in layout.units_of(d) {
+                            if let Some(e) = partner(layout, board, u as usize, v, d) {
+                                if on[e / 64] >> (e % 64) & 1 == 0 {
+                                    if sees_x[e / 64] >> (e % 64) & 1 != 0 {
+                                        return true;
+                                    }
+                                    on[e / 64] |= 1 << (e % 64);
+                                    self.queue.push(e as u32);
+                                }
                             }
                         }
                     }
@@ -430,23 +454,38 @@ impl Chains {
     /// cells with two candidates from its symbol in the cells it sees,
     /// assumed false, for a chain to the same symbol in another such
     /// cell, true.
+    ///
+    /// As [`Chains::maybe_x`], on sets of cells: per symbol, the cells
+    /// with two candidates that hold it, and those reached false and true.
+    #[inline(never)]
     fn maybe_xy(&mut self, layout: &Layout, board: &Board) -> bool {
-        let n = layout.n;
-        let two = |c: usize| pair(board.cand[c]);
+        let (n, w) = (layout.n, layout.words);
+        // Per symbol, the cells with two candidates holding it.
+        self.strong_cells.clear();
+        self.strong_cells.resize(n * w, 0);
+        for c in 0..layout.cells {
+            let m = board.cand[c];
+            if pair(m) {
+                for v in members(m) {
+                    self.strong_cells[v * w + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        let two = &self.strong_cells;
         for k in 0..self.useful.len() {
             let (cx, vx) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
+            // Per symbol: the cells reached false, then those reached true.
+            self.sets.clear();
+            self.sets.resize(2 * n * w, 0);
+            let (off, on) = self.sets.split_at_mut(n * w);
             // States: (cell * n + symbol) * 2 + on.
-            self.reset(layout.cells * n * 2);
             self.queue.clear();
-            let peers = layout.peers_of(cx);
-            for (w, &word) in peers.iter().enumerate() {
-                for j in members(word) {
-                    let c = w * 64 + j;
-                    if board.has(c, vx) && two(c) {
-                        let s = (c * n + vx) * 2;
-                        self.seen[s] = self.search;
-                        self.queue.push(s as u32);
-                    }
+            let sees_x = layout.peers_of(cx);
+            for j in 0..w {
+                let start = sees_x[j] & two[vx * w + j];
+                off[vx * w + j] = start;
+                for b in members(start) {
+                    self.queue.push((((j * 64 + b) * n + vx) * 2) as u32);
                 }
             }
             let mut head = 0;
@@ -455,25 +494,24 @@ impl Chains {
                 head += 1;
                 let (c, v) = (s / 2 / n, s / 2 % n);
                 if s % 2 == 1 {
-                    if v == vx && c != cx && layout.sees(c, cx) {
-                        return true;
-                    }
-                    for &(u, i) in layout.units_of(c) {
-                        for j in members(board.pos(u as usize, v) & !(1 << i)) {
-                            let d = layout.cell(u as usize, j);
-                            let t = (d * n + v) * 2;
-                            if self.seen[t] != self.search && two(d) {
-                                self.seen[t] = self.search;
-                                self.queue.push(t as u32);
-                            }
+                    let peers = layout.peers_of(c);
+                    let (off, two) = (&mut off[v * w..][..w], &two[v * w..][..w]);
+                    for j in 0..w {
+                        let new = peers[j] & two[j] & !off[j];
+                        off[j] |= new;
+                        for b in members(new) {
+                            self.queue.push((((j * 64 + b) * n + v) * 2) as u32);
                         }
                     }
                 } else {
-                    let w = (board.cand[c] & !(1 << v)).trailing_zeros() as usize;
-                    let t = (c * n + w) * 2 + 1;
-                    if self.seen[t] != self.search {
-                        self.seen[t] = self.search;
-                        self.queue.push(t as u32);
+                    let u = (board.cand[c] & !(1 << v)).trailing_zeros() as usize;
+                    let (x, bit) = (u * w + c / 64, 1 << (c % 64));
+                    if on[x] & bit == 0 {
+                        if u == vx && sees_x[c / 64] & bit != 0 {
+                            return true;
+                        }
+                        on[x] |= bit;
+                        self.queue.push(((c * n + u) * 2 + 1) as u32);
                     }
                 }
             }
@@ -505,20 +543,21 @@ impl Chains {
         self.links.close();
         self.starts.clear();
         let links = &self.links;
-        let w = links.words;
+        // Sets of candidates with a strong link (by bit), and of all (by id).
+        let (w, ids) = (links.words, links.len().div_ceil(64));
         self.set.clear();
         self.set.resize(w, 0);
         self.is_start.clear();
-        self.is_start.resize(w, 0);
+        self.is_start.resize(ids, 0);
         if kind == Kind::Aic {
             self.useful.clear();
         }
-        // The nodes of each symbol, as sets of ids.
+        // The nodes of each symbol with a strong link, as sets of bits.
         self.of_symbol.clear();
         self.of_symbol.resize(layout.n * w, 0);
-        for id in 0..links.len() {
-            let v = links.node(id).1;
-            self.of_symbol[v * w + id / 64] |= 1 << (id % 64);
+        for b in 0..links.strong() {
+            let v = links.node(links.id_of_bit(b)).1;
+            self.of_symbol[v * w + b / 64] |= 1 << (b % 64);
         }
         for cx in 0..layout.cells {
             for vx in members(board.cand[cx] & only) {
@@ -532,12 +571,13 @@ impl Chains {
                     // x's cell's other symbols first: a few bits to test.
                     let meets = kind == Kind::Aic
                         && members(board.cand[cx] & !(1 << vx)).any(|v| {
-                            let id = links.id_unchecked(cx, v);
-                            reach[id / 64] >> (id % 64) & 1 != 0
+                            links
+                                .bit(links.id_unchecked(cx, v))
+                                .is_some_and(|b| reach[b / 64] >> (b % 64) & 1 != 0)
                         })
                         || (0..w).any(|k| {
                             members(reach[k] & sym[k]).any(|j| {
-                                let cell = links.node(k * 64 + j).0;
+                                let cell = links.node(links.id_of_bit(k * 64 + j)).0;
                                 cell != cx && layout.sees(cell, cx)
                             })
                         });
@@ -569,25 +609,32 @@ impl Chains {
                     self.useful.push((cx as u16, vx as u8));
                 }
                 for &id in &self.ring {
-                    self.set[id as usize / 64] |= 1 << (id % 64);
+                    if let Some(b) = links.bit(id as usize) {
+                        self.set[b / 64] |= 1 << (b % 64);
+                    }
                 }
                 for &id in &self.ring {
                     let id = id as usize;
+                    // Without a strong link, a candidate assumed false
+                    // proves nothing.
+                    let Some(b) = links.bit(id) else { continue };
                     let reach = links.reach(id);
                     let meets = (0..w).any(|k| {
                         let m = reach[k] & self.set[k];
-                        m != 0 && (k != id / 64 || m != 1 << (id % 64))
+                        m != 0 && (k != b / 64 || m != 1 << (b % 64))
                     });
                     if meets {
                         self.is_start[id / 64] |= 1 << (id % 64);
                     }
                 }
                 for &id in &self.ring {
-                    self.set[id as usize / 64] = 0;
+                    if let Some(b) = links.bit(id as usize) {
+                        self.set[b / 64] = 0;
+                    }
                 }
             }
         }
-        for k in 0..w {
+        for k in 0..ids {
             for j in members(self.is_start[k]) {
                 self.starts.push((k * 64 + j) as u32);
             }

@@ -60,6 +60,11 @@ pub(crate) struct Links {
     comp: Vec<u32>,
     stack: Vec<u32>,
     calls: Vec<(u32, u32)>,
+    /// The sets of candidates hold only those with a strong link (no
+    /// chain proves another true): their bit in a set (`UNSET` for the
+    /// others), and the candidate of each bit.
+    bit_of: Vec<u32>,
+    id_of_bit: Vec<u32>,
     /// Words per set of candidates.
     pub words: usize,
     /// Per component: the on candidates it reaches by one edge or more.
@@ -76,6 +81,25 @@ impl Links {
     #[inline]
     pub fn node(&self, id: usize) -> (usize, usize) {
         (self.cell_of[id] as usize, self.symbol_of[id] as usize)
+    }
+
+    /// The bit of candidate `id` in the sets of candidates, if it has a
+    /// strong link (only those are in any set).
+    #[inline]
+    pub fn bit(&self, id: usize) -> Option<usize> {
+        let b = self.bit_of[id];
+        (b != UNSET).then_some(b as usize)
+    }
+
+    /// The candidate of bit `b` in the sets of candidates.
+    #[inline]
+    pub fn id_of_bit(&self, b: usize) -> usize {
+        self.id_of_bit[b] as usize
+    }
+
+    /// The number of candidates with a strong link (the bits of a set).
+    pub fn strong(&self) -> usize {
+        self.id_of_bit.len()
     }
 
     /// The id of candidate `(cell, v)`, which must be a node of this graph.
@@ -134,6 +158,9 @@ impl Links {
         self.start.clear();
         self.start.resize(2 * m + 1, 0);
         self.scratch.clear();
+        self.bit_of.clear();
+        self.bit_of.resize(m, UNSET);
+        self.id_of_bit.clear();
         let (id_of, edges) = (&self.id_of[..layout.cells * n], &mut self.scratch);
         let (cell_of, symbol_of, start) =
             (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
@@ -159,6 +186,8 @@ impl Links {
                 }
             }
             if edges.len() > first {
+                self.bit_of[id] = self.id_of_bit.len() as u32;
+                self.id_of_bit.push(id as u32);
                 strong_symbols[cell] |= bit(v);
                 for &(u, i) in units {
                     strong_places[u as usize * n + v] |= bit(i as usize);
@@ -219,7 +248,7 @@ impl Links {
     /// Finds what every state reaches (see the module's documentation).
     #[inline(never)]
     pub fn close(&mut self) {
-        self.words = self.len().div_ceil(64);
+        self.words = self.strong().div_ceil(64);
         // Sets of a few words are unions of fixed arrays, kept in
         // registers; the same code for any size.
         match self.words {
@@ -265,6 +294,7 @@ impl Links {
         let (index, low, comp) =
             (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
         let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
+        let bit_of = &self.bit_of[..states / 2];
         let mut counter = 0u32;
         let mut comps = 0u32;
         for root in 0..states {
@@ -343,7 +373,9 @@ impl Links {
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {
                             let t = t as usize;
                             if t % 2 == 1 {
-                                here[t / 128] |= 1 << (t / 2 % 64);
+                                // On: reached by a strong link, so it has one.
+                                let b = bit_of[t / 2] as usize;
+                                here[b / 64] |= 1 << (b % 64);
                             }
                             let c = comp[t];
                             if c != k {
@@ -365,7 +397,9 @@ impl Links {
                                 continue;
                             }
                             if t % 2 == 1 {
-                                acc[t / 128 % W] |= 1 << (t / 2 % 64);
+                                // On: reached by a strong link, so it has one.
+                                let b = bit_of[t / 2] as usize;
+                                acc[b / 64 % W] |= 1 << (b % 64);
                             }
                             let c = comp[t];
                             if c != k {
@@ -405,7 +439,8 @@ impl Links {
                     continue;
                 }
                 if t % 2 == 1 {
-                    here[t / 128] |= 1 << (t / 2 % 64);
+                    let b = bit_of[t / 2] as usize;
+                    here[b / 64] |= 1 << (b % 64);
                 }
                 let c = comp[t] as usize * w;
                 for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
@@ -415,15 +450,16 @@ impl Links {
         }
     }
 
-    /// The candidates (ids) that candidate `id`, assumed true, proves
-    /// true by one edge or more (through a weak link first).
+    /// The candidates (bits, see [`Links::bit`]) that candidate `id`,
+    /// assumed true, proves true by one edge or more (through a weak link
+    /// first).
     pub fn reach_on(&self, id: usize) -> &[u64] {
         let c = self.comp[2 * id + 1] as usize;
         &self.reach[c * self.words..][..self.words]
     }
 
-    /// The candidates (ids) that a chain from candidate `id`, assumed
-    /// false, proves true.
+    /// The candidates (bits, see [`Links::bit`]) that a chain from
+    /// candidate `id`, assumed false, proves true.
     pub fn reach(&self, id: usize) -> &[u64] {
         let c = self.comp[2 * id] as usize;
         &self.reach[c * self.words..][..self.words]
