@@ -91,6 +91,11 @@ pub(crate) struct Layout {
     /// `cell_units[cell_start[c]..cell_start[c + 1]]`.
     pub cell_units: Vec<(u16, u8)>,
     pub cell_start: Vec<u32>,
+    /// Per entry of `cell_units`: the positions in that unit of the cells
+    /// (other than the cell itself) that also lie in one of the cell's
+    /// earlier units, so that a walk over the cell's units meets each of
+    /// its peers once.
+    pub overlap: Vec<Mask>,
     /// Pairs of units to try locked candidates on: regions against lines
     /// (pointing) first, then lines against regions (claiming).
     pub pointing: Vec<Intersection>,
@@ -141,12 +146,28 @@ impl Layout {
             full,
             units,
             unit_cells,
+            overlap: vec![0; cell_units.len()],
             cell_units,
             cell_start,
             pointing: Vec::new(),
             claiming: Vec::new(),
         };
         layout.find_intersections();
+        for cell in 0..cells {
+            let (from, to) = (layout.cell_start[cell] as usize, layout.cell_start[cell + 1] as usize);
+            for k in from..to {
+                let u = layout.cell_units[k].0 as usize;
+                for j in 0..n {
+                    let other = layout.unit_cells[u * n + j] as usize;
+                    let earlier = &layout.cell_units[from..k];
+                    if other != cell
+                        && layout.units_of(other).iter().any(|x| earlier.iter().any(|y| x.0 == y.0))
+                    {
+                        layout.overlap[k] |= bit(j);
+                    }
+                }
+            }
+        }
         for cell in 0..cells {
             for k in layout.cell_start[cell] as usize..layout.cell_start[cell + 1] as usize {
                 let u = layout.cell_units[k].0 as usize;

@@ -44,10 +44,6 @@ pub(crate) struct Links {
     edges: Vec<u32>,
     /// The strong links while the edges are laid out.
     scratch: Vec<u32>,
-    /// Per cell: the last `stamp` under which a weak link to it was laid
-    /// out (to lay out each once).
-    listed: Vec<u32>,
-    stamp: u32,
     /// The nodes with a strong link (a weak link into one without leads
     /// nowhere, and is left out): per unit and symbol, their places
     /// (`strong_places[u * n + v]`); per cell, their symbols.
@@ -144,9 +140,6 @@ impl Links {
             }
         }
         let m = self.cell_of.len();
-        if self.listed.len() < layout.cells {
-            self.listed.resize(layout.cells, 0);
-        }
         // Strong links first (off states: to the on state of each strong
         // partner: the cell's other candidate, then the symbol's other
         // place in each unit with two), so that weak links can skip
@@ -206,7 +199,7 @@ impl Links {
         let (cells, units) = (layout.cells, layout.units.len());
         let (cell_of, symbol_of, start) =
             (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
-        let (id_of, listed) = (&self.id_of[..cells * n], &mut self.listed[..cells]);
+        let id_of = &self.id_of[..cells * n];
         let (strong_places, strong_symbols) =
             (&self.strong_places[..units * n], &self.strong_symbols[..cells]);
         let mut from = 0;
@@ -223,20 +216,15 @@ impl Links {
                 }
             }
             // A cell in two of this cell's units (a line and a region)
-            // is listed once: a second edge to a state changes neither
-            // what is reached nor the order a search first reaches it.
-            self.stamp = self.stamp.wrapping_add(1);
-            if self.stamp == 0 {
-                listed.iter_mut().for_each(|s| *s = 0);
-                self.stamp = 1;
-            }
-            let stamp = self.stamp;
-            for &(u, i) in layout.units_of(cell) {
+            // is listed once, in the first (see [`Layout::overlap`]): a
+            // second edge to a state changes neither what is reached nor
+            // the order a search first reaches it.
+            let k = layout.cell_start[cell] as usize;
+            for (&(u, i), &skip) in layout.units_of(cell).iter().zip(&layout.overlap[k..]) {
                 let u = u as usize;
-                for j in members(strong_places[u * n + v] & !bit(i as usize)) {
+                for j in members(strong_places[u * n + v] & !bit(i as usize) & !skip) {
                     let d = layout.cell(u, j);
-                    if d < cells && listed[d] != stamp {
-                        listed[d] = stamp;
+                    if d < cells {
                         edges.push(2 * id_of[d * n + v]);
                     }
                 }
