@@ -305,6 +305,10 @@ pub(crate) struct Board {
     /// goes back): with it and [`Board::bivalue`] unchanged, no cell has
     /// newly come down to three or two candidates (XYZ-wings).
     pub trivalue: u64,
+    /// The cells left with three candidates since the givens were
+    /// placed, in order (each count of [`Board::trivalue`] on this
+    /// puzzle).
+    pub trivalue_log: Vec<u32>,
 }
 
 /// Where the marks first contradicted themselves.
@@ -366,6 +370,7 @@ impl Board {
         }
         self.requeue(layout);
         self.strong_log.clear();
+        self.trivalue_log.clear();
         !self.broken
     }
 
@@ -576,7 +581,10 @@ impl Board {
                 self.bivalue += 1;
                 self.strong_log.push(cell as u32);
             }
-            m if TRACK && triple(m) => self.trivalue += 1,
+            m if TRACK && triple(m) => {
+                self.trivalue += 1;
+                self.trivalue_log.push(cell as u32);
+            }
             _ => {}
         }
         for &(u, i) in layout.units_of(cell) {

@@ -19,12 +19,29 @@ pub(crate) struct Wings {
     /// again.
     idle_xy: u64,
     idle_w: u64,
+    /// The length of [`Board::strong_log`] when XY-wings last found
+    /// nothing, and work space: the cells that may be the pivot of a new
+    /// XY-wing.
+    idle_xy_log: usize,
+    near: Vec<u64>,
+    /// The lengths of [`Board::strong_log`] and [`Board::trivalue_log`]
+    /// when XYZ-wings last found nothing.
+    idle_xyz_log: (usize, usize),
+    /// The length of [`Board::strong_log`] when W-wings last found
+    /// nothing, and work space: the cells that see an end of a strong
+    /// link in a unit new since.
+    idle_w_log: usize,
+    near_link: Vec<u64>,
     /// The readings of [`Board::bivalue`] and [`Board::trivalue`]
     /// when XYZ-wings last found nothing. An XYZ-wing is a cell of three
     /// candidates and two of two: with no cell newly down to three or two,
     /// each one now was there then, with more cells to clear, so none
     /// clears anything (0: never).
     idle_xyz: (u64, u64),
+    /// For tests: look at every pivot and pair, as before the logs
+    /// narrowed the search.
+    #[cfg(test)]
+    pub exhaustive: bool,
 }
 
 /// Records in `step` the eliminations of `z` from the cells (other than
@@ -71,9 +88,10 @@ impl Wings {
         if self.idle_xy == board.bivalue {
             return false;
         }
+        let near = self.near_new_cells(layout, board);
         for pivot in 0..layout.cells {
             let xy = board.cand[pivot];
-            if !pair(xy) {
+            if !pair(xy) || near && self.near[pivot / 64] >> (pivot % 64) & 1 == 0 {
                 continue;
             }
             self.peers(layout, board, pivot, |m| pair(m) && m != xy && single(m & xy));
@@ -97,7 +115,47 @@ impl Wings {
         }
         step.clear(Technique::XYWing);
         self.idle_xy = board.bivalue;
+        self.idle_xy_log = board.strong_log.len();
         false
+    }
+
+    /// Whether only the pivots in `self.near` need looking at, which it
+    /// then holds: the cells with two candidates new since XY-wings last
+    /// found nothing (on this puzzle), and the cells they see.
+    ///
+    /// Every XY-wing that clears something now has a new cell: one of
+    /// three old cells (each with the same two candidates then, as a cell
+    /// with two candidates only loses them all at once) was there then,
+    /// with as many cells to clear or more, and cleared none. So its
+    /// pivot is new or sees a new pincer.
+    fn near_new_cells(&mut self, layout: &Layout, board: &Board) -> bool {
+        #[cfg(test)]
+        if self.exhaustive {
+            return false;
+        }
+        let log = &board.strong_log;
+        if self.idle_xy == 0 || log.len() < self.idle_xy_log {
+            return false;
+        }
+        let new = &log[self.idle_xy_log..];
+        // The same puzzle: every cell counted since is in the log.
+        let cells = new.iter().filter(|&&e| (e as usize) < layout.cells).count();
+        if (board.bivalue - self.idle_xy) as usize != cells {
+            return false;
+        }
+        let w = layout.words;
+        self.near.clear();
+        self.near.resize(w, 0);
+        for &e in new {
+            let c = e as usize;
+            if c < layout.cells && pair(board.cand[c]) {
+                self.near[c / 64] |= 1 << (c % 64);
+                for (x, p) in self.near.iter_mut().zip(layout.peers_of(c)) {
+                    *x |= p;
+                }
+            }
+        }
+        true
     }
 
     /// Pivot `{x,y,z}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
@@ -106,9 +164,10 @@ impl Wings {
         if self.idle_xyz == (board.bivalue, board.trivalue) {
             return false;
         }
+        let near = self.near_new_triples(layout, board);
         for pivot in 0..layout.cells {
             let xyz = board.cand[pivot];
-            if !triple(xyz) {
+            if !triple(xyz) || near && self.near[pivot / 64] >> (pivot % 64) & 1 == 0 {
                 continue;
             }
             self.peers(layout, board, pivot, |m| pair(m) && m & !xyz == 0);
@@ -130,7 +189,54 @@ impl Wings {
             }
         }
         self.idle_xyz = (board.bivalue, board.trivalue);
+        self.idle_xyz_log = (board.strong_log.len(), board.trivalue_log.len());
         false
+    }
+
+    /// Whether only the pivots in `self.near` need looking at for an
+    /// XYZ-wing, which it then holds: the cells with three candidates new
+    /// since XYZ-wings last found nothing (on this puzzle), and the cells
+    /// that see a cell with two candidates new since. As for XY-wings
+    /// (see [`Wings::near_new_cells`]), a wing of old cells cleared
+    /// nothing then and clears nothing now.
+    fn near_new_triples(&mut self, layout: &Layout, board: &Board) -> bool {
+        #[cfg(test)]
+        if self.exhaustive {
+            return false;
+        }
+        let (log, tlog) = (&board.strong_log, &board.trivalue_log);
+        let (at, tat) = self.idle_xyz_log;
+        if self.idle_xyz.0 == 0 || log.len() < at || tlog.len() < tat {
+            return false;
+        }
+        // The same puzzle (the count of cells with two candidates moves
+        // on loading, without a line in the log): every cell counted
+        // since is in the logs.
+        let new = &log[at..];
+        let cells = new.iter().filter(|&&e| (e as usize) < layout.cells).count();
+        if (board.bivalue - self.idle_xyz.0) as usize != cells
+            || (board.trivalue - self.idle_xyz.1) as usize != tlog.len() - tat
+        {
+            return false;
+        }
+        let w = layout.words;
+        self.near.clear();
+        self.near.resize(w, 0);
+        for &e in new {
+            let c = e as usize;
+            if c < layout.cells && pair(board.cand[c]) {
+                for (x, p) in self.near.iter_mut().zip(layout.peers_of(c)) {
+                    *x |= p;
+                }
+            }
+        }
+        for &c in &tlog[tat..] {
+            let c = c as usize;
+            if triple(board.cand[c]) {
+                self.near[c / 64] |= 1 << (c % 64);
+            }
+        }
+        true
     }
 
     /// Two cells `{x,y}` that do not see each other, and a unit where x has
@@ -143,10 +249,19 @@ impl Wings {
         self.bivalue.clear();
         self.bivalue.extend((0..layout.cells).filter(|&c| pair(board.cand[c])));
         let n = layout.n;
+        let restrict = self.near_new_links(layout, board);
+        let is = |set: &[u64], c: usize| set[c / 64] >> (c % 64) & 1 != 0;
         for (j, &a) in self.bivalue.iter().enumerate() {
             let m = board.cand[a];
             for &b in &self.bivalue[j + 1..] {
                 if board.cand[b] != m || layout.sees(a, b) {
+                    continue;
+                }
+                if restrict
+                    && !(is(&self.near, a)
+                        || is(&self.near, b)
+                        || is(&self.near_link, a) && is(&self.near_link, b))
+                {
                     continue;
                 }
                 for x in members(m) {
@@ -182,6 +297,54 @@ impl Wings {
         }
         step.clear(Technique::WWing);
         self.idle_w = board.strong_links;
+        self.idle_w_log = board.strong_log.len();
         false
+    }
+
+    /// Whether only some pairs of cells need looking at for a W-wing:
+    /// then `self.near` holds the cells with two candidates new since
+    /// W-wings last found nothing (on this puzzle), and `self.near_link`
+    /// the cells that see an end of a strong link in a unit new since.
+    ///
+    /// Two old cells (with the same two candidates then) had as many
+    /// cells to clear or more then, and no strong link to join them, or
+    /// they would have been found: if they clear something now, a new
+    /// link joins them, and each sees one of its ends.
+    fn near_new_links(&mut self, layout: &Layout, board: &Board) -> bool {
+        #[cfg(test)]
+        if self.exhaustive {
+            return false;
+        }
+        let log = &board.strong_log;
+        let at = self.idle_w_log;
+        if self.idle_w == 0 || log.len() < at || (board.strong_links - self.idle_w) as usize != log.len() - at
+        {
+            return false;
+        }
+        let (n, w, cells) = (layout.n, layout.words, layout.cells);
+        self.near.clear();
+        self.near.resize(w, 0);
+        self.near_link.clear();
+        self.near_link.resize(w, 0);
+        for &e in &log[at..] {
+            let e = e as usize;
+            if e < cells {
+                if pair(board.cand[e]) {
+                    self.near[e / 64] |= 1 << (e % 64);
+                }
+                continue;
+            }
+            let (u, v) = ((e - cells) / n, (e - cells) % n);
+            let p = board.pos(u, v);
+            if pair(p) {
+                for i in members(p) {
+                    let c = layout.cell(u, i);
+                    for (x, q) in self.near_link.iter_mut().zip(layout.peers_of(c)) {
+                        *x |= q;
+                    }
+                }
+            }
+        }
+        true
     }
 }
