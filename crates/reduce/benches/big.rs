@@ -17,6 +17,8 @@
 //! kind, how many grids ran out and the nodes of all. Grids other than the tables', as the
 //! reviewers draw theirs.
 //!
+//! With `--kind box` or `--kind jigsaw`, the sweep takes only that kind.
+//!
 //! With `--each`, the sweep also prints every grid's nodes on stderr.
 //!
 //! With `--max-nodes N`, every search has a budget of N nodes instead of
@@ -91,6 +93,9 @@ fn sweep(orders: &[usize], seeds: u64) {
             if kind == "jigsaw" && !(2..=36).contains(&n) {
                 continue;
             }
+            if option("--kind").is_some_and(|k| k != kind) {
+                continue;
+            }
             let (mut grids, mut unknown, mut worst, mut all) = (0, 0, (0.0f64, 0u64, 0u32, 0u64), 0u64);
             for seed in 1..=seeds {
                 for &percent in &percents {
@@ -135,7 +140,10 @@ fn main() {
     let orders: Vec<usize> = (0..args.len())
         .filter(|&i| {
             i == 0
-                || !matches!(args[i - 1].as_str(), "--seeds" | "--percents" | "--budget-ms" | "--max-nodes")
+                || !matches!(
+                    args[i - 1].as_str(),
+                    "--seeds" | "--percents" | "--budget-ms" | "--max-nodes" | "--kind"
+                )
         })
         .filter_map(|i| args[i].parse().ok())
         .collect();

@@ -8,7 +8,7 @@
 //!
 //! It takes only symbols no solution uses, so counts stay exact.
 
-use super::{Search, UnitSet, Word, EMPTY, NEARLY_FULL};
+use super::{Ones, Search, UnitSet, Word, EMPTY, NEARLY_FULL};
 
 /// Kuhn's augmenting path from open cell `i` (see `Search::all_different`):
 /// whether `i` could be matched, moving earlier matches along the way.
@@ -173,6 +173,7 @@ impl<W: Word> Search<W> {
             // The matched symbol stays, so the cell keeps one.
             let m = &mut self.cand[level * cells + c];
             *m &= !drop[i];
+            self.fish_dirty |= drop[i];
             let left = *m;
             self.dirty = self.dirty.or(self.cell_unit_bits[c]);
             if left.at_most_one() {
@@ -199,6 +200,170 @@ impl<W: Word> Search<W> {
         }
         Some(taken)
     }
+}
+
+/// Régin's filter on `k` sets of targets (bit masks, `cm[..k]`), each set
+/// to be given a different target, the sets' union having at most `k`
+/// targets (so that a matching leaves no target free; up to 64): `None`
+/// when no such matching exists, else the sets that lose some targets
+/// (`any`), and for each of those the targets no matching gives it
+/// (`drop`); for a set not in `any`, `drop` may be stale. As in
+/// `Search::all_different`, without its cells and words.
+fn regin_u64(cm: &[u64], drop: &mut [u64; 64]) -> Option<u64> {
+    let k = cm.len();
+    let mut mate = [EMPTY; 64];
+    let mut unmatched = 0u64;
+    for (i, &m) in cm.iter().enumerate() {
+        let mut free = m;
+        let mut done = false;
+        while free != 0 {
+            let v = free.trailing_zeros() as usize;
+            free &= free - 1;
+            if mate[v] == EMPTY {
+                mate[v] = i as u8;
+                done = true;
+                break;
+            }
+        }
+        if !done {
+            unmatched |= 1 << i;
+        }
+    }
+    while unmatched != 0 {
+        let i = unmatched.trailing_zeros() as usize;
+        unmatched &= unmatched - 1;
+        let mut visited = 0u64;
+        if !augment(i, cm, &mut mate, &mut visited) {
+            return None;
+        }
+    }
+    let mut next = [0u64; 64];
+    let mut back = [0u64; 64];
+    let mut own = [0u64; 64];
+    for (i, &m) in cm.iter().enumerate() {
+        let mut syms = m;
+        let mut r = 0u64;
+        while syms != 0 {
+            let vb = syms & syms.wrapping_neg();
+            syms ^= vb;
+            let j = mate[vb.trailing_zeros() as usize] as usize;
+            if j == i {
+                own[i] = vb;
+            } else {
+                r |= 1 << j;
+                back[j] |= 1 << i;
+            }
+        }
+        next[i] = r;
+    }
+    let mut any = 0u64;
+    let mut left = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
+    while left != 0 {
+        let s = left & left.wrapping_neg();
+        let ahead = reached64(s, &next, left);
+        let part = reached64(s, &back, ahead);
+        left &= !part;
+        let mut mine = 0u64;
+        for i in super::Ones(part) {
+            mine |= own[i];
+        }
+        for i in super::Ones(part) {
+            let d = cm[i] & !mine;
+            drop[i] = d;
+            if d != 0 {
+                any |= 1 << i;
+            }
+        }
+    }
+    Some(any)
+}
+
+impl<W: Word> Search<W> {
+    /// All-different in the symbols' view, on jigsaws: the places of a
+    /// symbol are one a row, one a column and one a region, so the rows
+    /// that lack symbol `v` each take it in a different region of those
+    /// that lack it (row `a` may take region `b` when a cell of both still
+    /// has `v`), and so do the columns. Régin's filter on each of those
+    /// matchings takes `v` from the cells of row `a` in a region no
+    /// matching gives `a` (which is every "fish" of rows and regions at
+    /// once, and the jigsaw's law of leftovers), for each symbol changed
+    /// since the last call (`fish_dirty`). `None` on a dead end, else
+    /// whether anything was taken.
+    pub(super) fn fish(&mut self, level: usize) -> Option<bool> {
+        let (n, cells, units) = (self.n, self.cells, self.units);
+        let mut taken = false;
+        let mut todo = std::mem::replace(&mut self.fish_dirty, W::ZERO);
+        while todo != W::ZERO {
+            let bit = todo.lowest();
+            todo ^= bit;
+            for (ka, kb) in [(0, 2), (1, 2)] {
+                let mut cm = [0u64; 64];
+                let mut who = [0u16; 64];
+                let mut k = 0;
+                for a in ka * n..(ka + 1) * n {
+                    if self.placed[level * units + a] & bit == W::ZERO {
+                        let mut m = 0u64;
+                        // Orders from `OPEN_MASKS_FROM` only: the masks are kept.
+                        for j in Ones(self.open[level * units + a]) {
+                            let c = self.unit_cells[a * n + j] as usize;
+                            if self.cand[level * cells + c] & bit != W::ZERO {
+                                m |= 1 << (self.cell_units[c][kb] as usize - kb * n);
+                            }
+                        }
+                        cm[k] = m;
+                        who[k] = a as u16;
+                        k += 1;
+                    }
+                }
+                if k < 3 {
+                    continue;
+                }
+                let union = cm[..k].iter().fold(0, |u, &m| u | m);
+                if union.count_ones() as usize != k {
+                    continue; // singles will see it
+                }
+                let mut drop = [0u64; 64];
+                let Some(any) = regin_u64(&cm[..k], &mut drop) else {
+                    for &a in &who[..k] {
+                        self.weigh(a as usize);
+                    }
+                    self.fish_dirty = W::ZERO;
+                    return None;
+                };
+                for i in Ones(any) {
+                    let a = who[i] as usize;
+                    let d = drop[i];
+                    for j in 0..n {
+                        let c = self.unit_cells[a * n + j] as usize;
+                        let b = self.cell_units[c][kb] as usize - kb * n;
+                        if d >> b & 1 == 1 && self.cand[level * cells + c] & bit != W::ZERO {
+                            taken = true;
+                            if !self.remove(level, c, bit) {
+                                self.fish_dirty = W::ZERO;
+                                return None;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(taken)
+    }
+}
+
+/// [`reached`] on up to 64 ranks.
+#[inline(always)]
+fn reached64(from: u64, edges: &[u64; 64], within: u64) -> u64 {
+    let mut seen = from;
+    let mut todo = from;
+    while todo != 0 {
+        let j = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let new = edges[j] & within & !seen;
+        seen |= new;
+        todo |= new;
+    }
+    seen
 }
 
 /// The ranks reached from rank set `from` along `edges` (rank `j` leads to
@@ -311,6 +476,49 @@ mod tests {
             }
         }
         assert!(dead > 100 && taken > 100 && kept > 100, "{dead} dead ends, {taken} taken, {kept} kept");
+    }
+
+    #[test]
+    fn symbols_view_filter_agrees_with_every_matching() {
+        // Random sets of targets (a symbol's open rows, each with the
+        // regions it may take the symbol in): what the filter drops is
+        // exactly what no matching gives, and it finds the dead ends.
+        let mut rng = SplitMix64::new(5);
+        let (mut dead, mut taken) = (0, 0);
+        for round in 0..3000 {
+            let k = 3 + rng.below(8) as usize;
+            let mut targets: Vec<u32> = (0..64).collect();
+            for i in 0..k {
+                targets.swap(i, i + rng.below((64 - i) as u64) as usize);
+            }
+            let keep = if round % 3 == 0 { 3 } else { 2 };
+            let cands: Vec<u64> = (0..k)
+                .map(|_| loop {
+                    let m =
+                        targets[..k].iter().filter(|_| rng.below(keep) != 0).fold(0u64, |m, &v| m | 1 << v);
+                    if m != 0 {
+                        break m;
+                    }
+                })
+                .collect();
+            let want = supports(&cands);
+            let mut drop = [0u64; 64];
+            match super::regin_u64(&cands, &mut drop) {
+                None => {
+                    assert!(want.contains(&0), "{cands:x?}");
+                    dead += 1;
+                }
+                Some(any) => {
+                    assert!(!want.contains(&0), "{cands:x?}");
+                    for i in 0..k {
+                        let dropped = if any >> i & 1 == 1 { drop[i] } else { 0 };
+                        assert_eq!(cands[i] & !dropped, want[i], "{cands:x?}");
+                    }
+                    taken += (any != 0) as usize;
+                }
+            }
+        }
+        assert!(dead > 100 && taken > 100, "{dead} dead ends, {taken} taken");
     }
 
     #[test]
