@@ -80,20 +80,17 @@ impl<W: Word> Search<W> {
         // then augmenting paths for the ranks left.
         let mut mate = [EMPTY; 64];
         let mut unmatched = 0u32;
+        // The symbols matched so far, while greedy: each rank takes its
+        // lowest one still free.
+        let mut taken = W::ZERO;
         for (i, &m) in cm.iter().enumerate() {
-            let mut free = m;
-            let mut done = false;
-            while free != W::ZERO {
-                let v = free.trailing_zeros() as usize;
-                free ^= free.lowest();
-                if mate[v] == EMPTY {
-                    mate[v] = i as u8;
-                    done = true;
-                    break;
-                }
-            }
-            if !done {
+            let free = m & !taken;
+            if free == W::ZERO {
                 unmatched |= 1 << i;
+            } else {
+                let b = free.lowest();
+                taken |= b;
+                mate[b.trailing_zeros() as usize] = i as u8;
             }
         }
         while unmatched != 0 {
@@ -110,25 +107,29 @@ impl<W: Word> Search<W> {
             // the search makes either, so nothing is taken.
             return Some(false);
         }
+        // `own` is the symbol matched to each rank: every symbol of
+        // `union` is matched (k of them, k ranks).
+        let mut own = [W::ZERO; NEARLY_FULL];
+        let mut syms = union;
+        while syms != W::ZERO {
+            let vb = syms.lowest();
+            syms ^= vb;
+            own[mate[vb.trailing_zeros() as usize] as usize] = vb;
+        }
         // Rank i leads to rank j when i has the symbol matched to j (then
         // j could give it up for another): `next`, and `back` the other
-        // way; `own` is the symbol matched to each rank.
+        // way.
         let mut next = [0u32; NEARLY_FULL];
         let mut back = [0u32; NEARLY_FULL];
-        let mut own = [W::ZERO; NEARLY_FULL];
         for (i, &m) in cm.iter().enumerate() {
-            let mut syms = m;
+            let mut syms = m & !own[i];
             let mut r = 0u32;
             while syms != W::ZERO {
                 let vb = syms.lowest();
                 syms ^= vb;
                 let j = mate[vb.trailing_zeros() as usize] as usize;
-                if j == i {
-                    own[i] = vb;
-                } else {
-                    r |= 1 << j;
-                    back[j] |= 1 << i;
-                }
+                r |= 1 << j;
+                back[j] |= 1 << i;
             }
             next[i] = r;
         }
