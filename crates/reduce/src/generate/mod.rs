@@ -11,9 +11,10 @@
 //! 2. the givens are taken away orbit by orbit of the [`Symmetry`], in
 //!    random order, while the puzzle keeps one solution (`remove.rs`): one
 //!    pass leaves a minimal puzzle, where no orbit of givens can go (from
-//!    order 24 a pass has a bound on its nodes, growing by Luby's
-//!    sequence; a pass past it is thrown away for a fresh grid, as the
-//!    work a pass takes has a heavy tail);
+//!    order 24 a pass has bounds on its nodes, in all and on any `2n`
+//!    tests in a row, growing by Luby's sequence and slowly; a pass past
+//!    one is thrown away for a fresh grid, as the work a pass takes has a
+//!    heavy tail);
 //! 3. the puzzle is kept if it meets the [`Request`]: at most so many
 //!    givens, a difficulty [`Level`] by the logical solver. Otherwise the
 //!    generator tries again, from the same random stream, until it has one

@@ -22,8 +22,9 @@
 //! near-full puzzles are decided so, without a search.
 //!
 //! From order [`WORK_FROM`] a pass may spend only so many nodes, all its
-//! tests together ([`work`]): a pass past that is given up whole, as cut
-//! short, and the maker starts again from a fresh grid.
+//! tests together and any `2n` tests in a row ([`work`]): a pass past
+//! either is given up whole, as cut short, and the maker starts again from
+//! a fresh grid.
 
 use std::ops::ControlFlow;
 
@@ -132,23 +133,67 @@ pub(crate) const WORK_FROM: usize = 24;
 /// [`work`]).
 const FIRST_WORK: u64 = 768;
 
-/// The bound on the nodes of one pass of [`minimize`] on an order-`n`
-/// grid, after `cut` passes were cut short by it: none below
-/// [`WORK_FROM`], else [`FIRST_WORK`] nodes a cell times the `cut + 1`-th
-/// term of Luby's sequence (1, 1, 2, 1, 1, 2, 4, ...).
+/// The first pass's bound on the nodes of any [`WINDOW`] tests in a row
+/// (of the first round: before the tests put off are tried again), per
+/// cell of the grid (see [`work`]).
+const FIRST_WINDOW_WORK: u64 = 160;
+
+/// The tests in a row that [`FIRST_WINDOW_WORK`] bounds, per unit of
+/// the grid's order.
+const WINDOW: usize = 2;
+
+/// The fifths of the first round's tests that [`FIRST_WINDOW_WORK`]
+/// watches: a pass that got further is nearly done.
+const WATCHED: usize = 4;
+
+/// The bounds on the nodes of one pass of [`minimize`] (see [`work`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Work {
+    /// All the tests together.
+    pub(crate) total: u64,
+    /// Any `2n` tests in a row of the first 4/5 of the first round.
+    pub(crate) window: u64,
+}
+
+/// The bounds on the nodes of one pass of [`minimize`] on an order-`n`
+/// grid, after `cut` passes were cut short by them: none below
+/// [`WORK_FROM`], else [`FIRST_WORK`] nodes a cell for the whole pass,
+/// times the `cut + 1`-th term of Luby's sequence (1, 1, 2, 1, 1, 2, 4,
+/// ...), and [`FIRST_WINDOW_WORK`] nodes a cell for any `2n` tests in a
+/// row of the first 4/5 of its first round, times `1 + cut / 16`.
 ///
 /// From order 24 the work a pass takes has a heavy tail: most grids and
-/// orders of removal take a few hundred nodes a cell (24x24: 170,000 to
+/// orders of removal take a few hundred nodes a cell (24x24: 100,000 to
 /// 200,000 nodes in all), but some take ten to twenty times as many, in
 /// many tests of tens of thousands of nodes each (sparse puzzles whose
 /// second solutions and proofs are both far away). A fresh grid is then
 /// cheaper than the tail, as with the restarts of a search (and as
 /// there, Luby's sequence: a fast pass is as likely after a slow one, and
-/// the bound still grows without end, so a pass ends in the end). Nothing
+/// the bounds still grow without end, so a pass ends in the end). Nothing
 /// unsound comes of it: a pass cut short is thrown away whole (its puzzle
 /// is unique but maybe not minimal).
-pub(crate) fn work(n: usize, cut: u64) -> Option<u64> {
-    (n >= WORK_FROM).then(|| (FIRST_WORK * (n * n) as u64).saturating_mul(luby(cut.min(1 << 20) + 1)))
+///
+/// A slow pass shows early. The first half of the tests are nearly free
+/// (dense puzzles, decided by singles); then, traced on 24x24 (seeds 1 to
+/// 5, 27 passes) and 25x25 (seeds 1, 2, 4), a pass that came within the
+/// total bound spent at most 105 nodes a cell on any `2n` tests in a row
+/// of the first 4/5 of its first round (24x24: 60,000 nodes for passes of
+/// 170,000 to 200,000 in all), a slow one 290 to 1,700 (24x24: 167,000 to
+/// 980,000 nodes), past 160 a cell (92,000 nodes on 24x24) within some 20
+/// to 130 tests of its first costly one, at 93,000 to 180,000 nodes in
+/// all, where the total bound waits for 442,000 or more. The last fifth
+/// is not watched: a pass there is nearly done, and the pass 25x25 seed 4
+/// came with spent 183 a cell on 50 tests there. The window's bound grows
+/// slowly rather than by Luby's sequence, whose terms of 2 and 4 let slow
+/// passes run to the total bound (24x24 seed 2: a pass of 1.77M nodes).
+pub(crate) fn work(n: usize, cut: u64) -> Option<Work> {
+    (n >= WORK_FROM).then(|| {
+        let cells = (n * n) as u64;
+        Work {
+            total: (FIRST_WORK * cells).saturating_mul(luby(cut.min(1 << 20) + 1)),
+            window: (FIRST_WINDOW_WORK * cells).saturating_mul(1 + cut / 16),
+        }
+    })
 }
 
 /// How a test came out.
@@ -174,9 +219,11 @@ enum Test {
 /// orbit kept has a second solution without it that stays a solution of
 /// every sparser puzzle, and an orbit taken away leaves one solution.
 ///
-/// `work`, when given, bounds the nodes of all the tests together: past it
-/// the pass stops as cut short (out of nodes), and the caller makes the
-/// puzzle again from another grid (see [`work`]).
+/// `work`, when given, bounds the nodes of all the tests together, and of
+/// any `2n` tests in a row of the first 4/5 of the first round: past either
+/// the pass stops
+/// as cut short (out of nodes), and the caller makes the puzzle again from
+/// another grid (see [`work`]).
 pub(crate) fn minimize(
     solver: &mut GridSolver,
     units: &mut Units,
@@ -184,7 +231,7 @@ pub(crate) fn minimize(
     solution: &[u8],
     orbits: &[Vec<usize>],
     order: &[usize],
-    work: Option<u64>,
+    work: Option<Work>,
 ) -> Result<(), End> {
     if let Some(nine) = solver.nine() {
         return minimize_nine(nine, units, puzzle, solution, orbits, order);
@@ -204,15 +251,30 @@ pub(crate) fn minimize(
     let mut pending = order.to_vec();
     let mut later = Vec::new();
     let mut spent = 0u64;
+    // What was spent before each of the last `window` tests of the first
+    // round (see [`work`]).
+    let window = WINDOW * puzzle.n();
+    let mut before = vec![0u64; window];
+    let mut tests = 0usize;
+    let first_round = cap;
+    // The window watches the tests of the first round until 4/5 of the
+    // orbits were tested.
+    let window_end = order.len() / 5;
     units.load(puzzle.givens());
     let result = loop {
         solver.set_budget(Budget { max_nodes: Some(cap), ..budget });
         later.clear();
         let mut cut = None;
         for &k in &pending {
-            if work.is_some_and(|w| spent > w) {
-                cut = Some(End::OutOfNodes);
-                break;
+            if let Some(w) = work {
+                let slot = &mut before[tests % window];
+                let watched = cap == first_round && tests < WATCHED * window_end;
+                if spent > w.total || (watched && spent - *slot > w.window) {
+                    cut = Some(End::OutOfNodes);
+                    break;
+                }
+                *slot = spent;
+                tests += 1;
             }
             match test(solver, units, puzzle, solution, &orbits[k], &mut spent) {
                 Test::Removed | Test::Kept => {}

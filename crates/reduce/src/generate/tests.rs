@@ -92,8 +92,16 @@ fn levels_are_met_exactly() {
 fn the_work_of_a_pass_is_bounded_from_order_24_by_luby() {
     assert_eq!(remove::work(20, 0), None);
     let first = remove::work(24, 0).unwrap();
-    assert!(first > 0);
-    let bounds: Vec<u64> = (0..7).map(|cut| remove::work(24, cut).unwrap() / first).collect();
-    assert_eq!(bounds, [1, 1, 2, 1, 1, 2, 4]);
+    assert!(first.total > first.window && first.window > 0);
+    let bounds: Vec<(u64, u64)> = (0..7)
+        .map(|cut| remove::work(24, cut).unwrap())
+        .map(|w| (w.total / first.total, w.window / first.window))
+        .collect();
+    assert_eq!(bounds, [(1, 1), (1, 1), (2, 1), (1, 1), (1, 1), (2, 1), (4, 1)]);
+    let window = |cut| remove::work(25, cut).unwrap().window;
+    assert_eq!(
+        (window(15), window(16), window(47), window(48)),
+        (window(0), 2 * window(0), 3 * window(0), 4 * window(0))
+    );
     assert!(remove::work(64, 1000).is_some());
 }
