@@ -139,23 +139,29 @@ impl Wings {
         }
         let new = &log[self.idle_xy_log..];
         // The same puzzle: every cell counted since is in the log.
-        let cells = new.iter().filter(|&&e| (e as usize) < layout.cells).count();
-        if (board.bivalue - self.idle_xy) as usize != cells {
+        if (board.bivalue - self.idle_xy) as usize != logged_cells(layout, new).count() {
             return false;
         }
-        let w = layout.words;
+        self.near_new_pairs(layout, board, new, true);
+        true
+    }
+
+    /// Sets `self.near` to the cells that see a cell of the log entries
+    /// `new` that has two candidates now, and with `and_them` those cells
+    /// too.
+    fn near_new_pairs(&mut self, layout: &Layout, board: &Board, new: &[u32], and_them: bool) {
         self.near.clear();
-        self.near.resize(w, 0);
-        for &e in new {
-            let c = e as usize;
-            if c < layout.cells && pair(board.cand[c]) {
-                self.near[c / 64] |= 1 << (c % 64);
+        self.near.resize(layout.words, 0);
+        for c in logged_cells(layout, new) {
+            if pair(board.cand[c]) {
+                if and_them {
+                    self.near[c / 64] |= 1 << (c % 64);
+                }
                 for (x, p) in self.near.iter_mut().zip(layout.peers_of(c)) {
                     *x |= p;
                 }
             }
         }
-        true
     }
 
     /// Pivot `{x,y,z}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
@@ -213,23 +219,12 @@ impl Wings {
         // on loading, without a line in the log): every cell counted
         // since is in the logs.
         let new = &log[at..];
-        let cells = new.iter().filter(|&&e| (e as usize) < layout.cells).count();
-        if (board.bivalue - self.idle_xyz.0) as usize != cells
+        if (board.bivalue - self.idle_xyz.0) as usize != logged_cells(layout, new).count()
             || (board.trivalue - self.idle_xyz.1) as usize != tlog.len() - tat
         {
             return false;
         }
-        let w = layout.words;
-        self.near.clear();
-        self.near.resize(w, 0);
-        for &e in new {
-            let c = e as usize;
-            if c < layout.cells && pair(board.cand[c]) {
-                for (x, p) in self.near.iter_mut().zip(layout.peers_of(c)) {
-                    *x |= p;
-                }
-            }
-        }
+        self.near_new_pairs(layout, board, new, false);
         for &c in &tlog[tat..] {
             let c = c as usize;
             if triple(board.cand[c]) {
@@ -347,4 +342,11 @@ impl Wings {
         }
         true
     }
+}
+
+/// The cells among the entries `new` of [`Board::strong_log`], which also
+/// holds strong links (numbered past the cells).
+fn logged_cells<'a>(layout: &Layout, new: &'a [u32]) -> impl Iterator<Item = usize> + 'a {
+    let cells = layout.cells;
+    new.iter().map(|&e| e as usize).filter(move |&c| c < cells)
 }

@@ -261,8 +261,8 @@ fn regin_u64(cm: &[u64], drop: &mut [u64; 64]) -> Option<u64> {
     let mut left = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
     while left != 0 {
         let s = left & left.wrapping_neg();
-        let ahead = reached64(s, &next, left);
-        let part = reached64(s, &back, ahead);
+        let ahead = reached(s, &next, left);
+        let part = reached(s, &back, ahead);
         left &= !part;
         let mut mine = 0u64;
         for i in super::Ones(part) {
@@ -352,30 +352,15 @@ impl<W: Word> Search<W> {
     }
 }
 
-/// [`reached`] on up to 64 ranks.
-#[inline(always)]
-fn reached64(from: u64, edges: &[u64; 64], within: u64) -> u64 {
-    let mut seen = from;
-    let mut todo = from;
-    while todo != 0 {
-        let j = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
-        let new = edges[j] & within & !seen;
-        seen |= new;
-        todo |= new;
-    }
-    seen
-}
-
 /// The ranks reached from rank set `from` along `edges` (rank `j` leads to
 /// the ranks of `edges[j]`), staying within `within`; `from` included.
 #[inline(always)]
-fn reached(from: u32, edges: &[u32; NEARLY_FULL], within: u32) -> u32 {
+fn reached<W: Word, const N: usize>(from: W, edges: &[W; N], within: W) -> W {
     let mut seen = from;
     let mut todo = from;
-    while todo != 0 {
+    while todo != W::ZERO {
         let j = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
+        todo ^= todo.lowest();
         let new = edges[j] & within & !seen;
         seen |= new;
         todo |= new;
