@@ -2,7 +2,13 @@
 //! hash of HEAD (changes not yet committed are not marked: the script
 //! reruns only when HEAD moves). Without git, or
 //! outside a repository, the version is the package's alone.
+//!
+//! When the sources sit in a git checkout but git fails (not installed,
+//! a lock, a moved worktree), the script asks to run again at the next
+//! build, so that the suffix comes back once git answers; outside a
+//! checkout it runs once.
 
+use std::path::Path;
 use std::process::Command;
 
 fn git(args: &[&str]) -> Option<String> {
@@ -17,22 +23,43 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let suffix = match git(&["rev-parse", "--short=12", "HEAD"]) {
         Some(hash) if !hash.is_empty() => {
-            // Rebuild when HEAD moves.
-            if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
-                println!("cargo:rerun-if-changed={dir}/HEAD");
-                if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"]) {
-                    println!("cargo:rerun-if-changed={dir}/{r}");
+            // Rebuild when HEAD moves: watch HEAD, the branch it names and
+            // the packed refs, in the worktree's git directory and the
+            // common one. Only files that exist: cargo reruns the script
+            // at every build for a path that does not.
+            let head_ref = git(&["symbolic-ref", "-q", "HEAD"]);
+            for dir in [git(&["rev-parse", "--git-dir"]), git(&["rev-parse", "--git-common-dir"])]
+                .into_iter()
+                .flatten()
+            {
+                let dir = Path::new(&dir);
+                for name in ["HEAD", "packed-refs"] {
+                    let path = dir.join(name);
+                    if path.is_file() {
+                        println!("cargo:rerun-if-changed={}", path.display());
+                    }
                 }
-            }
-            if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
-                println!("cargo:rerun-if-changed={common}/packed-refs");
-                if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"]) {
-                    println!("cargo:rerun-if-changed={common}/{r}");
+                // The branch's loose ref, or the nearest folder above it
+                // that exists (a commit on a packed branch writes it there).
+                if let Some(r) = &head_ref {
+                    if let Some(path) = dir.join(r).ancestors().find(|p| p.exists() && p.starts_with(dir)) {
+                        println!("cargo:rerun-if-changed={}", path.display());
+                    }
                 }
             }
             format!(" (commit {hash})")
         }
-        _ => String::new(),
+        _ => {
+            let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+            let in_checkout = Path::new(&manifest).ancestors().any(|d| d.join(".git").exists());
+            if in_checkout {
+                // A path that never exists: cargo reruns the script at
+                // every build until git answers.
+                let out = std::env::var("OUT_DIR").unwrap_or_default();
+                println!("cargo:rerun-if-changed={out}/git-did-not-answer");
+            }
+            String::new()
+        }
     };
     println!("cargo:rustc-env=DANCE_VERSION_SUFFIX={suffix}");
 }
