@@ -42,13 +42,14 @@ pub(crate) struct Links {
     /// `edges[start[s]..start[s + 1]]`.
     start: Vec<u32>,
     edges: Vec<u32>,
-    /// The strong links while the edges are laid out.
-    scratch: Vec<u32>,
     /// The nodes with a strong link (a weak link into one without leads
     /// nowhere, and is left out): per unit and symbol, their places
     /// (`strong_places[u * n + v]`); per cell, their symbols.
     strong_places: Vec<Mask>,
     strong_symbols: Vec<Mask>,
+    /// The off state of the node at each place of `strong_places`:
+    /// `place_state[(u * n + v) * n + i]`.
+    place_state: Vec<u32>,
     /// Tarjan's tables: the visit number and low link of each state, and
     /// its component (UNSET while on the stack or unvisited).
     index: Vec<u32>,
@@ -123,92 +124,122 @@ impl Links {
     /// Lays out the links of `kind` on `board`, between the candidates
     /// of the symbols `only` (for X-chains, whose graph falls apart into
     /// one part per symbol, a few may do; every symbol for the others).
+    ///
+    /// Which candidates have a strong link is read off the board first
+    /// (cells with two candidates, units with two places of a symbol), so
+    /// that one pass over the candidates lays out both states of each:
+    /// off edges (strong links), then on edges (weak links to off states
+    /// that have a strong link).
     #[inline(never)]
     pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
         let n = layout.n;
         self.n = n;
-        self.cell_of.clear();
-        self.symbol_of.clear();
-        if self.id_of.len() < layout.cells * n {
-            self.id_of.resize(layout.cells * n, UNSET);
-        }
-        for cell in 0..layout.cells {
-            for v in members(Links::symbols(board, kind, cell, only)) {
-                self.id_of[cell * n + v] = self.cell_of.len() as u32;
-                self.cell_of.push(cell as u16);
-                self.symbol_of.push(v as u8);
-            }
-        }
-        let m = self.cell_of.len();
-        // Strong links first (off states: to the on state of each strong
-        // partner: the cell's other candidate, then the symbol's other
-        // place in each unit with two), so that weak links can skip
-        // candidates without one.
-        self.strong_places.clear();
-        self.strong_places.resize(layout.units.len() * n, 0);
+        let (cells, units) = (layout.cells, layout.units.len());
+        // The symbols of each cell with a strong link: the cell's two
+        // candidates, and the two places of a symbol in a unit.
         self.strong_symbols.clear();
-        self.strong_symbols.resize(layout.cells, 0);
-        self.start.clear();
-        self.start.resize(2 * m + 1, 0);
-        self.scratch.clear();
-        self.bit_of.clear();
-        self.bit_of.resize(m, UNSET);
-        self.id_of_bit.clear();
-        let (id_of, edges) = (&self.id_of[..layout.cells * n], &mut self.scratch);
-        let (cell_of, symbol_of, start) =
-            (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
-        let (strong_places, strong_symbols) = (&mut self.strong_places[..], &mut self.strong_symbols[..]);
-        for id in 0..m {
-            let (cell, v) = (cell_of[id] as usize, symbol_of[id] as usize);
-            let first = edges.len();
-            let cand = board.cand[cell];
-            let units = layout.units_of(cell);
-            if kind != Kind::X && pair(cand) {
-                let w = (cand & !bit(v)).trailing_zeros() as usize;
-                edges.push(2 * id_of[cell * n + w] + 1);
+        self.strong_symbols.resize(cells, 0);
+        let strong_symbols = &mut self.strong_symbols[..cells];
+        if kind != Kind::X {
+            for (s, &m) in strong_symbols.iter_mut().zip(&board.cand[..cells]) {
+                if pair(m) {
+                    *s = m;
+                }
             }
-            if kind != Kind::XY {
-                for &(u, _) in units {
-                    let p = board.pos(u as usize, v);
+        }
+        if kind != Kind::XY {
+            for u in 0..units {
+                let cells_of = layout.cells_of(u);
+                for v in members(only & layout.full & !board.placed[u]) {
+                    let p = board.pos(u, v);
                     if pair(p) {
-                        let a = layout.cell(u as usize, p.trailing_zeros() as usize);
-                        let b = layout.cell(u as usize, 63 - p.leading_zeros() as usize);
-                        let other = if a == cell { b } else { a };
-                        edges.push(2 * id_of[other * n + v] + 1);
+                        for i in members(p) {
+                            strong_symbols[cells_of[i] as usize] |= bit(v);
+                        }
                     }
                 }
             }
-            if edges.len() > first {
-                self.bit_of[id] = self.id_of_bit.len() as u32;
-                self.id_of_bit.push(id as u32);
-                strong_symbols[cell] |= bit(v);
-                for &(u, i) in units {
-                    strong_places[u as usize * n + v] |= bit(i as usize);
+        }
+        // The nodes, by id (cell by cell, symbols in order), and the bits
+        // of those with a strong link, in the same order; per unit and
+        // symbol, the places of those, and the off state at each place.
+        self.cell_of.clear();
+        self.symbol_of.clear();
+        self.bit_of.clear();
+        self.id_of_bit.clear();
+        if self.id_of.len() < cells * n {
+            self.id_of.resize(cells * n, UNSET);
+        }
+        self.strong_places.clear();
+        self.strong_places.resize(units * n, 0);
+        // Read only at the places of `strong_places`, all written below.
+        if self.place_state.len() < units * n * n {
+            self.place_state.resize(units * n * n, 0);
+        }
+        let id_of = &mut self.id_of[..cells * n];
+        let strong_places = &mut self.strong_places[..units * n];
+        let place_state = &mut self.place_state[..units * n * n];
+        for cell in 0..cells {
+            let nodes = Links::symbols(board, kind, cell, only);
+            // Only nodes count (a pair cell's symbol outside `only`).
+            let strong = strong_symbols[cell] & nodes;
+            strong_symbols[cell] = strong;
+            for v in members(nodes) {
+                let id = self.cell_of.len();
+                id_of[cell * n + v] = id as u32;
+                self.cell_of.push(cell as u16);
+                self.symbol_of.push(v as u8);
+                if strong & bit(v) != 0 {
+                    self.bit_of.push(self.id_of_bit.len() as u32);
+                    self.id_of_bit.push(id as u32);
+                    for &(u, i) in layout.units_of(cell) {
+                        let x = u as usize * n + v;
+                        strong_places[x] |= bit(i as usize);
+                        place_state[x * n + i as usize] = 2 * id as u32;
+                    }
+                } else {
+                    self.bit_of.push(UNSET);
                 }
             }
-            // Park the off state's edges at the end; moved below.
-            start[2 * id + 1] = (edges.len() - first) as u32;
         }
-        // Lay the states out in order: off edges (from the list above,
-        // in place), then on edges: weak links to off states that have a
-        // strong link.
-        let strong_edges = &self.scratch;
+        let m = self.cell_of.len();
+        self.start.clear();
+        self.start.resize(2 * m + 1, 0);
         let edges = &mut self.edges;
         edges.clear();
         // Locals, so that pushing edges does not reload them.
-        let (cells, units) = (layout.cells, layout.units.len());
         let (cell_of, symbol_of, start) =
             (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
         let id_of = &self.id_of[..cells * n];
         let (strong_places, strong_symbols) =
             (&self.strong_places[..units * n], &self.strong_symbols[..cells]);
-        let mut from = 0;
+        let place_state = &self.place_state[..units * n * n];
         for id in 0..m {
             let (cell, v) = (cell_of[id] as usize, symbol_of[id] as usize);
-            let k = start[2 * id + 1] as usize;
+            let k = layout.cell_start[cell] as usize;
+            let cell_units = layout.units_of(cell);
+            // Off: to the on state of each strong partner: the cell's
+            // other candidate, then the symbol's other place in each unit
+            // with two.
             start[2 * id] = edges.len() as u32;
-            edges.extend_from_slice(&strong_edges[from..from + k]);
-            from += k;
+            if strong_symbols[cell] & bit(v) != 0 {
+                let cand = board.cand[cell];
+                if kind != Kind::X && pair(cand) {
+                    let w = (cand & !bit(v)).trailing_zeros() as usize;
+                    edges.push(2 * id_of[cell * n + w] + 1);
+                }
+                if kind != Kind::XY {
+                    for &(u, i) in cell_units {
+                        let x = u as usize * n + v;
+                        let p = board.pos(u as usize, v);
+                        if pair(p) {
+                            let j = (p & !bit(i as usize)).trailing_zeros() as usize;
+                            edges.push(place_state[x * n + j] + 1);
+                        }
+                    }
+                }
+            }
+            // On: weak links to off states that have a strong link.
             start[2 * id + 1] = edges.len() as u32;
             if kind == Kind::Aic {
                 for w in members(strong_symbols[cell] & !bit(v)) {
@@ -219,14 +250,10 @@ impl Links {
             // is listed once, in the first (see [`Layout::overlap`]): a
             // second edge to a state changes neither what is reached nor
             // the order a search first reaches it.
-            let k = layout.cell_start[cell] as usize;
-            for (&(u, i), &skip) in layout.units_of(cell).iter().zip(&layout.overlap[k..]) {
-                let u = u as usize;
-                for j in members(strong_places[u * n + v] & !bit(i as usize) & !skip) {
-                    let d = layout.cell(u, j);
-                    if d < cells {
-                        edges.push(2 * id_of[d * n + v]);
-                    }
+            for (&(u, i), &skip) in cell_units.iter().zip(&layout.overlap[k..]) {
+                let x = u as usize * n + v;
+                for j in members(strong_places[x] & !bit(i as usize) & !skip) {
+                    edges.push(place_state[x * n + j]);
                 }
             }
         }
@@ -451,5 +478,178 @@ impl Links {
     pub fn reach(&self, id: usize) -> &[u64] {
         let c = self.comp[2 * id] as usize;
         &self.reach[c * self.words..][..self.words]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The graph laid out by [`Links::build`], checked against one laid
+    //! out straight from the definitions (every node, every link, in the
+    //! order the searches rely on), and what [`Links::close`] finds
+    //! against a breadth-first search from every state, on the boards a
+    //! real solve passes through: every step of a sample of the puzzles
+    //! of fixtures/logic, for each kind of chain.
+
+    use super::super::board::{bit, members, pair, Board, Layout, Mask};
+    use super::super::Logic;
+    use super::{Kind, Links};
+    use crate::grid::{Alphabet, Puzzle, Shape};
+
+    /// The graph as (cell, symbol) of each node, then per state its edges
+    /// as (cell, symbol, on), and the nodes with a strong link.
+    type Graph = (Vec<(usize, usize)>, Vec<Vec<(usize, usize, bool)>>, Vec<(usize, usize)>);
+
+    fn reference(layout: &Layout, board: &Board, kind: Kind, only: Mask) -> Graph {
+        let n = layout.n;
+        let node = |cell: usize, v: usize| {
+            let cand = board.cand[cell];
+            cand & only & bit(v) != 0 && (kind != Kind::XY || pair(cand))
+        };
+        let nodes: Vec<(usize, usize)> = (0..layout.cells)
+            .flat_map(|c| (0..n).map(move |v| (c, v)))
+            .filter(|&(c, v)| node(c, v))
+            .collect();
+        // Off: the on state of each strong partner, the cell's first.
+        let strong_of = |(cell, v): (usize, usize)| {
+            let mut out = Vec::new();
+            let cand = board.cand[cell];
+            if kind != Kind::X && pair(cand) {
+                out.push((cell, (cand & !bit(v)).trailing_zeros() as usize, true));
+            }
+            if kind != Kind::XY {
+                for &(u, _) in layout.units_of(cell) {
+                    let places: Vec<usize> = layout
+                        .cells_of(u as usize)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| node(c, v))
+                        .collect();
+                    if places.len() == 2 {
+                        let other = if places[0] == cell { places[1] } else { places[0] };
+                        out.push((other, v, true));
+                    }
+                }
+            }
+            out
+        };
+        let strong: Vec<(usize, usize)> =
+            nodes.iter().copied().filter(|&x| !strong_of(x).is_empty()).collect();
+        let mut is_strong = vec![false; layout.cells * n];
+        for &(c, v) in &strong {
+            is_strong[c * n + v] = true;
+        }
+        let mut edges = Vec::new();
+        for &(cell, v) in &nodes {
+            edges.push(strong_of((cell, v)));
+            // On: weak links to off states with a strong link: the cell's
+            // other symbols (AIC), then the symbol in the cell's units, in
+            // unit order, each peer once (in its first unit).
+            let mut on = Vec::new();
+            if kind == Kind::Aic {
+                for w in members(board.cand[cell] & !bit(v)) {
+                    if is_strong[cell * n + w] {
+                        on.push((cell, w, false));
+                    }
+                }
+            }
+            for &(u, _) in layout.units_of(cell) {
+                for &d in layout.cells_of(u as usize) {
+                    let d = d as usize;
+                    if d != cell && is_strong[d * n + v] && !on.contains(&(d, v, false)) {
+                        on.push((d, v, false));
+                    }
+                }
+            }
+            edges.push(on);
+        }
+        (nodes, edges, strong)
+    }
+
+    /// Checks `links`, built for `kind` and `only` on `board`, against the
+    /// reference, and what it reaches against a search from each state.
+    fn check(links: &mut Links, layout: &Layout, board: &Board, kind: Kind, only: Mask, reach: bool) {
+        links.build(layout, board, kind, only);
+        links.close();
+        let (nodes, edges, strong) = reference(layout, board, kind, only);
+        assert_eq!(links.len(), nodes.len());
+        assert_eq!(links.strong(), strong.len());
+        for (id, &x) in nodes.iter().enumerate() {
+            assert_eq!(links.node(id), x);
+            assert_eq!(links.id_unchecked(x.0, x.1), id);
+        }
+        for (b, &x) in strong.iter().enumerate() {
+            assert_eq!(links.node(links.id_of_bit(b)), x);
+            assert_eq!(links.bit(links.id_of_bit(b)), Some(b));
+        }
+        let state = |&(c, v, on): &(usize, usize, bool)| (2 * links.id_unchecked(c, v) + on as usize) as u32;
+        for (s, out) in edges.iter().enumerate() {
+            let want: Vec<u32> = out.iter().map(state).collect();
+            assert_eq!(links.out(s), &want[..], "state {s} of {kind:?}");
+        }
+        if !reach {
+            return;
+        }
+        // What each state reaches: the on states one edge or more away.
+        let states = 2 * nodes.len();
+        let mut seen = vec![false; states];
+        let mut queue = Vec::new();
+        for s in 0..states {
+            seen.iter_mut().for_each(|x| *x = false);
+            queue.clear();
+            queue.push(s);
+            let mut head = 0;
+            let mut want = vec![0u64; links.words];
+            while head < queue.len() {
+                let x = queue[head];
+                head += 1;
+                for &t in links.out(x) {
+                    let t = t as usize;
+                    if !seen[t] {
+                        seen[t] = true;
+                        queue.push(t);
+                        if t % 2 == 1 {
+                            let b = links.bit(t / 2).expect("reached by a strong link");
+                            want[b / 64] |= 1 << (b % 64);
+                        }
+                    }
+                }
+            }
+            let got = if s % 2 == 1 { links.reach_on(s / 2) } else { links.reach(s / 2) };
+            assert_eq!(got, &want[..], "state {s} of {kind:?}");
+        }
+    }
+
+    #[test]
+    fn graphs_match_the_definitions_on_every_step_of_real_solves() {
+        let shape = Shape::default_for(9).expect("9x9");
+        let alphabet = Alphabet::default_for(9).expect("9 symbols");
+        let mut links = Links::default();
+        let mut boards = 0;
+        for name in ["magictour_top1465.txt", "17clue.txt"] {
+            let path =
+                std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/logic").join(name);
+            let text = std::fs::read_to_string(path).expect("fixture");
+            for line in text.lines().step_by(50) {
+                let givens = line.trim().chars().map(|c| alphabet.index(c)).collect();
+                let p = Puzzle::new(shape.clone(), alphabet.clone(), givens).expect("a puzzle");
+                let mut logic = Logic::new(&shape);
+                logic.board.load(&logic.layout, p.givens());
+                while !logic.board.broken && logic.board.empty > 0 && logic.next(&p) {
+                    let (layout, board) = (&logic.layout, &logic.board);
+                    // What every state reaches, on one board in four.
+                    let (full, reach) = (layout.full, boards % 4 == 0);
+                    check(&mut links, layout, board, Kind::Aic, full, reach);
+                    check(&mut links, layout, board, Kind::XY, full, reach);
+                    check(&mut links, layout, board, Kind::X, full, reach);
+                    let one = boards % 9;
+                    check(&mut links, layout, board, Kind::X, bit(one) | bit((one + 4) % 9), reach);
+                    boards += 1;
+                    if !logic.apply() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(boards > 1000, "{boards} boards");
     }
 }
