@@ -577,7 +577,7 @@ impl Chains {
                         })
                         || (0..w).any(|k| {
                             members(reach[k] & sym[k]).any(|j| {
-                                let cell = links.node(links.id_of_bit(k * 64 + j)).0;
+                                let cell = links.cell_of_bit(k * 64 + j);
                                 cell != cx && layout.sees(cell, cx)
                             })
                         });

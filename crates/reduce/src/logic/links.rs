@@ -33,7 +33,11 @@ const UNSET: u32 = u32::MAX;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Links {
     n: usize,
-    /// The candidates by id: cell and symbol.
+    /// The number of candidates, and of those with a strong link.
+    m: usize,
+    bits: usize,
+    /// The candidates by id: cell and symbol (the first `m`; the tables
+    /// of candidates only grow, and are written by index).
     cell_of: Vec<u16>,
     symbol_of: Vec<u8>,
     /// The id of each candidate that is a node (stale for the others).
@@ -62,6 +66,8 @@ pub(crate) struct Links {
     /// others), and the candidate of each bit.
     bit_of: Vec<u32>,
     id_of_bit: Vec<u32>,
+    /// The cell of each bit.
+    cell_of_bit: Vec<u16>,
     /// Words per set of candidates.
     pub words: usize,
     /// Per component: the on candidates it reaches by one edge or more.
@@ -71,7 +77,7 @@ pub(crate) struct Links {
 impl Links {
     /// The number of candidates.
     pub fn len(&self) -> usize {
-        self.cell_of.len()
+        self.m
     }
 
     /// The cell and symbol of candidate `id`.
@@ -94,9 +100,15 @@ impl Links {
         self.id_of_bit[b] as usize
     }
 
+    /// The cell of the candidate of bit `b`.
+    #[inline]
+    pub fn cell_of_bit(&self, b: usize) -> usize {
+        self.cell_of_bit[b] as usize
+    }
+
     /// The number of candidates with a strong link (the bits of a set).
     pub fn strong(&self) -> usize {
-        self.id_of_bit.len()
+        self.bits
     }
 
     /// The id of candidate `(cell, v)`, which must be a node of this graph.
@@ -163,12 +175,13 @@ impl Links {
         // The nodes, by id (cell by cell, symbols in order), and the bits
         // of those with a strong link, in the same order; per unit and
         // symbol, the places of those, and the off state at each place.
-        self.cell_of.clear();
-        self.symbol_of.clear();
-        self.bit_of.clear();
-        self.id_of_bit.clear();
         if self.id_of.len() < cells * n {
-            self.id_of.resize(cells * n, UNSET);
+            for v in [&mut self.id_of, &mut self.bit_of, &mut self.id_of_bit] {
+                v.resize(cells * n, UNSET);
+            }
+            self.cell_of.resize(cells * n, 0);
+            self.cell_of_bit.resize(cells * n, 0);
+            self.symbol_of.resize(cells * n, 0);
         }
         self.strong_places.clear();
         self.strong_places.resize(units * n, 0);
@@ -177,36 +190,52 @@ impl Links {
             self.place_state.resize(units * n * n, 0);
         }
         let id_of = &mut self.id_of[..cells * n];
+        let (cell_of, symbol_of) = (&mut self.cell_of[..cells * n], &mut self.symbol_of[..cells * n]);
+        let (bit_of, id_of_bit) = (&mut self.bit_of[..cells * n], &mut self.id_of_bit[..cells * n]);
+        let cell_of_bit = &mut self.cell_of_bit[..cells * n];
         let strong_places = &mut self.strong_places[..units * n];
         let place_state = &mut self.place_state[..units * n * n];
+        let (mut m, mut bits) = (0, 0);
+        // At most one edge per state to each candidate of the cell and
+        // each place of the cell's units.
+        let mut most = 0;
         for cell in 0..cells {
             let nodes = Links::symbols(board, kind, cell, only);
             // Only nodes count (a pair cell's symbol outside `only`).
             let strong = strong_symbols[cell] & nodes;
             strong_symbols[cell] = strong;
+            let cell_units = layout.units_of(cell);
             for v in members(nodes) {
-                let id = self.cell_of.len();
+                let id = m;
+                m += 1;
+                most += n * (1 + cell_units.len());
                 id_of[cell * n + v] = id as u32;
-                self.cell_of.push(cell as u16);
-                self.symbol_of.push(v as u8);
+                cell_of[id] = cell as u16;
+                symbol_of[id] = v as u8;
                 if strong & bit(v) != 0 {
-                    self.bit_of.push(self.id_of_bit.len() as u32);
-                    self.id_of_bit.push(id as u32);
-                    for &(u, i) in layout.units_of(cell) {
+                    bit_of[id] = bits as u32;
+                    id_of_bit[bits] = id as u32;
+                    cell_of_bit[bits] = cell as u16;
+                    bits += 1;
+                    for &(u, i) in cell_units {
                         let x = u as usize * n + v;
                         strong_places[x] |= bit(i as usize);
                         place_state[x * n + i as usize] = 2 * id as u32;
                     }
                 } else {
-                    self.bit_of.push(UNSET);
+                    bit_of[id] = UNSET;
                 }
             }
         }
-        let m = self.cell_of.len();
+        (self.m, self.bits) = (m, bits);
         self.start.clear();
         self.start.resize(2 * m + 1, 0);
-        let edges = &mut self.edges;
-        edges.clear();
+        // Written by index up to `e`; the rest is stale.
+        if self.edges.len() < most {
+            self.edges.resize(most, 0);
+        }
+        let edges = &mut self.edges[..most];
+        let mut e = 0;
         // Locals, so that pushing edges does not reload them.
         let (cell_of, symbol_of, start) =
             (&self.cell_of[..m], &self.symbol_of[..m], &mut self.start[..=2 * m]);
@@ -221,12 +250,13 @@ impl Links {
             // Off: to the on state of each strong partner: the cell's
             // other candidate, then the symbol's other place in each unit
             // with two.
-            start[2 * id] = edges.len() as u32;
+            start[2 * id] = e as u32;
             if strong_symbols[cell] & bit(v) != 0 {
                 let cand = board.cand[cell];
                 if kind != Kind::X && pair(cand) {
                     let w = (cand & !bit(v)).trailing_zeros() as usize;
-                    edges.push(2 * id_of[cell * n + w] + 1);
+                    edges[e] = 2 * id_of[cell * n + w] + 1;
+                    e += 1;
                 }
                 if kind != Kind::XY {
                     for &(u, i) in cell_units {
@@ -234,16 +264,18 @@ impl Links {
                         let p = board.pos(u as usize, v);
                         if pair(p) {
                             let j = (p & !bit(i as usize)).trailing_zeros() as usize;
-                            edges.push(place_state[x * n + j] + 1);
+                            edges[e] = place_state[x * n + j] + 1;
+                            e += 1;
                         }
                     }
                 }
             }
             // On: weak links to off states that have a strong link.
-            start[2 * id + 1] = edges.len() as u32;
+            start[2 * id + 1] = e as u32;
             if kind == Kind::Aic {
                 for w in members(strong_symbols[cell] & !bit(v)) {
-                    edges.push(2 * id_of[cell * n + w]);
+                    edges[e] = 2 * id_of[cell * n + w];
+                    e += 1;
                 }
             }
             // A cell in two of this cell's units (a line and a region)
@@ -253,11 +285,12 @@ impl Links {
             for (&(u, i), &skip) in cell_units.iter().zip(&layout.overlap[k..]) {
                 let x = u as usize * n + v;
                 for j in members(strong_places[x] & !bit(i as usize) & !skip) {
-                    edges.push(place_state[x * n + j]);
+                    edges[e] = place_state[x * n + j];
+                    e += 1;
                 }
             }
         }
-        self.start[2 * m] = edges.len() as u32;
+        self.start[2 * m] = e as u32;
     }
 
     /// Finds what every state reaches (see the module's documentation).
