@@ -58,8 +58,9 @@ pub(crate) struct Chains {
     ring: Vec<u32>,
     set: Vec<u64>,
     is_start: Vec<u64>,
-    /// The nodes of each symbol, as sets of ids: `of_symbol[v * words..]`.
-    of_symbol: Vec<u64>,
+    /// Per node x (by id), R(x) as a set of bits (the candidates of
+    /// R(x) with a strong link): `in_ring[id * words..][..words]`.
+    in_ring: Vec<u64>,
     /// The candidates (cell, symbol) an AIC may remove, as the last AIC
     /// `prepare` found them (a few more than it can).
     useful: Vec<(u16, u8)>,
@@ -552,12 +553,29 @@ impl Chains {
         if kind == Kind::Aic {
             self.useful.clear();
         }
-        // The nodes of each symbol with a strong link, as sets of bits.
-        self.of_symbol.clear();
-        self.of_symbol.resize(layout.n * w, 0);
+        // R(x) of every node x, as a set of bits: each candidate with a
+        // strong link is in R(x) of the nodes of its symbol in the cells
+        // it sees, and (AIC) of its cell's other nodes.
+        self.in_ring.clear();
+        self.in_ring.resize(links.len() * w, 0);
+        let lw = layout.words;
         for b in 0..links.strong() {
-            let v = links.node(links.id_of_bit(b)).1;
-            self.of_symbol[v * w + b / 64] |= 1 << (b % 64);
+            let (cb, v) = links.node(links.id_of_bit(b));
+            let (word, mask) = (b / 64, 1u64 << (b % 64));
+            let (h, peers) = (&self.holders[v * lw..][..lw], layout.peers_of(cb));
+            for k in 0..lw {
+                for j in members(peers[k] & h[k]) {
+                    let cell = k * 64 + j;
+                    if kind != Kind::XY || pair(board.cand[cell]) {
+                        self.in_ring[links.id_unchecked(cell, v) * w + word] |= mask;
+                    }
+                }
+            }
+            if kind == Kind::Aic {
+                for u in members(board.cand[cb] & !(1 << v)) {
+                    self.in_ring[links.id_unchecked(cb, u) * w + word] |= mask;
+                }
+            }
         }
         for cx in 0..layout.cells {
             for vx in members(board.cand[cx] & only) {
@@ -566,22 +584,9 @@ impl Chains {
                 // reaches meets R(x). Most candidates fail this one test,
                 // made before R(x) is listed.
                 if kind != Kind::XY || pair(board.cand[cx]) {
-                    let reach = links.reach_on(links.id_unchecked(cx, vx));
-                    let sym = &self.of_symbol[vx * w..][..w];
-                    // x's cell's other symbols first: a few bits to test.
-                    let meets = kind == Kind::Aic
-                        && members(board.cand[cx] & !(1 << vx)).any(|v| {
-                            links
-                                .bit(links.id_unchecked(cx, v))
-                                .is_some_and(|b| reach[b / 64] >> (b % 64) & 1 != 0)
-                        })
-                        || (0..w).any(|k| {
-                            members(reach[k] & sym[k]).any(|j| {
-                                let cell = links.cell_of_bit(k * 64 + j);
-                                cell != cx && layout.sees(cell, cx)
-                            })
-                        });
-                    if !meets {
+                    let id = links.id_unchecked(cx, vx);
+                    let (reach, ring) = (links.reach_on(id), &self.in_ring[id * w..][..w]);
+                    if !reach.iter().zip(ring).any(|(a, b)| a & b != 0) {
                         continue;
                     }
                 }

@@ -66,8 +66,6 @@ pub(crate) struct Links {
     /// others), and the candidate of each bit.
     bit_of: Vec<u32>,
     id_of_bit: Vec<u32>,
-    /// The cell of each bit.
-    cell_of_bit: Vec<u16>,
     /// Words per set of candidates.
     pub words: usize,
     /// Per component: the on candidates it reaches by one edge or more.
@@ -98,12 +96,6 @@ impl Links {
     #[inline]
     pub fn id_of_bit(&self, b: usize) -> usize {
         self.id_of_bit[b] as usize
-    }
-
-    /// The cell of the candidate of bit `b`.
-    #[inline]
-    pub fn cell_of_bit(&self, b: usize) -> usize {
-        self.cell_of_bit[b] as usize
     }
 
     /// The number of candidates with a strong link (the bits of a set).
@@ -180,7 +172,6 @@ impl Links {
                 v.resize(cells * n, UNSET);
             }
             self.cell_of.resize(cells * n, 0);
-            self.cell_of_bit.resize(cells * n, 0);
             self.symbol_of.resize(cells * n, 0);
         }
         self.strong_places.clear();
@@ -192,7 +183,6 @@ impl Links {
         let id_of = &mut self.id_of[..cells * n];
         let (cell_of, symbol_of) = (&mut self.cell_of[..cells * n], &mut self.symbol_of[..cells * n]);
         let (bit_of, id_of_bit) = (&mut self.bit_of[..cells * n], &mut self.id_of_bit[..cells * n]);
-        let cell_of_bit = &mut self.cell_of_bit[..cells * n];
         let strong_places = &mut self.strong_places[..units * n];
         let place_state = &mut self.place_state[..units * n * n];
         let (mut m, mut bits) = (0, 0);
@@ -215,7 +205,6 @@ impl Links {
                 if strong & bit(v) != 0 {
                     bit_of[id] = bits as u32;
                     id_of_bit[bits] = id as u32;
-                    cell_of_bit[bits] = cell as u16;
                     bits += 1;
                     for &(u, i) in cell_units {
                         let x = u as usize * n + v;
