@@ -75,6 +75,10 @@ pub(crate) struct Chains {
     best: Step,
     /// The cells holding each symbol: `holders[v * words..][..words]`.
     holders: Vec<u64>,
+    /// The candidates of each cell `holders` was listed from: while they
+    /// are the board's, it is current (colouring and the chain searches
+    /// of one step list the same board).
+    holders_of: Vec<Mask>,
     /// Sets of cells for colouring: the two colours and the cells that see
     /// each.
     sets: Vec<u64>,
@@ -137,6 +141,12 @@ impl Chains {
     /// row and symbol, not one step per candidate).
     fn index(&mut self, layout: &Layout, board: &Board) {
         let (n, w) = (layout.n, layout.words);
+        let cand = &board.cand[..layout.cells];
+        if self.holders.len() == n * w && self.holders_of[..] == *cand {
+            return;
+        }
+        self.holders_of.clear();
+        self.holders_of.extend_from_slice(cand);
         self.holders.clear();
         self.holders.resize(n * w, 0);
         for v in 0..n {
