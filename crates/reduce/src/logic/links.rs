@@ -334,11 +334,12 @@ impl Links {
         let bit_of = &self.bit_of[..states / 2];
         let mut counter = 0u32;
         let mut comps = 0u32;
-        for root in 0..states {
-            // A candidate without a strong link: its off state has no
-            // edge out, and no edge leads into either of its states (see
-            // below).
-            if index[root] != UNSET || start[root & !1] == start[root | 1] {
+        // The states of the candidates with a strong link, in order. A
+        // candidate without one: its off state has no edge out, and no
+        // edge leads into either of its states (see below).
+        let roots = self.id_of_bit[..self.bits].iter().flat_map(|&id| [2 * id as usize, 2 * id as usize + 1]);
+        for root in roots {
+            if root >= states || index[root] != UNSET {
                 continue;
             }
             index[root] = counter;
