@@ -66,6 +66,9 @@ pub(crate) struct Links {
     /// others), and the candidate of each bit.
     bit_of: Vec<u32>,
     id_of_bit: Vec<u32>,
+    /// The candidates without a strong link, in order (the first
+    /// `m - bits`).
+    plain: Vec<u32>,
     /// Words per set of candidates.
     pub words: usize,
     /// Per component: the on candidates it reaches by one edge or more.
@@ -168,7 +171,7 @@ impl Links {
         // of those with a strong link, in the same order; per unit and
         // symbol, the places of those, and the off state at each place.
         if self.id_of.len() < cells * n {
-            for v in [&mut self.id_of, &mut self.bit_of, &mut self.id_of_bit] {
+            for v in [&mut self.id_of, &mut self.bit_of, &mut self.id_of_bit, &mut self.plain] {
                 v.resize(cells * n, UNSET);
             }
             self.cell_of.resize(cells * n, 0);
@@ -183,6 +186,7 @@ impl Links {
         let id_of = &mut self.id_of[..cells * n];
         let (cell_of, symbol_of) = (&mut self.cell_of[..cells * n], &mut self.symbol_of[..cells * n]);
         let (bit_of, id_of_bit) = (&mut self.bit_of[..cells * n], &mut self.id_of_bit[..cells * n]);
+        let plain = &mut self.plain[..cells * n];
         let strong_places = &mut self.strong_places[..units * n];
         let place_state = &mut self.place_state[..units * n * n];
         let (mut m, mut bits) = (0, 0);
@@ -213,6 +217,7 @@ impl Links {
                     }
                 } else {
                     bit_of[id] = UNSET;
+                    plain[id - bits] = id as u32;
                 }
             }
         }
@@ -332,6 +337,7 @@ impl Links {
             (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
         let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
         let bit_of = &self.bit_of[..states / 2];
+        let plain = &self.plain[..states / 2 - self.bits];
         let mut counter = 0u32;
         let mut comps = 0u32;
         // The states of the candidates with a strong link, in order. A
@@ -460,10 +466,8 @@ impl Links {
         let empty = comps as usize;
         reach[empty * w..][..w].fill(0);
         comps += 1;
-        for id in 0..states / 2 {
-            if start[2 * id] != start[2 * id + 1] {
-                continue;
-            }
+        for &id in plain {
+            let id = id as usize;
             comp[2 * id] = empty as u32;
             let k = comps as usize;
             comps += 1;
