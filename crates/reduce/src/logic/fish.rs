@@ -15,12 +15,27 @@ use super::subsets::{combinations, two_to};
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Fish {
     seen: [Vec<u64>; 3],
+    /// Search every symbol every time (tests compare the two).
+    pub exhaustive: bool,
 }
 
 /// A fish of `k` lines (2, 3 or 4).
 pub(crate) fn fish(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Fish) -> bool {
+    match k {
+        2 => fish_of::<2>(layout, board, step, cache),
+        3 => fish_of::<3>(layout, board, step, cache),
+        _ => fish_of::<4>(layout, board, step, cache),
+    }
+}
+
+/// [`fish`] of `K` lines: with `K` known, the counts of members unroll.
+fn fish_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Fish) -> bool {
+    let k = K;
     let seen = &mut cache.seen[k - 2];
     seen.resize(layout.n, 0);
+    if cache.exhaustive {
+        seen.iter_mut().for_each(|x| *x = 0);
+    }
     let n = layout.n;
     let t = match k {
         2 => Technique::XWing,

@@ -9,18 +9,26 @@
 use super::board::{members, Board, Intersection, Layout};
 use super::step::{Step, Technique};
 
-/// Per pair of units, pointing then claiming: the later of the two
-/// units' stamps (see [`Board::unit_stamp`]) when the pair last showed
-/// nothing. Candidates only disappear, so until one of the two units
-/// changes, it shows nothing again.
+/// Per pair of units, pointing then claiming: the stamp (see
+/// [`Board::unit_stamp`]) of the unit where the symbol is confined when the
+/// pair last showed nothing. Candidates only disappear, so until that unit
+/// changes, it shows nothing again: a symbol not confined to the shared
+/// cells stays so, and one with no place left in the rest of the other
+/// unit stays so, whatever that unit loses.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Locked {
     seen: [Vec<u64>; 2],
+    /// Try every pair every time (tests compare the two).
+    pub exhaustive: bool,
 }
 
 /// Pointing first, then claiming.
 pub(crate) fn locked_candidates(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Locked) -> bool {
     let [pointing, claiming] = &mut cache.seen;
+    if cache.exhaustive {
+        pointing.clear();
+        claiming.clear();
+    }
     find(layout, board, step, &layout.pointing, Technique::Pointing, pointing)
         || find(layout, board, step, &layout.claiming, Technique::Claiming, claiming)
 }
@@ -36,7 +44,7 @@ fn find(
     seen.resize(pairs.len(), 0);
     for (x, seen) in pairs.iter().zip(seen.iter_mut()) {
         let (a, b) = (x.a as usize, x.b as usize);
-        let stamp = board.unit_stamp[a].max(board.unit_stamp[b]);
+        let stamp = board.unit_stamp[a];
         if *seen == stamp {
             continue;
         }

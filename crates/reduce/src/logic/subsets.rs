@@ -82,19 +82,33 @@ fn technique(k: usize, hidden: bool) -> Technique {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Subsets {
     seen: [Vec<u64>; 6],
+    /// Search every unit every time (tests compare the two).
+    pub exhaustive: bool,
 }
 
 impl Subsets {
     fn seen(&mut self, layout: &Layout, k: usize, hidden: bool) -> &mut Vec<u64> {
         let v = &mut self.seen[2 * (k - 2) + hidden as usize];
         v.resize(layout.units.len(), 0);
+        if self.exhaustive {
+            v.iter_mut().for_each(|x| *x = 0);
+        }
         v
     }
 }
 
-/// A naked subset of `k` cells.
+/// A naked subset of `k` cells (2, 3 or 4).
 pub(crate) fn naked(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Subsets) -> bool {
-    let n = layout.n;
+    match k {
+        2 => naked_of::<2>(layout, board, step, cache),
+        3 => naked_of::<3>(layout, board, step, cache),
+        _ => naked_of::<4>(layout, board, step, cache),
+    }
+}
+
+/// [`naked`] for `K` cells: with `K` known, the counts of members unroll.
+fn naked_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Subsets) -> bool {
+    let (n, k) = (layout.n, K);
     let mut cells = [0usize; 64];
     let mut masks = [0 as Mask; 64];
     let seen = cache.seen(layout, k, false);
@@ -149,7 +163,16 @@ pub(crate) fn naked(layout: &Layout, board: &Board, step: &mut Step, k: usize, c
 /// cells: in the others, the cells outside a hidden subset of k form a
 /// naked subset of at most k, with the same eliminations, found first.
 pub(crate) fn hidden(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Subsets) -> bool {
-    let n = layout.n;
+    match k {
+        2 => hidden_of::<2>(layout, board, step, cache),
+        3 => hidden_of::<3>(layout, board, step, cache),
+        _ => hidden_of::<4>(layout, board, step, cache),
+    }
+}
+
+/// [`hidden`] for `K` symbols.
+fn hidden_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Subsets) -> bool {
+    let (n, k) = (layout.n, K);
     let mut symbols = [0usize; 64];
     let mut masks = [0 as Mask; 64];
     let seen = cache.seen(layout, k, true);
