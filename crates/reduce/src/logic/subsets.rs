@@ -28,41 +28,48 @@ pub(crate) fn two_to(m: Mask, k: usize) -> bool {
 /// union has exactly `k` members, until it returns true. Choices whose
 /// union grows past `k` are cut early.
 pub(crate) fn combinations(items: &[Mask], k: usize, visit: &mut impl FnMut(&[usize], Mask) -> bool) -> bool {
-    fn go<const K: usize>(
-        items: &[Mask],
-        from: usize,
-        chosen: &mut [usize; 4],
-        depth: usize,
-        union: Mask,
-        visit: &mut impl FnMut(&[usize], Mask) -> bool,
-    ) -> bool {
-        if depth == K {
-            // At most K members (checked on the way), so exactly K when
-            // more than K - 1.
-            return !at_most(union, K - 1) && visit(&chosen[..K], union);
-        }
-        for i in from..items.len() {
-            if items.len() - i < K - depth {
-                break;
-            }
-            let u = union | items[i];
-            if !at_most(u, K) {
+    /// Depth first without recursion: `chosen[..=depth]` is the choice
+    /// being extended and `union[d]` the union of `chosen[..d]`.
+    fn walk<const K: usize>(items: &[Mask], visit: &mut impl FnMut(&[usize], Mask) -> bool) -> bool {
+        let len = items.len();
+        let mut chosen = [0usize; 4];
+        let mut union = [0 as Mask; 4];
+        let mut depth = 0;
+        loop {
+            let i = chosen[depth];
+            if len - i < K - depth {
+                // Too few items left for the rest of the choice: back up.
+                if depth == 0 {
+                    return false;
+                }
+                depth -= 1;
+                chosen[depth] += 1;
                 continue;
             }
-            chosen[depth] = i;
-            if go::<K>(items, i + 1, chosen, depth + 1, u, visit) {
-                return true;
+            let u = union[depth] | items[i];
+            if at_most(u, K) {
+                if depth + 1 == K {
+                    // At most K members, so exactly K when more than K - 1.
+                    if !at_most(u, K - 1) && visit(&chosen[..K], u) {
+                        return true;
+                    }
+                } else {
+                    depth += 1;
+                    union[depth] = u;
+                    chosen[depth] = i + 1;
+                    continue;
+                }
             }
+            chosen[depth] += 1;
         }
-        false
     }
     debug_assert!((1..=4).contains(&k));
     items.len() >= k
         && match k {
-            1 => go::<1>(items, 0, &mut [0; 4], 0, 0, visit),
-            2 => go::<2>(items, 0, &mut [0; 4], 0, 0, visit),
-            3 => go::<3>(items, 0, &mut [0; 4], 0, 0, visit),
-            _ => go::<4>(items, 0, &mut [0; 4], 0, 0, visit),
+            1 => walk::<1>(items, visit),
+            2 => walk::<2>(items, visit),
+            3 => walk::<3>(items, visit),
+            _ => walk::<4>(items, visit),
         }
 }
 
@@ -211,4 +218,71 @@ fn hidden_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, ca
         *seen = board.unit_stamp[u];
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every choice of `k` of `items` in increasing order whose union has
+    /// `k` members, by brute force.
+    fn every(items: &[Mask], k: usize) -> Vec<(Vec<usize>, Mask)> {
+        let len = items.len();
+        let mut out = Vec::new();
+        for set in 0u32..1 << len {
+            if set.count_ones() as usize == k {
+                let chosen: Vec<usize> = (0..len).filter(|&i| set >> i & 1 != 0).collect();
+                let union = chosen.iter().fold(0, |u, &i| u | items[i]);
+                if union.count_ones() as usize == k {
+                    out.push((chosen, union));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn combinations_visit_every_choice_in_order() {
+        // A fixed pseudo-random sequence of small masks over 9 symbols.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut found = 0;
+        for round in 0..400 {
+            let len = round % 12;
+            let items: Vec<Mask> = (0..len)
+                .map(|_| {
+                    let m = next() & 0x1ff;
+                    // Mostly two to four members, as the searches pass.
+                    m & next() | bit((next() % 9) as usize)
+                })
+                .collect();
+            for k in 1..=4 {
+                let want = every(&items, k);
+                let mut got = Vec::new();
+                combinations(&items, k, &mut |chosen, union| {
+                    got.push((chosen.to_vec(), union));
+                    false
+                });
+                assert_eq!(got, want, "{items:?} k={k}");
+                // Stopping at the j-th choice stops there.
+                for j in 0..want.len() {
+                    let mut seen = 0;
+                    let stopped = combinations(&items, k, &mut |_, _| {
+                        seen += 1;
+                        seen == j + 1
+                    });
+                    assert!(stopped && seen == j + 1);
+                }
+                assert!(!combinations(&items, k, &mut |_, _| false));
+                found += want.len();
+            }
+        }
+        assert!(found > 500, "{found}");
+    }
 }
