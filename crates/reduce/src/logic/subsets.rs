@@ -28,40 +28,67 @@ pub(crate) fn two_to(m: Mask, k: usize) -> bool {
 /// union has exactly `k` members, until it returns true. Choices whose
 /// union grows past `k` are cut early.
 pub(crate) fn combinations(items: &[Mask], k: usize, visit: &mut impl FnMut(&[usize], Mask) -> bool) -> bool {
-    /// Depth first without recursion: `chosen[..=depth]` is the choice
-    /// being extended and `union[d]` the union of `chosen[..d]`.
+    /// Nested loops, one per item chosen (the loops past `K` are cut at
+    /// compile time), so that the unions stay in registers. The four
+    /// loops index alike, the innermost too.
+    #[allow(clippy::needless_range_loop)]
     fn walk<const K: usize>(items: &[Mask], visit: &mut impl FnMut(&[usize], Mask) -> bool) -> bool {
         let len = items.len();
-        let mut chosen = [0usize; 4];
-        let mut union = [0 as Mask; 4];
-        let mut depth = 0;
-        loop {
-            let i = chosen[depth];
-            if len - i < K - depth {
-                // Too few items left for the rest of the choice: back up.
-                if depth == 0 {
-                    return false;
-                }
-                depth -= 1;
-                chosen[depth] += 1;
+        // At most K members (checked on the way), so exactly K when more
+        // than K - 1.
+        let exact = |u: Mask| !at_most(u, K - 1);
+        for a in 0..len {
+            if len - a < K {
+                break;
+            }
+            let ua = items[a];
+            if !at_most(ua, K) {
                 continue;
             }
-            let u = union[depth] | items[i];
-            if at_most(u, K) {
-                if depth + 1 == K {
-                    // At most K members, so exactly K when more than K - 1.
-                    if !at_most(u, K - 1) && visit(&chosen[..K], u) {
-                        return true;
-                    }
-                } else {
-                    depth += 1;
-                    union[depth] = u;
-                    chosen[depth] = i + 1;
+            if K == 1 {
+                if exact(ua) && visit(&[a], ua) {
+                    return true;
+                }
+                continue;
+            }
+            for b in a + 1..len {
+                if len - b + 1 < K {
+                    break;
+                }
+                let ub = ua | items[b];
+                if !at_most(ub, K) {
                     continue;
                 }
+                if K == 2 {
+                    if exact(ub) && visit(&[a, b], ub) {
+                        return true;
+                    }
+                    continue;
+                }
+                for c in b + 1..len {
+                    if len - c + 2 < K {
+                        break;
+                    }
+                    let uc = ub | items[c];
+                    if !at_most(uc, K) {
+                        continue;
+                    }
+                    if K == 3 {
+                        if exact(uc) && visit(&[a, b, c], uc) {
+                            return true;
+                        }
+                        continue;
+                    }
+                    for d in c + 1..len {
+                        let ud = uc | items[d];
+                        if at_most(ud, K) && exact(ud) && visit(&[a, b, c, d], ud) {
+                            return true;
+                        }
+                    }
+                }
             }
-            chosen[depth] += 1;
         }
+        false
     }
     debug_assert!((1..=4).contains(&k));
     items.len() >= k
