@@ -54,26 +54,21 @@ impl Queue {
     }
 }
 
-/// The marks of one board, small.
+/// The marks of one board, small, in place (no pointer to follow). A
+/// filled cell has no candidate, which is all the branches ask of it: its
+/// symbol is not kept.
 #[derive(Clone, Debug)]
 struct Marks {
-    cand: Box<[Small; 256]>,
-    value: Box<[u8; 256]>,
+    cand: [Small; 256],
     /// `pos[u * 16 + v]`.
-    pos: Box<[Small; UNIT_ROOM]>,
-    placed: Box<[Small; 64]>,
-    open: Box<[Small; 64]>,
+    pos: [Small; UNIT_ROOM],
+    placed: [Small; 64],
+    open: [Small; 64],
 }
 
 impl Default for Marks {
     fn default() -> Marks {
-        Marks {
-            cand: Box::new([0; 256]),
-            value: Box::new([EMPTY; 256]),
-            pos: Box::new([0; UNIT_ROOM]),
-            placed: Box::new([0; 64]),
-            open: Box::new([0; 64]),
-        }
+        Marks { cand: [0; 256], pos: [0; UNIT_ROOM], placed: [0; 64], open: [0; 64] }
     }
 }
 
@@ -85,14 +80,14 @@ pub(crate) struct Scratch {
     units: usize,
     full: Small,
     /// The three units of each cell and its position in each.
-    cell_units: Box<[[(u8, u8); 3]; 256]>,
+    cell_units: [[(u8, u8); 3]; 256],
     /// Per cell and each of its three units, the positions there of cells
     /// that share an earlier unit of the three with it ([`Layout`]'s
     /// overlap).
-    overlap: Box<[[Small; 3]; 256]>,
+    overlap: [[Small; 3]; 256],
     /// `unit_cells[u * 16 + i]`: the cell at position `i` of unit `u`.
-    unit_cells: Box<[u8; UNIT_ROOM]>,
-    start: Marks,
+    unit_cells: [u8; UNIT_ROOM],
+    start: Box<Marks>,
     work: Marks,
     full_houses: Queue,
     naked: Queue,
@@ -108,10 +103,10 @@ impl Default for Scratch {
             cells: 0,
             units: 0,
             full: 0,
-            cell_units: Box::new([[(0, 0); 3]; 256]),
-            overlap: Box::new([[0; 3]; 256]),
-            unit_cells: Box::new([0; UNIT_ROOM]),
-            start: Marks::default(),
+            cell_units: [[(0, 0); 3]; 256],
+            overlap: [[0; 3]; 256],
+            unit_cells: [0; UNIT_ROOM],
+            start: Box::default(),
             work: Marks::default(),
             full_houses: Queue::default(),
             naked: Queue::default(),
@@ -159,10 +154,9 @@ impl Scratch {
             }
         }
         let s = &mut self.start;
-        for (x, &m) in s.cand.iter_mut().zip(&board.cand) {
-            *x = m as Small;
+        for ((x, &m), &value) in s.cand.iter_mut().zip(&board.cand).zip(&board.value) {
+            *x = if value == EMPTY { m as Small } else { 0 };
         }
-        s.value[..layout.cells].copy_from_slice(&board.value);
         for u in 0..self.units {
             for v in 0..n {
                 s.pos[u * 16 + v] = board.pos(u, v) as Small;
@@ -179,7 +173,6 @@ impl Scratch {
         let (cells, rows) = (self.cells, self.units * 16);
         let (w, s) = (&mut self.work, &self.start);
         w.cand[..cells].copy_from_slice(&s.cand[..cells]);
-        w.value[..cells].copy_from_slice(&s.value[..cells]);
         w.pos[..rows].copy_from_slice(&s.pos[..rows]);
         w.placed[..self.units].copy_from_slice(&s.placed[..self.units]);
         w.open[..self.units].copy_from_slice(&s.open[..self.units]);
@@ -252,13 +245,12 @@ impl Scratch {
         let cell = cell % 256;
         let b: Small = 1 << v;
         let cand = self.work.cand[cell];
-        if cand & b == 0 || self.work.value[cell] != EMPTY {
+        if cand & b == 0 {
             self.hit(Wall::Cell(cell));
             return;
         }
         let others = cand & !b;
         self.work.cand[cell] = 0;
-        self.work.value[cell] = v as u8;
         let units = self.cell_units[cell];
         for (u, i) in units {
             let u = u as usize % 64;
