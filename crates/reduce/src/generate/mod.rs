@@ -9,7 +9,9 @@
 //!    shuffled search, then moves it by a random transformation of the
 //!    shape; `docs/generate.md` says how uniform that is);
 //! 2. the givens are taken away orbit by orbit of the [`Symmetry`], in
-//!    random order, while the puzzle keeps one solution (`remove.rs`): one
+//!    random order (from order 17, the orbit whose cells see the fewest
+//!    givens first, ties in random order), while the puzzle keeps one
+//!    solution (`remove.rs`): one
 //!    pass leaves a minimal puzzle, where no orbit of givens can go (from
 //!    order 24 a pass has bounds on its nodes, in all and on any `2n`
 //!    tests in a row, growing by Luby's sequence and slowly; a pass past
