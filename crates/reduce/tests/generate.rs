@@ -163,7 +163,7 @@ proptest! {
 }
 
 /// 16x16 and 20x20 boxes, two seeds each: unique (counted on the dancing
-/// links) and minimal (every given taken away gives two solutions, counted
+/// links, or on 20x20 by the filtered bit search) and minimal (every given taken away gives two solutions, counted
 /// to 2 by the plain bit search, not the maker's exclusion search). Slow
 /// for CI (tens of seconds); run with `cargo test --release -p
 /// dance-reduce --test generate -- --ignored`.
@@ -177,7 +177,19 @@ fn big_boxes_are_unique_and_minimal() {
         let made = maker.generate(seed).unwrap();
         let p = &made.puzzle;
         assert_eq!(p.verify(&made.solution), Ok(()));
-        assert_eq!(count(p, Engine::Links), 1, "{n}x{n} seed {seed}");
+        // Unique: on the dancing links up to 16x16; on 20x20 by the bit
+        // search with its filtering and no restarts, as for 24x24 below
+        // (the 20x20 puzzle of seed 1, made with sparse units first, has
+        // its givens bunched: DLX1 did not count it within 60 s, the bit
+        // search within a second).
+        if n <= 16 {
+            assert_eq!(count(p, Engine::Links), 1, "{n}x{n} seed {seed}");
+        } else {
+            let mut s = GridSolver::new(p.shape());
+            s.set_filtering(true);
+            s.set_restarts(false);
+            assert_eq!(s.count(p, Some(2)).unwrap().solutions(), Some(1), "{n}x{n} seed {seed}");
+        }
         for cell in 0..n * n {
             if p.givens()[cell].is_some() {
                 let mut less = p.clone();
