@@ -4,9 +4,8 @@
 //! outside a repository, the version is the package's alone.
 //!
 //! When the sources sit in a git checkout but git fails (not installed,
-//! a lock, a moved worktree), the script asks to run again at the next
-//! build, so that the suffix comes back once git answers; outside a
-//! checkout it runs once.
+//! refusing the folder's owner), the script warns and runs again when
+//! HEAD or a branch moves; outside a checkout it runs once.
 
 use std::path::Path;
 use std::process::Command;
@@ -23,40 +22,51 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let suffix = match git(&["rev-parse", "--short=12", "HEAD"]) {
         Some(hash) if !hash.is_empty() => {
-            // Rebuild when HEAD moves: watch HEAD, the branch it names and
-            // the packed refs, in the worktree's git directory and the
-            // common one. Only files that exist: cargo reruns the script
-            // at every build for a path that does not.
-            let head_ref = git(&["symbolic-ref", "-q", "HEAD"]);
-            for dir in [git(&["rev-parse", "--git-dir"]), git(&["rev-parse", "--git-common-dir"])]
-                .into_iter()
-                .flatten()
-            {
-                let dir = Path::new(&dir);
-                for name in ["HEAD", "packed-refs"] {
-                    let path = dir.join(name);
-                    if path.is_file() {
-                        println!("cargo:rerun-if-changed={}", path.display());
-                    }
+            // Rebuild when HEAD moves: watch HEAD in this worktree's git
+            // directory, and the packed refs and the branch HEAD names in
+            // the common one (where branches live). Only paths that exist:
+            // cargo reruns the script at every build for one that does not.
+            let watch = |path: &Path| {
+                if path.exists() {
+                    println!("cargo:rerun-if-changed={}", path.display());
                 }
+            };
+            if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
+                watch(&Path::new(&dir).join("HEAD"));
+            }
+            if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
+                let common = Path::new(&common);
+                watch(&common.join("packed-refs"));
                 // The branch's loose ref, or the nearest folder above it
                 // that exists (a commit on a packed branch writes it there).
-                if let Some(r) = &head_ref {
-                    if let Some(path) = dir.join(r).ancestors().find(|p| p.exists() && p.starts_with(dir)) {
-                        println!("cargo:rerun-if-changed={}", path.display());
+                if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"]) {
+                    if let Some(path) =
+                        common.join(r).ancestors().find(|p| p.exists() && p.starts_with(common))
+                    {
+                        watch(path);
                     }
                 }
             }
             format!(" (commit {hash})")
         }
         _ => {
+            // In a checkout where git did not answer (not installed, or
+            // refusing the folder's owner), run again when HEAD or a branch
+            // moves (in a linked worktree, when its `.git` file changes),
+            // and say why the version names no commit.
             let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
-            let in_checkout = Path::new(&manifest).ancestors().any(|d| d.join(".git").exists());
-            if in_checkout {
-                // A path that never exists: cargo reruns the script at
-                // every build until git answers.
-                let out = std::env::var("OUT_DIR").unwrap_or_default();
-                println!("cargo:rerun-if-changed={out}/git-did-not-answer");
+            if let Some(dot_git) =
+                Path::new(&manifest).ancestors().map(|d| d.join(".git")).find(|g| g.exists())
+            {
+                let watched = if dot_git.is_dir() {
+                    vec![dot_git.join("HEAD"), dot_git.join("refs")]
+                } else {
+                    vec![dot_git]
+                };
+                for path in watched.iter().filter(|p| p.exists()) {
+                    println!("cargo:rerun-if-changed={}", path.display());
+                }
+                println!("cargo:warning=git did not answer: `dance --version` names no commit");
             }
             String::new()
         }
