@@ -29,6 +29,9 @@ use super::step::{Step, Technique};
 /// Work space for the chain searches, kept between steps.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Chains {
+    /// Skip the one-test filter of starts in [`Chains::prepare`] (what
+    /// `x` on reaches against R(x)): tests compare the two.
+    pub exhaustive: bool,
     /// The links of the current search.
     links: Links,
     /// The candidates the search may start from.
@@ -94,7 +97,8 @@ pub(crate) struct Chains {
 }
 
 /// The most candidates a board may have for the chain searches (X, XY,
-/// AIC) to run: what every candidate reaches then takes at most 16 MiB.
+/// AIC) to run: the sets of what every candidate reaches then take at most
+/// 16 MiB (with the start filter's sets and the edges, about twice that).
 /// A 16x16 grid never has more; a 25x25 one early on does.
 pub const MAX_CHAIN_CANDIDATES: usize = 8192;
 
@@ -593,7 +597,7 @@ impl Chains {
                 // y off (y in R(x)), ..., z on (z in R(x)): what x on
                 // reaches meets R(x). Most candidates fail this one test,
                 // made before R(x) is listed.
-                if kind != Kind::XY || pair(board.cand[cx]) {
+                if !self.exhaustive && (kind != Kind::XY || pair(board.cand[cx])) {
                     let id = links.id_unchecked(cx, vx);
                     let (reach, ring) = (links.reach_on(id), &self.in_ring[id * w..][..w]);
                     if !reach.iter().zip(ring).any(|(a, b)| a & b != 0) {

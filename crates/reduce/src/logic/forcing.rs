@@ -30,7 +30,8 @@ pub(crate) struct Forcing {
     copy: Board,
     /// The small scratch board, for shapes it fits (see
     /// [`Scratch::fits`]: asked once per layout, known by its cells and
-    /// units).
+    /// units). A `Forcing` serves one shape, that of its solver: two maps
+    /// with as many cells and units would share its tables.
     scratch: Scratch,
     fits: Option<(usize, usize, bool)>,
     trail: Vec<(u16, u8)>,

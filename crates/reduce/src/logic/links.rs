@@ -84,6 +84,7 @@ impl Links {
     /// The cell and symbol of candidate `id`.
     #[inline]
     pub fn node(&self, id: usize) -> (usize, usize) {
+        debug_assert!(id < self.m, "candidate {id} of {}", self.m);
         (self.cell_of[id] as usize, self.symbol_of[id] as usize)
     }
 
@@ -91,6 +92,7 @@ impl Links {
     /// strong link (only those are in any set).
     #[inline]
     pub fn bit(&self, id: usize) -> Option<usize> {
+        debug_assert!(id < self.m, "candidate {id} of {}", self.m);
         let b = self.bit_of[id];
         (b != UNSET).then_some(b as usize)
     }
@@ -98,6 +100,7 @@ impl Links {
     /// The candidate of bit `b` in the sets of candidates.
     #[inline]
     pub fn id_of_bit(&self, b: usize) -> usize {
+        debug_assert!(b < self.bits, "bit {b} of {}", self.bits);
         self.id_of_bit[b] as usize
     }
 
