@@ -443,7 +443,11 @@ impl GridSolver {
     /// Counts the solutions of `puzzle` on `jobs` threads the adaptive way
     /// ([`dlx::parallel::first_then_split`]): on the picked engine for a
     /// few thousand nodes, then, if the tree is bigger, split over the
-    /// threads on the links. With one job, as [`GridSolver::count`]; but
+    /// threads on the links. Grids above 9x9 whose picked engine is a bit
+    /// search stay on it, on one thread: there the links are slower than
+    /// that search by far more than the threads gain (a minimal 20x20
+    /// jigsaw: 4.6 s on the bit search, not within 40 s of CPU on the
+    /// links over two threads). With one job, as [`GridSolver::count`]; but
     /// if the probe [foresees](Probe::set_foresee), a count that outgrows
     /// its first try estimates its tree first (see
     /// [`GridSolver::foresee`]), one job included.
@@ -456,6 +460,7 @@ impl GridSolver {
         let budget = self.budget;
         let mut result = Ok(());
         let foresees = self.probe.as_ref().is_some_and(|p| p.foresees());
+        let jobs = if self.splits_on_links(puzzle) { jobs } else { 1 };
         let outcome = dlx::parallel::first_then_split_with(
             self,
             jobs,
@@ -483,6 +488,12 @@ impl GridSolver {
         result.map(|()| outcome)
     }
 
+    /// Whether a count of `puzzle` that outgrows its first try may split
+    /// over threads on the links (see [`GridSolver::count_threads`]).
+    fn splits_on_links(&self, puzzle: &Puzzle) -> bool {
+        puzzle.shape().n() <= 9 || self.engine() == Engine::Links
+    }
+
     /// Estimates the count of `puzzle` that [`GridSolver::count_threads`]
     /// is about to run on `jobs` threads, and gives the probe what it can
     /// follow: the nodes (DLX1's) when the count runs on the links (over
@@ -493,7 +504,7 @@ impl GridSolver {
     pub fn foresee(&mut self, puzzle: &Puzzle, jobs: usize) {
         let Some(probe) = self.probe.clone() else { return };
         probe.forget_expectations();
-        let on_links = jobs > 1 || self.engine() == Engine::Links;
+        let on_links = (jobs > 1 && self.splits_on_links(puzzle)) || self.engine() == Engine::Links;
         let budget = self.budget;
         self.links().set_budget(dlx::parallel::foresight_budget(budget));
         let options = EstimateOptions { probes: dlx::parallel::FORESIGHT_PROBES, seed: 0, stratify: true };
