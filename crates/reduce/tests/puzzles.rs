@@ -313,3 +313,16 @@ fn all_solutions_or_none(p: &Puzzle) -> u64 {
         all_solutions(p).len() as u64
     }
 }
+
+#[test]
+fn big_grids_count_on_their_bit_search() {
+    // A count past its first try goes to the threads on the links only up
+    // to 9x9; above, the bit search runs on (the links are far slower
+    // there than two threads gain).
+    let p = blank(Shape::default_for(12).unwrap(), Alphabet::default_for(12).unwrap());
+    let mut g = GridSolver::new(p.shape());
+    let o = g.count_threads(&p, Some(300_000), 2).unwrap();
+    assert_eq!(o.solutions(), Some(300_000));
+    assert!(o.nodes() > dlx::parallel::SPLIT_AFTER, "{} nodes", o.nodes());
+    assert_eq!(g.last_engine(), reduce::Engine::Bits);
+}
