@@ -25,32 +25,45 @@ fn single(m: Small) -> bool {
     m != 0 && m & (m - 1) == 0
 }
 
-/// A first-in first-out list that keeps its memory (as the board's).
-#[derive(Clone, Debug, Default)]
-struct Queue {
-    items: Vec<u16>,
+/// A first-in first-out list in place, of at most `CAP` pushes per
+/// branch (a power of two): a push is a store and an increment, with no
+/// room to check and no memory to grow. The index is masked to `CAP`, so
+/// that a push past the bound (which [`Scratch::assume`] rules out, see
+/// there) could not panic; a debug build asserts it.
+#[derive(Clone, Debug)]
+struct Queue<const CAP: usize> {
+    items: [u16; CAP],
     head: usize,
+    tail: usize,
 }
 
-impl Queue {
+impl<const CAP: usize> Default for Queue<CAP> {
+    fn default() -> Self {
+        Queue { items: [0; CAP], head: 0, tail: 0 }
+    }
+}
+
+impl<const CAP: usize> Queue<CAP> {
     #[inline]
     fn push(&mut self, x: usize) {
-        self.items.push(x as u16);
+        debug_assert!(self.tail < CAP, "a queue of the scratch board outgrew its bound ({CAP})");
+        self.items[self.tail % CAP] = x as u16;
+        self.tail += 1;
     }
 
     #[inline]
     fn pop(&mut self) -> Option<usize> {
-        let x = self.items.get(self.head).copied();
-        match x {
-            Some(_) => self.head += 1,
-            None => self.clear(),
+        if self.head == self.tail {
+            return None;
         }
-        x.map(|x| x as usize)
+        let x = self.items[self.head % CAP];
+        self.head += 1;
+        Some(x as usize)
     }
 
     fn clear(&mut self) {
-        self.items.clear();
         self.head = 0;
+        self.tail = 0;
     }
 }
 
@@ -89,9 +102,12 @@ pub(crate) struct Scratch {
     unit_cells: [u8; UNIT_ROOM],
     start: Box<Marks>,
     work: Marks,
-    full_houses: Queue,
-    naked: Queue,
-    hidden: Queue,
+    /// The singles found and not taken yet, as [`Board::propagate`]
+    /// takes them: full houses (units), naked singles (cells), hidden
+    /// singles (`u * 16 + v`). Their bounds: see [`Scratch::assume`].
+    full_houses: Queue<64>,
+    naked: Queue<256>,
+    hidden: Queue<UNIT_ROOM>,
     /// Whether the marks broke, and where first.
     pub broken: bool,
     pub wall: Option<Wall>,
@@ -241,6 +257,19 @@ impl Scratch {
     /// so the other candidates' positions are cleared without asking; and
     /// a cell met again in a later unit of `cell` (the overlap of a row
     /// and a box) already lost `v` in the earlier one, so it is skipped.
+    ///
+    /// The queues' bounds: a branch pushes each unit, cell and (unit,
+    /// symbol) at most once, so at most 64 full houses, 256 naked and
+    /// 1024 hidden singles. The marks only narrow (a unit's open
+    /// positions, a cell's candidates and a symbol's positions in a unit
+    /// lose members, never gain one), and each clear here drops a member
+    /// that is there: the marks are exact (the open positions of a unit
+    /// are the cells with candidates, filled only here, from a cell that
+    /// has `v`; a cell's candidates are its positions in its units where
+    /// they are not placed; a position is cleared only of a candidate that
+    /// is not placed in that unit). So each set turns single, the moment
+    /// it is pushed, once: it cannot turn single again without gaining a
+    /// member.
     fn assume(&mut self, cell: usize, v: usize) {
         let cell = cell % 256;
         let b: Small = 1 << v;
