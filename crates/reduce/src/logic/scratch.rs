@@ -299,61 +299,73 @@ impl Scratch {
             }
         }
         let overlap = self.overlap[cell];
-        for k in 0..3 {
-            let u = units[k].0 as usize;
-            let mut p = self.work.pos[(u * 16 + v) % UNIT_ROOM] & !overlap[k];
-            while p != 0 {
-                let i = p.trailing_zeros() as usize;
-                p &= p - 1;
-                self.eliminate(self.cell(u, i), v, k);
-            }
+        let region = units[2].0 as usize;
+        self.eliminate_in::<0>(units[0].0 as usize, v, overlap[0], region);
+        self.eliminate_in::<1>(units[1].0 as usize, v, overlap[1], region);
+        self.eliminate_in::<2>(units[2].0 as usize, v, overlap[2], region);
+    }
+
+    /// Removes `v`, just placed in unit `u`, the `K`-th unit of the placed
+    /// cell (see [`Scratch::fits`]: rows, columns, then regions), from the
+    /// cells of `u` that hold it, but those at the positions `skip` (met
+    /// in an earlier unit of the placed cell); `region` is the placed
+    /// cell's region.
+    #[inline(always)]
+    fn eliminate_in<const K: usize>(&mut self, u: usize, v: usize, skip: Small, region: usize) {
+        let mut p = self.work.pos[(u * 16 + v) % UNIT_ROOM] & !skip;
+        while p != 0 {
+            let i = p.trailing_zeros() as usize;
+            p &= p - 1;
+            self.eliminate::<K>(self.cell(u, i), v, region);
         }
     }
 
     /// As the board's elimination on a scratch copy, of a symbol placed in
-    /// the `k`-th unit of `cell` (rows, columns, then regions: see
-    /// [`Scratch::fits`]), whose positions there are not kept.
-    #[inline]
-    fn eliminate(&mut self, cell: usize, v: usize, k: usize) {
+    /// the `K`-th unit of `cell` (rows, columns, then regions: see
+    /// [`Scratch::fits`]), whose positions there are not kept, from a cell
+    /// that holds it (the marks are exact: see [`Scratch::assume`]).
+    ///
+    /// The board asks, of each other unit of `cell`, whether `v` is placed
+    /// there: only in the units of the placed cell (a unit where `v` was
+    /// placed before has no cell left that holds it). A cell found in a
+    /// row or a column shares no other line with the placed cell, and one
+    /// found in its region shares no unit but that one (the cells of the
+    /// region in its row or column are skipped, met before): so only the
+    /// region of a cell found in a line is asked of, and it holds `v` just
+    /// when it is `region`, the placed cell's.
+    #[inline(always)]
+    fn eliminate<const K: usize>(&mut self, cell: usize, v: usize, region: usize) {
         let cell = cell % 256;
         let b: Small = 1 << v;
         let m = self.work.cand[cell];
-        if m & b == 0 {
-            return;
-        }
+        debug_assert!(m & b != 0, "the positions of a symbol are its cells that hold it");
         let m = m & !b;
         self.work.cand[cell] = m;
-        if m == 0 {
-            self.hit(Wall::Cell(cell));
-        } else if single(m) {
-            self.naked.push(cell);
+        if m & m.wrapping_sub(1) == 0 {
+            if m == 0 {
+                self.hit(Wall::Cell(cell));
+            } else {
+                self.naked.push(cell);
+            }
         }
         let [x, y, z] = self.cell_units[cell];
-        let (first, second) = match k {
-            0 => (y, z),
-            1 => (x, z),
-            _ => (x, y),
-        };
-        self.lose_position(first.0 as usize, v, first.1 as usize);
-        self.lose_position(second.0 as usize, v, second.1 as usize);
-    }
-
-    /// Clears position `i` of symbol `v` in unit `u`, noting a hidden
-    /// single or a contradiction.
-    ///
-    /// Once `v` is placed in `u`, its positions there are never read
-    /// again (the board's are all gone by then; here they are left as
-    /// they are): most eliminations after a placement are of the placed
-    /// symbol from the placed cell's peers, in its own units.
-    #[inline]
-    fn lose_position(&mut self, u: usize, v: usize, i: usize) {
-        if self.work.placed[u % 64] & 1 << v == 0 {
-            self.clear_position(u, v, i);
+        match K {
+            0 | 1 => {
+                let line = if K == 0 { y } else { x };
+                self.clear_position(line.0 as usize, v, line.1 as usize);
+                if z.0 as usize != region {
+                    self.clear_position(z.0 as usize, v, z.1 as usize);
+                }
+            }
+            _ => {
+                self.clear_position(x.0 as usize, v, x.1 as usize);
+                self.clear_position(y.0 as usize, v, y.1 as usize);
+            }
         }
     }
 
-    /// [`Scratch::lose_position`] for a symbol known not to be placed in
-    /// `u`.
+    /// Clears position `i` of symbol `v` in unit `u`, where `v` is not
+    /// placed, noting a hidden single or a contradiction.
     #[inline]
     fn clear_position(&mut self, u: usize, v: usize, i: usize) {
         let x = (u * 16 + v) % UNIT_ROOM;
