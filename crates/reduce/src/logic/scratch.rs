@@ -19,6 +19,16 @@ type Small = u16;
 /// Room for `u * 16 + i` (or `+ v`) over up to 64 units.
 const UNIT_ROOM: usize = 1024;
 
+/// A unit of a cell: the unit, the cell's position there, and the unit's
+/// row of positions (`unit * 16`, where the positions of its symbol `v`
+/// are at `row + v`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Place {
+    row: u16,
+    unit: u8,
+    at: u8,
+}
+
 /// Whether `m` has exactly one member.
 #[inline]
 fn single(m: Small) -> bool {
@@ -93,7 +103,7 @@ pub(crate) struct Scratch {
     units: usize,
     full: Small,
     /// The three units of each cell and its position in each.
-    cell_units: [[(u8, u8); 3]; 256],
+    cell_units: [[Place; 3]; 256],
     /// Per cell and each of its three units, the positions there of cells
     /// that share an earlier unit of the three with it ([`Layout`]'s
     /// overlap).
@@ -119,7 +129,7 @@ impl Default for Scratch {
             cells: 0,
             units: 0,
             full: 0,
-            cell_units: [[(0, 0); 3]; 256],
+            cell_units: [[Place::default(); 3]; 256],
             overlap: [[0; 3]; 256],
             unit_cells: [0; UNIT_ROOM],
             start: Box::default(),
@@ -159,7 +169,7 @@ impl Scratch {
             self.full = layout.full as Small;
             for (c, slot) in self.cell_units.iter_mut().enumerate().take(layout.cells) {
                 let u = layout.units_of(c);
-                *slot = std::array::from_fn(|k| (u[k].0 as u8, u[k].1));
+                *slot = std::array::from_fn(|k| Place { row: u[k].0 * 16, unit: u[k].0 as u8, at: u[k].1 });
                 let first = layout.cell_start[c] as usize;
                 self.overlap[c] = std::array::from_fn(|k| layout.overlap[first + k] as Small);
             }
@@ -281,42 +291,43 @@ impl Scratch {
         let others = cand & !b;
         self.work.cand[cell] = 0;
         let units = self.cell_units[cell];
-        for (u, i) in units {
-            let u = u as usize % 64;
+        for p in units {
+            let u = p.unit as usize % 64;
             self.work.placed[u] |= b;
-            self.work.open[u] &= !(1 << i);
+            self.work.open[u] &= !(1 << p.at);
             if single(self.work.open[u]) {
                 self.full_houses.push(u);
             }
-            self.work.pos[(u * 16 + v) % UNIT_ROOM] &= !(1 << i);
+            self.work.pos[(p.row as usize + v) % UNIT_ROOM] &= !(1 << p.at);
         }
         let mut rest = others;
         while rest != 0 {
             let w = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            for (u, i) in units {
-                self.clear_position(u as usize, w, i as usize);
+            for p in units {
+                self.clear_position(p.row as usize + w, p.at as usize);
             }
         }
         let overlap = self.overlap[cell];
-        let region = units[2].0 as usize;
-        self.eliminate_in::<0>(units[0].0 as usize, v, overlap[0], region);
-        self.eliminate_in::<1>(units[1].0 as usize, v, overlap[1], region);
-        self.eliminate_in::<2>(units[2].0 as usize, v, overlap[2], region);
+        let region = units[2].row;
+        self.eliminate_in::<0>(units[0].row as usize, v, overlap[0], region);
+        self.eliminate_in::<1>(units[1].row as usize, v, overlap[1], region);
+        self.eliminate_in::<2>(units[2].row as usize, v, overlap[2], region);
     }
 
-    /// Removes `v`, just placed in unit `u`, the `K`-th unit of the placed
-    /// cell (see [`Scratch::fits`]: rows, columns, then regions), from the
-    /// cells of `u` that hold it, but those at the positions `skip` (met
-    /// in an earlier unit of the placed cell); `region` is the placed
-    /// cell's region.
+    /// Removes `v`, just placed in the unit of `row` (its [`Place::row`]),
+    /// the `K`-th unit of the placed cell (see [`Scratch::fits`]: rows,
+    /// columns, then regions), from the cells there that hold it, but
+    /// those at the positions `skip` (met in an earlier unit of the placed
+    /// cell); `region` is the row of the placed cell's region.
     #[inline(always)]
-    fn eliminate_in<const K: usize>(&mut self, u: usize, v: usize, skip: Small, region: usize) {
-        let mut p = self.work.pos[(u * 16 + v) % UNIT_ROOM] & !skip;
+    fn eliminate_in<const K: usize>(&mut self, row: usize, v: usize, skip: Small, region: u16) {
+        let mut p = self.work.pos[(row + v) % UNIT_ROOM] & !skip;
         while p != 0 {
             let i = p.trailing_zeros() as usize;
             p &= p - 1;
-            self.eliminate::<K>(self.cell(u, i), v, region);
+            let cell = self.unit_cells[(row + i) % UNIT_ROOM] as usize;
+            self.eliminate::<K>(cell, v, region);
         }
     }
 
@@ -334,7 +345,7 @@ impl Scratch {
     /// region of a cell found in a line is asked of, and it holds `v` just
     /// when it is `region`, the placed cell's.
     #[inline(always)]
-    fn eliminate<const K: usize>(&mut self, cell: usize, v: usize, region: usize) {
+    fn eliminate<const K: usize>(&mut self, cell: usize, v: usize, region: u16) {
         let cell = cell % 256;
         let b: Small = 1 << v;
         let m = self.work.cand[cell];
@@ -352,30 +363,31 @@ impl Scratch {
         match K {
             0 | 1 => {
                 let line = if K == 0 { y } else { x };
-                self.clear_position(line.0 as usize, v, line.1 as usize);
-                if z.0 as usize != region {
-                    self.clear_position(z.0 as usize, v, z.1 as usize);
+                self.clear_position(line.row as usize + v, line.at as usize);
+                if z.row != region {
+                    self.clear_position(z.row as usize + v, z.at as usize);
                 }
             }
             _ => {
-                self.clear_position(x.0 as usize, v, x.1 as usize);
-                self.clear_position(y.0 as usize, v, y.1 as usize);
+                self.clear_position(x.row as usize + v, x.at as usize);
+                self.clear_position(y.row as usize + v, y.at as usize);
             }
         }
     }
 
-    /// Clears position `i` of symbol `v` in unit `u`, where `v` is not
-    /// placed, noting a hidden single or a contradiction.
+    /// Clears position `i` of the positions `x` (`u * 16 + v`: symbol `v`
+    /// in unit `u`, where it is not placed), noting a hidden single or a
+    /// contradiction.
     #[inline]
-    fn clear_position(&mut self, u: usize, v: usize, i: usize) {
-        let x = (u * 16 + v) % UNIT_ROOM;
+    fn clear_position(&mut self, x: usize, i: usize) {
+        let x = x % UNIT_ROOM;
         let p = self.work.pos[x] & !(1 << i);
         self.work.pos[x] = p;
         if p & p.wrapping_sub(1) == 0 {
             if p == 0 {
-                self.hit(Wall::Unit(u, v));
+                self.hit(Wall::Unit(x / 16, x % 16));
             } else {
-                self.hidden.push(u * 16 + v);
+                self.hidden.push(x);
             }
         }
     }
