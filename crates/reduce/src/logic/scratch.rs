@@ -212,7 +212,11 @@ impl Scratch {
         self.propagate(trail, limit)
     }
 
-    #[inline]
+    /// Notes a contradiction (the first is kept). Out of line: a branch
+    /// meets one wall at most a few times, and the loops that might keep
+    /// their registers.
+    #[cold]
+    #[inline(never)]
     fn hit(&mut self, wall: Wall) {
         if !self.broken {
             self.broken = true;
