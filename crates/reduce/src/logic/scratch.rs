@@ -104,9 +104,10 @@ pub(crate) struct Scratch {
     full: Small,
     /// The three units of each cell and its position in each.
     cell_units: [[Place; 3]; 256],
-    /// Per cell and each of its three units, the positions there of cells
-    /// that share an earlier unit of the three with it ([`Layout`]'s
-    /// overlap).
+    /// Per cell and each of its three units, the positions there of the
+    /// cell itself and of the cells that share an earlier unit of the
+    /// three with it ([`Layout`]'s overlap): those [`Scratch::assume`]
+    /// does not eliminate from.
     overlap: [[Small; 3]; 256],
     /// `unit_cells[u * 16 + i]`: the cell at position `i` of unit `u`.
     unit_cells: [u8; UNIT_ROOM],
@@ -171,7 +172,7 @@ impl Scratch {
                 let u = layout.units_of(c);
                 *slot = std::array::from_fn(|k| Place { row: u[k].0 * 16, unit: u[k].0 as u8, at: u[k].1 });
                 let first = layout.cell_start[c] as usize;
-                self.overlap[c] = std::array::from_fn(|k| layout.overlap[first + k] as Small);
+                self.overlap[c] = std::array::from_fn(|k| (layout.overlap[first + k] | 1 << u[k].1) as Small);
             }
             for u in 0..self.units {
                 for i in 0..n {
@@ -272,6 +273,11 @@ impl Scratch {
     /// a cell met again in a later unit of `cell` (the overlap of a row
     /// and a box) already lost `v` in the earlier one, so it is skipped.
     ///
+    /// Once `v` is placed in a unit, its positions there are not kept (the
+    /// board's are all gone by then; here they are left as they are, the
+    /// placed cell's too): nothing reads them but a hidden single taken
+    /// from the queue, which is skipped as placed anyway.
+    ///
     /// The queues' bounds: a branch pushes each unit, cell and (unit,
     /// symbol) at most once, so at most 64 full houses, 256 naked and
     /// 1024 hidden singles. The marks only narrow (a unit's open
@@ -302,7 +308,6 @@ impl Scratch {
             if single(self.work.open[u]) {
                 self.full_houses.push(u);
             }
-            self.work.pos[(p.row as usize + v) % UNIT_ROOM] &= !(1 << p.at);
         }
         let mut rest = others;
         while rest != 0 {
