@@ -16,15 +16,18 @@ use super::board::{Board, Layout, Wall, EMPTY};
 /// The positions of a unit or the symbols of a cell.
 type Small = u16;
 
-/// Room for `u * 16 + i` (or `+ v`) over up to 64 units.
+/// Room for `u * 16 + i` (or `+ v`) over up to 64 units: the hidden
+/// singles' queue.
 const UNIT_ROOM: usize = 1024;
 
-/// A unit of a cell: the unit, the cell's position there, and the unit's
-/// row of positions (`unit * 16`, where the positions of its symbol `v`
-/// are at `row + v`).
+/// Room for the units' marks, indexed by a unit's number as a byte: no
+/// mask to take (there are 64 units at most, see [`Scratch::fits`]; only
+/// those are copied).
+const UNITS: usize = 256;
+
+/// A unit of a cell: the unit and the cell's position there.
 #[derive(Clone, Copy, Debug, Default)]
 struct Place {
-    row: u16,
     unit: u8,
     at: u8,
 }
@@ -83,15 +86,15 @@ impl<const CAP: usize> Queue<CAP> {
 #[derive(Clone, Debug)]
 struct Marks {
     cand: [Small; 256],
-    /// `pos[u * 16 + v]`.
-    pos: [Small; UNIT_ROOM],
-    placed: [Small; 64],
-    open: [Small; 64],
+    /// `pos[u][v]`.
+    pos: [[Small; 16]; UNITS],
+    placed: [Small; UNITS],
+    open: [Small; UNITS],
 }
 
 impl Default for Marks {
     fn default() -> Marks {
-        Marks { cand: [0; 256], pos: [0; UNIT_ROOM], placed: [0; 64], open: [0; 64] }
+        Marks { cand: [0; 256], pos: [[0; 16]; UNITS], placed: [0; UNITS], open: [0; UNITS] }
     }
 }
 
@@ -109,8 +112,8 @@ pub(crate) struct Scratch {
     /// three with it ([`Layout`]'s overlap): those [`Scratch::assume`]
     /// does not eliminate from.
     overlap: [[Small; 3]; 256],
-    /// `unit_cells[u * 16 + i]`: the cell at position `i` of unit `u`.
-    unit_cells: [u8; UNIT_ROOM],
+    /// `unit_cells[u][i]`: the cell at position `i` of unit `u`.
+    unit_cells: [[u8; 16]; UNITS],
     start: Box<Marks>,
     work: Marks,
     /// The singles found and not taken yet, as [`Board::propagate`]
@@ -132,7 +135,7 @@ impl Default for Scratch {
             full: 0,
             cell_units: [[Place::default(); 3]; 256],
             overlap: [[0; 3]; 256],
-            unit_cells: [0; UNIT_ROOM],
+            unit_cells: [[0; 16]; UNITS],
             start: Box::default(),
             work: Marks::default(),
             full_houses: Queue::default(),
@@ -170,13 +173,13 @@ impl Scratch {
             self.full = layout.full as Small;
             for (c, slot) in self.cell_units.iter_mut().enumerate().take(layout.cells) {
                 let u = layout.units_of(c);
-                *slot = std::array::from_fn(|k| Place { row: u[k].0 * 16, unit: u[k].0 as u8, at: u[k].1 });
+                *slot = std::array::from_fn(|k| Place { unit: u[k].0 as u8, at: u[k].1 });
                 let first = layout.cell_start[c] as usize;
                 self.overlap[c] = std::array::from_fn(|k| (layout.overlap[first + k] | 1 << u[k].1) as Small);
             }
             for u in 0..self.units {
                 for i in 0..n {
-                    self.unit_cells[u * 16 + i] = layout.cell(u, i) as u8;
+                    self.unit_cells[u][i] = layout.cell(u, i) as u8;
                 }
             }
         }
@@ -186,7 +189,7 @@ impl Scratch {
         }
         for u in 0..self.units {
             for v in 0..n {
-                s.pos[u * 16 + v] = board.pos(u, v) as Small;
+                s.pos[u][v] = board.pos(u, v) as Small;
             }
             s.placed[u] = board.placed[u] as Small;
             s.open[u] = board.open[u] as Small;
@@ -197,10 +200,10 @@ impl Scratch {
     /// as [`Board::assume`] then [`Board::propagate`] do on a copy; returns
     /// whether the marks stay consistent. The singles go to `trail`.
     pub fn branch(&mut self, cell: usize, v: usize, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
-        let (cells, rows) = (self.cells, self.units * 16);
+        let (cells, units) = (self.cells, self.units);
         let (w, s) = (&mut self.work, &self.start);
         w.cand[..cells].copy_from_slice(&s.cand[..cells]);
-        w.pos[..rows].copy_from_slice(&s.pos[..rows]);
+        w.pos[..units].copy_from_slice(&s.pos[..units]);
         w.placed[..self.units].copy_from_slice(&s.placed[..self.units]);
         w.open[..self.units].copy_from_slice(&s.open[..self.units]);
         self.broken = false;
@@ -227,19 +230,19 @@ impl Scratch {
 
     #[inline]
     fn cell(&self, u: usize, i: usize) -> usize {
-        self.unit_cells[(u * 16 + i) % UNIT_ROOM] as usize
+        self.unit_cells[u % UNITS][i % 16] as usize
     }
 
     /// As [`Board::propagate`].
     fn propagate(&mut self, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
         while !self.broken && trail.len() < limit {
             let (cell, v) = if let Some(u) = self.full_houses.pop() {
-                let open = self.work.open[u % 64];
+                let open = self.work.open[u % UNITS];
                 if !single(open) {
                     continue;
                 }
                 let cell = self.cell(u, open.trailing_zeros() as usize);
-                (cell, (self.full & !self.work.placed[u % 64]).trailing_zeros() as usize)
+                (cell, (self.full & !self.work.placed[u % UNITS]).trailing_zeros() as usize)
             } else if let Some(cell) = self.naked.pop() {
                 let m = self.work.cand[cell % 256];
                 if !single(m) {
@@ -248,8 +251,8 @@ impl Scratch {
                 (cell, m.trailing_zeros() as usize)
             } else if let Some(x) = self.hidden.pop() {
                 let (u, v) = (x / 16, x % 16);
-                let p = self.work.pos[x % UNIT_ROOM];
-                if !single(p) || self.work.placed[u % 64] & 1 << v != 0 {
+                let p = self.work.pos[u % UNITS][v];
+                if !single(p) || self.work.placed[u % UNITS] & 1 << v != 0 {
                     continue;
                 }
                 (self.cell(u, p.trailing_zeros() as usize), v)
@@ -302,7 +305,7 @@ impl Scratch {
         self.work.cand[cell] = 0;
         let units = self.cell_units[cell];
         for p in units {
-            let u = p.unit as usize % 64;
+            let u = p.unit as usize;
             self.work.placed[u] |= b;
             self.work.open[u] &= !(1 << p.at);
             if single(self.work.open[u]) {
@@ -311,31 +314,32 @@ impl Scratch {
         }
         let mut rest = others;
         while rest != 0 {
-            let w = rest.trailing_zeros() as usize;
+            let w = rest.trailing_zeros() as usize % 16;
             rest &= rest - 1;
             for p in units {
-                self.clear_position(p.row as usize + w, p.at as usize);
+                self.clear_position(p.unit as usize, w, p.at as usize);
             }
         }
         let overlap = self.overlap[cell];
-        let region = units[2].row;
-        self.eliminate_in::<0>(units[0].row as usize, v, overlap[0], region);
-        self.eliminate_in::<1>(units[1].row as usize, v, overlap[1], region);
-        self.eliminate_in::<2>(units[2].row as usize, v, overlap[2], region);
+        let (region, v) = (units[2].unit, v % 16);
+        self.eliminate_in::<0>(units[0].unit as usize, v, overlap[0], region);
+        self.eliminate_in::<1>(units[1].unit as usize, v, overlap[1], region);
+        self.eliminate_in::<2>(units[2].unit as usize, v, overlap[2], region);
     }
 
-    /// Removes `v`, just placed in the unit of `row` (its [`Place::row`]),
-    /// the `K`-th unit of the placed cell (see [`Scratch::fits`]: rows,
-    /// columns, then regions), from the cells there that hold it, but
-    /// those at the positions `skip` (met in an earlier unit of the placed
-    /// cell); `region` is the row of the placed cell's region.
+    /// Removes `v`, just placed in unit `u`, the `K`-th unit of the
+    /// placed cell (see [`Scratch::fits`]: rows, columns, then regions),
+    /// from the cells there that hold it, but those at the positions
+    /// `skip` (the placed cell, and the cells met in its earlier units);
+    /// `region` is the placed cell's region.
     #[inline(always)]
-    fn eliminate_in<const K: usize>(&mut self, row: usize, v: usize, skip: Small, region: u16) {
-        let mut p = self.work.pos[(row + v) % UNIT_ROOM] & !skip;
+    fn eliminate_in<const K: usize>(&mut self, u: usize, v: usize, skip: Small, region: u8) {
+        let u = u % UNITS;
+        let mut p = self.work.pos[u][v % 16] & !skip;
         while p != 0 {
             let i = p.trailing_zeros() as usize;
             p &= p - 1;
-            let cell = self.unit_cells[(row + i) % UNIT_ROOM] as usize;
+            let cell = self.unit_cells[u][i % 16] as usize;
             self.eliminate::<K>(cell, v, region);
         }
     }
@@ -354,7 +358,7 @@ impl Scratch {
     /// region of a cell found in a line is asked of, and it holds `v` just
     /// when it is `region`, the placed cell's.
     #[inline(always)]
-    fn eliminate<const K: usize>(&mut self, cell: usize, v: usize, region: u16) {
+    fn eliminate<const K: usize>(&mut self, cell: usize, v: usize, region: u8) {
         let cell = cell % 256;
         let b: Small = 1 << v;
         let m = self.work.cand[cell];
@@ -372,31 +376,30 @@ impl Scratch {
         match K {
             0 | 1 => {
                 let line = if K == 0 { y } else { x };
-                self.clear_position(line.row as usize + v, line.at as usize);
-                if z.row != region {
-                    self.clear_position(z.row as usize + v, z.at as usize);
+                self.clear_position(line.unit as usize, v, line.at as usize);
+                if z.unit != region {
+                    self.clear_position(z.unit as usize, v, z.at as usize);
                 }
             }
             _ => {
-                self.clear_position(x.row as usize + v, x.at as usize);
-                self.clear_position(y.row as usize + v, y.at as usize);
+                self.clear_position(x.unit as usize, v, x.at as usize);
+                self.clear_position(y.unit as usize, v, y.at as usize);
             }
         }
     }
 
-    /// Clears position `i` of the positions `x` (`u * 16 + v`: symbol `v`
-    /// in unit `u`, where it is not placed), noting a hidden single or a
-    /// contradiction.
+    /// Clears position `i` of symbol `v` in unit `u`, where `v` is not
+    /// placed, noting a hidden single or a contradiction.
     #[inline]
-    fn clear_position(&mut self, x: usize, i: usize) {
-        let x = x % UNIT_ROOM;
-        let p = self.work.pos[x] & !(1 << i);
-        self.work.pos[x] = p;
+    fn clear_position(&mut self, u: usize, v: usize, i: usize) {
+        let x = &mut self.work.pos[u % UNITS][v % 16];
+        let p = *x & !(1 << i);
+        *x = p;
         if p & p.wrapping_sub(1) == 0 {
             if p == 0 {
-                self.hit(Wall::Unit(x / 16, x % 16));
+                self.hit(Wall::Unit(u, v));
             } else {
-                self.hidden.push(x);
+                self.hidden.push(u * 16 + v);
             }
         }
     }
