@@ -212,8 +212,7 @@ impl Scratch {
         self.naked.clear();
         self.hidden.clear();
         trail.clear();
-        self.assume(cell, v);
-        self.propagate(trail, limit)
+        self.propagate(cell, v, trail, limit)
     }
 
     /// Notes a contradiction (the first is kept). Out of line: a branch
@@ -233,10 +232,28 @@ impl Scratch {
         self.unit_cells[u % UNITS][i % 16] as usize
     }
 
-    /// As [`Board::propagate`].
-    fn propagate(&mut self, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
-        while !self.broken && trail.len() < limit {
-            let (cell, v) = if let Some(u) = self.full_houses.pop() {
+    /// As [`Board::assume`] of `cell = v`, then [`Board::propagate`]: one
+    /// loop, so that [`Scratch::assume`] has one call to be inlined in.
+    fn propagate(&mut self, mut cell: usize, mut v: usize, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
+        loop {
+            self.assume(cell, v);
+            if self.broken || trail.len() >= limit {
+                break;
+            }
+            let Some(next) = self.next_single() else { break };
+            (cell, v) = next;
+            trail.push((cell as u16, v as u8));
+        }
+        !self.broken
+    }
+
+    /// The next single as [`Board::propagate`] takes it: full houses, then
+    /// naked, then hidden singles, each in the order found, skipping those
+    /// that are no longer singles.
+    #[inline(always)]
+    fn next_single(&mut self) -> Option<(usize, usize)> {
+        loop {
+            return Some(if let Some(u) = self.full_houses.pop() {
                 let open = self.work.open[u % UNITS];
                 if !single(open) {
                     continue;
@@ -257,12 +274,9 @@ impl Scratch {
                 }
                 (self.cell(u, p.trailing_zeros() as usize), v)
             } else {
-                break;
-            };
-            trail.push((cell as u16, v as u8));
-            self.assume(cell, v);
+                return None;
+            });
         }
-        !self.broken
     }
 
     /// As [`Board::assume`]: fills `cell` with `v` and removes `v` from
@@ -293,6 +307,7 @@ impl Scratch {
     /// is not placed in that unit). So each set turns single, the moment
     /// it is pushed, once: it cannot turn single again without gaining a
     /// member.
+    #[inline(always)]
     fn assume(&mut self, cell: usize, v: usize) {
         let cell = cell % 256;
         let b: Small = 1 << v;
