@@ -250,28 +250,38 @@ impl Scratch {
     /// The next single as [`Board::propagate`] takes it: full houses, then
     /// naked, then hidden singles, each in the order found, skipping those
     /// that are no longer singles.
+    ///
+    /// Marks only narrow, and one that narrows from a single to nothing
+    /// breaks the marks (and no single is taken after that): so a queued
+    /// unit, cell or (unit, symbol) that still has a member is still a
+    /// single, and one that has none was filled (or its symbol placed,
+    /// after which its positions are not kept: the placed test comes
+    /// first).
     #[inline(always)]
     fn next_single(&mut self) -> Option<(usize, usize)> {
         loop {
             return Some(if let Some(u) = self.full_houses.pop() {
                 let open = self.work.open[u % UNITS];
-                if !single(open) {
+                if open == 0 {
                     continue;
                 }
+                debug_assert!(single(open));
                 let cell = self.cell(u, open.trailing_zeros() as usize);
                 (cell, (self.full & !self.work.placed[u % UNITS]).trailing_zeros() as usize)
             } else if let Some(cell) = self.naked.pop() {
                 let m = self.work.cand[cell % 256];
-                if !single(m) {
+                if m == 0 {
                     continue;
                 }
+                debug_assert!(single(m));
                 (cell, m.trailing_zeros() as usize)
             } else if let Some(x) = self.hidden.pop() {
-                let (u, v) = (x / 16, x % 16);
-                let p = self.work.pos[u % UNITS][v];
-                if !single(p) || self.work.placed[u % UNITS] & 1 << v != 0 {
+                let (u, v) = (x / 16 % UNITS, x % 16);
+                if self.work.placed[u] & 1 << v != 0 {
                     continue;
                 }
+                let p = self.work.pos[u][v];
+                debug_assert!(single(p));
                 (self.cell(u, p.trailing_zeros() as usize), v)
             } else {
                 return None;
