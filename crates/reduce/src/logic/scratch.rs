@@ -80,6 +80,13 @@ impl<const CAP: usize> Queue<CAP> {
     }
 }
 
+/// The symbols placed in a unit and its open positions.
+#[derive(Clone, Copy, Debug, Default)]
+struct Unit {
+    placed: Small,
+    open: Small,
+}
+
 /// The marks of one board, small, in place (no pointer to follow). A
 /// filled cell has no candidate, which is all the branches ask of it: its
 /// symbol is not kept.
@@ -88,13 +95,14 @@ struct Marks {
     cand: [Small; 256],
     /// `pos[u][v]`.
     pos: [[Small; 16]; UNITS],
-    placed: [Small; UNITS],
-    open: [Small; UNITS],
+    /// Per unit, the symbols placed there and its open positions, side
+    /// by side (one copy per branch).
+    units: [Unit; UNITS],
 }
 
 impl Default for Marks {
     fn default() -> Marks {
-        Marks { cand: [0; 256], pos: [[0; 16]; UNITS], placed: [0; UNITS], open: [0; UNITS] }
+        Marks { cand: [0; 256], pos: [[0; 16]; UNITS], units: [Unit::default(); UNITS] }
     }
 }
 
@@ -191,8 +199,7 @@ impl Scratch {
             for v in 0..n {
                 s.pos[u][v] = board.pos(u, v) as Small;
             }
-            s.placed[u] = board.placed[u] as Small;
-            s.open[u] = board.open[u] as Small;
+            s.units[u] = Unit { placed: board.placed[u] as Small, open: board.open[u] as Small };
         }
     }
 
@@ -204,8 +211,7 @@ impl Scratch {
         let (w, s) = (&mut self.work, &self.start);
         w.cand[..cells].copy_from_slice(&s.cand[..cells]);
         w.pos[..units].copy_from_slice(&s.pos[..units]);
-        w.placed[..self.units].copy_from_slice(&s.placed[..self.units]);
-        w.open[..self.units].copy_from_slice(&s.open[..self.units]);
+        w.units[..units].copy_from_slice(&s.units[..units]);
         self.broken = false;
         self.wall = None;
         self.full_houses.clear();
@@ -261,13 +267,13 @@ impl Scratch {
     fn next_single(&mut self) -> Option<(usize, usize)> {
         loop {
             return Some(if let Some(u) = self.full_houses.pop() {
-                let open = self.work.open[u % UNITS];
+                let open = self.work.units[u % UNITS].open;
                 if open == 0 {
                     continue;
                 }
                 debug_assert!(single(open));
                 let cell = self.cell(u, open.trailing_zeros() as usize);
-                (cell, (self.full & !self.work.placed[u % UNITS]).trailing_zeros() as usize)
+                (cell, (self.full & !self.work.units[u % UNITS].placed).trailing_zeros() as usize)
             } else if let Some(cell) = self.naked.pop() {
                 let m = self.work.cand[cell % 256];
                 if m == 0 {
@@ -277,7 +283,7 @@ impl Scratch {
                 (cell, m.trailing_zeros() as usize)
             } else if let Some(x) = self.hidden.pop() {
                 let (u, v) = (x / 16 % UNITS, x % 16);
-                if self.work.placed[u] & 1 << v != 0 {
+                if self.work.units[u].placed & 1 << v != 0 {
                     continue;
                 }
                 let p = self.work.pos[u][v];
@@ -331,9 +337,10 @@ impl Scratch {
         let units = self.cell_units[cell];
         for p in units {
             let u = p.unit as usize;
-            self.work.placed[u] |= b;
-            self.work.open[u] &= !(1 << p.at);
-            if single(self.work.open[u]) {
+            let unit = &mut self.work.units[u];
+            unit.placed |= b;
+            unit.open &= !(1 << p.at);
+            if single(unit.open) {
                 self.full_houses.push(u);
             }
         }
