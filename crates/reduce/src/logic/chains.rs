@@ -56,14 +56,15 @@ pub(crate) struct Chains {
     /// For colouring: the reading of [`Board::strong_links`] and the
     /// length of [`Board::strong_log`] when it last found nothing.
     idle_colouring: (u64, usize),
-    /// Work space of `prepare`: R(x) as a list and a set, and the starts
-    /// found as a set.
-    ring: Vec<u32>,
+    /// Work space of `prepare`: the nodes of R(x) (candidates with a
+    /// strong link, by id) as a set, and the starts found as a set.
     set: Vec<u64>,
     is_start: Vec<u64>,
-    /// Per node x (by id), R(x) as a set of bits (the candidates of
-    /// R(x) with a strong link): `in_ring[id * words..][..words]`.
-    in_ring: Vec<u64>,
+    /// Per unit `u` and symbol `v`, the nodes there as a set, and the
+    /// union of what they reach assumed false:
+    /// `unit_nodes[(u * n + v) * words..][..words]`, `unit_reach` alike.
+    unit_nodes: Vec<u64>,
+    unit_reach: Vec<u64>,
     /// The candidates (cell, symbol) an AIC may remove, as the last AIC
     /// `prepare` found them (a few more than it can).
     useful: Vec<(u16, u8)>,
@@ -556,104 +557,142 @@ impl Chains {
     fn prepare(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
         self.links.build(layout, board, kind, only);
         self.links.close();
-        self.starts.clear();
-        let links = &self.links;
-        // Sets of candidates with a strong link (by bit), and of all (by id).
-        let (w, ids) = (links.words, links.len().div_ceil(64));
-        self.set.clear();
-        self.set.resize(w, 0);
-        self.is_start.clear();
-        self.is_start.resize(ids, 0);
-        if kind == Kind::Aic {
-            self.useful.clear();
+        // Sets of a few words: the same code, on slices of a fixed length.
+        match self.links.words {
+            1 => self.find_starts::<1>(layout, board, kind, only),
+            2 => self.find_starts::<2>(layout, board, kind, only),
+            3 => self.find_starts::<3>(layout, board, kind, only),
+            4 => self.find_starts::<4>(layout, board, kind, only),
+            _ => self.find_starts::<0>(layout, board, kind, only),
         }
-        // R(x) of every node x, as a set of bits: each candidate with a
-        // strong link is in R(x) of the nodes of its symbol in the cells
-        // it sees, and (AIC) of its cell's other nodes.
-        self.in_ring.clear();
-        self.in_ring.resize(links.len() * w, 0);
-        let lw = layout.words;
-        for b in 0..links.strong() {
-            let (cb, v) = links.node(links.id_of_bit(b));
-            let (word, mask) = (b / 64, 1u64 << (b % 64));
-            let (h, peers) = (&self.holders[v * lw..][..lw], layout.peers_of(cb));
-            for k in 0..lw {
-                for j in members(peers[k] & h[k]) {
-                    let cell = k * 64 + j;
-                    if kind != Kind::XY || pair(board.cand[cell]) {
-                        self.in_ring[links.id_unchecked(cell, v) * w + word] |= mask;
+    }
+
+    /// The starts of [`Chains::prepare`], on sets of nodes of `W` words
+    /// (0: any).
+    fn find_starts<const W: usize>(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
+        let links = &self.links;
+        // Sets of nodes (candidates with a strong link), by id.
+        let w = if W == 0 { links.words } else { W };
+        debug_assert_eq!(w, links.words);
+        let (n, cells) = (layout.n, layout.cells);
+        let units = layout.units.len();
+        // Per unit and symbol, the nodes there as a set, and (but for
+        // XY-chains, whose candidates are all nodes) the union of what
+        // they reach assumed false.
+        let plain = kind != Kind::XY;
+        self.unit_nodes.clear();
+        self.unit_nodes.resize(units * n * w, 0);
+        self.unit_reach.clear();
+        self.unit_reach.resize(if plain { units * n * w } else { 0 }, 0);
+        let (unit_nodes, unit_reach) = (&mut self.unit_nodes[..], &mut self.unit_reach[..]);
+        for id in 0..links.len() {
+            let (c, v) = links.node(id);
+            let reach = &links.reach(id)[..w];
+            for &(u, _) in layout.units_of(c) {
+                let x = (u as usize * n + v) * w;
+                unit_nodes[x..][..w][id / 64] |= 1 << (id % 64);
+                if plain {
+                    for (a, b) in unit_reach[x..][..w].iter_mut().zip(reach) {
+                        *a |= b;
                     }
                 }
             }
-            if kind == Kind::Aic {
-                for u in members(board.cand[cb] & !(1 << v)) {
-                    self.in_ring[links.id_unchecked(cb, u) * w + word] |= mask;
-                }
-            }
         }
-        for cx in 0..layout.cells {
-            for vx in members(board.cand[cx] & only) {
-                // Where x is a node, a chain that removes it runs x on,
-                // y off (y in R(x)), ..., z on (z in R(x)): what x on
-                // reaches meets R(x). Most candidates fail this one test,
-                // made before R(x) is listed.
-                if !self.exhaustive && (kind != Kind::XY || pair(board.cand[cx])) {
-                    let id = links.id_unchecked(cx, vx);
-                    let (reach, ring) = (links.reach_on(id), &self.in_ring[id * w..][..w]);
-                    if !reach.iter().zip(ring).any(|(a, b)| a & b != 0) {
+        let (unit_nodes, unit_reach) = (&*unit_nodes, &*unit_reach);
+        // R(x) of the current x: in registers for a few words.
+        let mut few = [0u64; 4];
+        self.set.clear();
+        self.set.resize(w, 0);
+        let set = if W == 0 { &mut self.set[..w] } else { &mut few[..w] };
+        self.is_start.clear();
+        self.is_start.resize(w, 0);
+        let is_start = &mut self.is_start[..w];
+        let useful = &mut self.useful;
+        if kind == Kind::Aic {
+            useful.clear();
+        }
+        let (holders, exhaustive) = (&self.holders[..], self.exhaustive);
+        let lw = layout.words;
+        let meets = |a: &[u64], b: &[u64]| a[..w].iter().zip(&b[..w]).any(|(a, b)| a & b != 0);
+        for cx in 0..cells {
+            let nodes = links.nodes_of(cx);
+            let cand = board.cand[cx];
+            let cell_units = layout.units_of(cx);
+            for vx in members(cand & only) {
+                // The nodes of R(x): x's symbol in the cells x sees (in
+                // x's units, but x), and (AIC) x's cell's other symbols.
+                set.fill(0);
+                for &(u, _) in cell_units {
+                    let x = (u as usize * n + vx) * w;
+                    for (a, b) in set.iter_mut().zip(&unit_nodes[x..][..w]) {
+                        *a |= b;
+                    }
+                }
+                let others = if kind == Kind::Aic { nodes & !(1 << vx) } else { 0 };
+                for v in members(others) {
+                    let y = links.id_unchecked(cx, v);
+                    set[y / 64] |= 1 << (y % 64);
+                }
+                let node = nodes & 1 << vx != 0;
+                let id = if node { links.id_unchecked(cx, vx) } else { 0 };
+                if node {
+                    set[id / 64] &= !(1 << (id % 64));
+                }
+                // A chain that removes x runs x on, y off (y in R(x)),
+                // ..., z on (z in R(x)): what x on reaches meets R(x).
+                // Most candidates fail this one test. A node's on state
+                // reaches what `close` found; a candidate of the graph
+                // that is no node (X-chains and AICs), what the nodes of
+                // R(x), its weak links, reach off. Where x is no
+                // candidate of the graph (XY-chains: a cell with more
+                // than two), it is not made.
+                if !exhaustive {
+                    let pass = if node {
+                        meets(links.reach_on(id), set)
+                    } else if plain {
+                        cell_units.iter().any(|&(u, _)| meets(&unit_reach[(u as usize * n + vx) * w..], set))
+                            || members(others).any(|v| meets(links.reach(links.id_unchecked(cx, v)), set))
+                    } else {
+                        true
+                    };
+                    if !pass {
                         continue;
                     }
                 }
-                // R(x), as a list of ids and a set.
-                self.ring.clear();
-                let h = &self.holders[vx * layout.words..][..layout.words];
-                let peers = layout.peers_of(cx);
-                for k in 0..layout.words {
-                    for j in members(peers[k] & h[k]) {
-                        let cell = k * 64 + j;
-                        if kind != Kind::XY || pair(board.cand[cell]) {
-                            self.ring.push(links.id_unchecked(cell, vx) as u32);
-                        }
-                    }
-                }
-                if kind == Kind::Aic {
-                    for v in members(board.cand[cx] & !(1 << vx)) {
-                        self.ring.push(links.id_unchecked(cx, v) as u32);
-                    }
-                }
-                if self.ring.len() < 2 {
+                // The size of R(x): for XY-chains, its nodes.
+                let size = if kind == Kind::XY {
+                    set.iter().map(|m| m.count_ones()).sum::<u32>()
+                } else {
+                    let h = &holders[vx * lw..][..lw];
+                    let same: u32 =
+                        h.iter().zip(layout.peers_of(cx)).map(|(a, b)| (a & b).count_ones()).sum();
+                    same + if kind == Kind::Aic { cand.count_ones() - 1 } else { 0 }
+                };
+                if size < 2 {
                     continue;
                 }
                 if kind == Kind::Aic {
-                    self.useful.push((cx as u16, vx as u8));
+                    useful.push((cx as u16, vx as u8));
                 }
-                for &id in &self.ring {
-                    if let Some(b) = links.bit(id as usize) {
-                        self.set[b / 64] |= 1 << (b % 64);
-                    }
-                }
-                for &id in &self.ring {
-                    let id = id as usize;
-                    // Without a strong link, a candidate assumed false
-                    // proves nothing.
-                    let Some(b) = links.bit(id) else { continue };
-                    let reach = links.reach(id);
-                    let meets = (0..w).any(|k| {
-                        let m = reach[k] & self.set[k];
-                        m != 0 && (k != b / 64 || m != 1 << (b % 64))
-                    });
-                    if meets {
-                        self.is_start[id / 64] |= 1 << (id % 64);
-                    }
-                }
-                for &id in &self.ring {
-                    if let Some(b) = links.bit(id as usize) {
-                        self.set[b / 64] = 0;
+                // Each node of R(x) whose reach meets the rest of R(x) is
+                // a start.
+                for k in 0..w {
+                    for j in members(set[k] & !is_start[k]) {
+                        let y = k * 64 + j;
+                        let reach = &links.reach(y)[..w];
+                        let meets = (0..w).any(|i| {
+                            let m = reach[i] & set[i];
+                            m != 0 && (i != k || m != 1 << j)
+                        });
+                        if meets {
+                            is_start[k] |= 1 << j;
+                        }
                     }
                 }
             }
         }
-        for k in 0..ids {
+        self.starts.clear();
+        for k in 0..w {
             for j in members(self.is_start[k]) {
                 self.starts.push((k * 64 + j) as u32);
             }

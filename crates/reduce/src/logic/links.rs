@@ -3,10 +3,16 @@
 //! A chain search state is a candidate assumed false (*off*) or true
 //! (*on*). From an off candidate, a strong link leads to an on one (if
 //! this is false, that is true); from an on candidate, a weak link leads
-//! to an off one (if this is true, that is false). [`Links::build`] lays
+//! to an off one (if this is true, that is false). Only candidates with a
+//! strong link are nodes: an edge into an on state comes through a strong
+//! link, an edge into an off state is kept only where that state has a
+//! strong link to go on by, and a search starts at the off state of a
+//! candidate with a strong link, so no search reaches another candidate
+//! (what one assumed true would reach is the union of what the nodes it
+//! has a weak link to reach, see [`Links::reach`]). [`Links::build`] lays
 //! out these edges once per search, for one kind of chain, and
-//! [`Links::close`] finds, for every candidate, the set of candidates its
-//! being false makes true by some chain: strongly connected components
+//! [`Links::close`] finds, for every node, the set of nodes its being
+//! false makes true by some chain: strongly connected components
 //! (Tarjan), then one union of bit sets per edge in reverse topological
 //! order. A chain search then starts only from candidates that reach a
 //! useful conclusion, and a search that finds nothing costs one pass over
@@ -33,11 +39,11 @@ const UNSET: u32 = u32::MAX;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Links {
     n: usize,
-    /// The number of candidates, and of those with a strong link.
+    /// The number of nodes: candidates with a strong link.
     m: usize,
-    bits: usize,
-    /// The candidates by id: cell and symbol (the first `m`; the tables
-    /// of candidates only grow, and are written by index).
+    /// The nodes by id (cell by cell, symbols in order): cell and symbol
+    /// (the first `m`; the tables only grow, and are written by index).
+    /// An id is also the node's bit in the sets of nodes.
     cell_of: Vec<u16>,
     symbol_of: Vec<u8>,
     /// The id of each candidate that is a node (stale for the others).
@@ -46,8 +52,7 @@ pub(crate) struct Links {
     /// `edges[start[s]..start[s + 1]]`.
     start: Vec<u32>,
     edges: Vec<u32>,
-    /// The nodes with a strong link (a weak link into one without leads
-    /// nowhere, and is left out): per unit and symbol, their places
+    /// The nodes: per unit and symbol, their places
     /// (`strong_places[u * n + v]`); per cell, their symbols.
     strong_places: Vec<Mask>,
     strong_symbols: Vec<Mask>,
@@ -61,57 +66,35 @@ pub(crate) struct Links {
     comp: Vec<u32>,
     stack: Vec<u32>,
     calls: Vec<(u32, u32)>,
-    /// The sets of candidates hold only those with a strong link (no
-    /// chain proves another true): their bit in a set (`UNSET` for the
-    /// others), and the candidate of each bit.
-    bit_of: Vec<u32>,
-    id_of_bit: Vec<u32>,
-    /// The candidates without a strong link, in order (the first
-    /// `m - bits`).
-    plain: Vec<u32>,
-    /// Words per set of candidates.
+    /// Words per set of nodes.
     pub words: usize,
-    /// Per component: the on candidates it reaches by one edge or more.
+    /// Per component: the on nodes it reaches by one edge or more.
     reach: Vec<u64>,
 }
 
 impl Links {
-    /// The number of candidates.
+    /// The number of nodes (candidates with a strong link).
     pub fn len(&self) -> usize {
         self.m
     }
 
-    /// The cell and symbol of candidate `id`.
+    /// The cell and symbol of node `id`.
     #[inline]
     pub fn node(&self, id: usize) -> (usize, usize) {
-        debug_assert!(id < self.m, "candidate {id} of {}", self.m);
+        debug_assert!(id < self.m, "node {id} of {}", self.m);
         (self.cell_of[id] as usize, self.symbol_of[id] as usize)
     }
 
-    /// The bit of candidate `id` in the sets of candidates, if it has a
-    /// strong link (only those are in any set).
+    /// The symbols of `cell` that are nodes.
     #[inline]
-    pub fn bit(&self, id: usize) -> Option<usize> {
-        debug_assert!(id < self.m, "candidate {id} of {}", self.m);
-        let b = self.bit_of[id];
-        (b != UNSET).then_some(b as usize)
-    }
-
-    /// The candidate of bit `b` in the sets of candidates.
-    #[inline]
-    pub fn id_of_bit(&self, b: usize) -> usize {
-        debug_assert!(b < self.bits, "bit {b} of {}", self.bits);
-        self.id_of_bit[b] as usize
-    }
-
-    /// The number of candidates with a strong link (the bits of a set).
-    pub fn strong(&self) -> usize {
-        self.bits
+    pub fn nodes_of(&self, cell: usize) -> Mask {
+        self.strong_symbols[cell]
     }
 
     /// The id of candidate `(cell, v)`, which must be a node of this graph.
     #[inline]
     pub fn id_unchecked(&self, cell: usize, v: usize) -> usize {
+        debug_assert!(self.strong_symbols[cell] & bit(v) != 0, "({cell}, {v}) is no node");
         self.id_of[cell * self.n + v] as usize
     }
 
@@ -121,30 +104,22 @@ impl Links {
         &self.edges[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
-    /// The symbols of `cell` that are nodes for `kind`, among `only`.
-    #[inline]
-    fn symbols(board: &Board, kind: Kind, cell: usize, only: Mask) -> Mask {
-        let cand = board.cand[cell] & only;
-        match kind {
-            Kind::XY if !pair(cand) => 0,
-            _ => cand,
-        }
-    }
-
     /// Lays out the links of `kind` on `board`, between the candidates
     /// of the symbols `only` (for X-chains, whose graph falls apart into
     /// one part per symbol, a few may do; every symbol for the others).
     ///
     /// Which candidates have a strong link is read off the board first
-    /// (cells with two candidates, units with two places of a symbol), so
-    /// that one pass over the candidates lays out both states of each:
-    /// off edges (strong links), then on edges (weak links to off states
-    /// that have a strong link).
+    /// (cells with two candidates, units with two places of a symbol);
+    /// those are the nodes, and one pass over them lays out both states
+    /// of each: off edges (strong links), then on edges (weak links to
+    /// the off states of nodes).
     #[inline(never)]
     pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
         let n = layout.n;
         self.n = n;
         let (cells, units) = (layout.cells, layout.units.len());
+        // A cell's two candidates are both nodes or neither.
+        debug_assert!(kind == Kind::X || only == layout.full, "{kind:?} on every symbol");
         // The symbols of each cell with a strong link: the cell's two
         // candidates, and the two places of a symbol in a unit.
         self.strong_symbols.clear();
@@ -170,13 +145,10 @@ impl Links {
                 }
             }
         }
-        // The nodes, by id (cell by cell, symbols in order), and the bits
-        // of those with a strong link, in the same order; per unit and
-        // symbol, the places of those, and the off state at each place.
+        // The nodes, by id (cell by cell, symbols in order); per unit and
+        // symbol, their places, and the off state at each place.
         if self.id_of.len() < cells * n {
-            for v in [&mut self.id_of, &mut self.bit_of, &mut self.id_of_bit, &mut self.plain] {
-                v.resize(cells * n, UNSET);
-            }
+            self.id_of.resize(cells * n, UNSET);
             self.cell_of.resize(cells * n, 0);
             self.symbol_of.resize(cells * n, 0);
         }
@@ -188,43 +160,34 @@ impl Links {
         }
         let id_of = &mut self.id_of[..cells * n];
         let (cell_of, symbol_of) = (&mut self.cell_of[..cells * n], &mut self.symbol_of[..cells * n]);
-        let (bit_of, id_of_bit) = (&mut self.bit_of[..cells * n], &mut self.id_of_bit[..cells * n]);
-        let plain = &mut self.plain[..cells * n];
         let strong_places = &mut self.strong_places[..units * n];
         let place_state = &mut self.place_state[..units * n * n];
-        let (mut m, mut bits) = (0, 0);
+        let mut m = 0;
         // At most one edge per state to each candidate of the cell and
         // each place of the cell's units.
         let mut most = 0;
         for cell in 0..cells {
-            let nodes = Links::symbols(board, kind, cell, only);
-            // Only nodes count (a pair cell's symbol outside `only`).
-            let strong = strong_symbols[cell] & nodes;
+            let strong = strong_symbols[cell] & only;
             strong_symbols[cell] = strong;
+            if strong == 0 {
+                continue;
+            }
             let cell_units = layout.units_of(cell);
-            for v in members(nodes) {
+            for v in members(strong) {
                 let id = m;
                 m += 1;
                 most += n * (1 + cell_units.len());
                 id_of[cell * n + v] = id as u32;
                 cell_of[id] = cell as u16;
                 symbol_of[id] = v as u8;
-                if strong & bit(v) != 0 {
-                    bit_of[id] = bits as u32;
-                    id_of_bit[bits] = id as u32;
-                    bits += 1;
-                    for &(u, i) in cell_units {
-                        let x = u as usize * n + v;
-                        strong_places[x] |= bit(i as usize);
-                        place_state[x * n + i as usize] = 2 * id as u32;
-                    }
-                } else {
-                    bit_of[id] = UNSET;
-                    plain[id - bits] = id as u32;
+                for &(u, i) in cell_units {
+                    let x = u as usize * n + v;
+                    strong_places[x] |= bit(i as usize);
+                    place_state[x * n + i as usize] = 2 * id as u32;
                 }
             }
         }
-        (self.m, self.bits) = (m, bits);
+        self.m = m;
         self.start.clear();
         self.start.resize(2 * m + 1, 0);
         // Written by index up to `e`; the rest is stale.
@@ -248,26 +211,24 @@ impl Links {
             // other candidate, then the symbol's other place in each unit
             // with two.
             start[2 * id] = e as u32;
-            if strong_symbols[cell] & bit(v) != 0 {
-                let cand = board.cand[cell];
-                if kind != Kind::X && pair(cand) {
-                    let w = (cand & !bit(v)).trailing_zeros() as usize;
-                    edges[e] = 2 * id_of[cell * n + w] + 1;
-                    e += 1;
-                }
-                if kind != Kind::XY {
-                    for &(u, i) in cell_units {
-                        let x = u as usize * n + v;
-                        let p = board.pos(u as usize, v);
-                        if pair(p) {
-                            let j = (p & !bit(i as usize)).trailing_zeros() as usize;
-                            edges[e] = place_state[x * n + j] + 1;
-                            e += 1;
-                        }
+            let cand = board.cand[cell];
+            if kind != Kind::X && pair(cand) {
+                let w = (cand & !bit(v)).trailing_zeros() as usize;
+                edges[e] = 2 * id_of[cell * n + w] + 1;
+                e += 1;
+            }
+            if kind != Kind::XY {
+                for &(u, i) in cell_units {
+                    let x = u as usize * n + v;
+                    let p = board.pos(u as usize, v);
+                    if pair(p) {
+                        let j = (p & !bit(i as usize)).trailing_zeros() as usize;
+                        edges[e] = place_state[x * n + j] + 1;
+                        e += 1;
                     }
                 }
             }
-            // On: weak links to off states that have a strong link.
+            // On: weak links to the off states of nodes.
             start[2 * id + 1] = e as u32;
             if kind == Kind::Aic {
                 for w in members(strong_symbols[cell] & !bit(v)) {
@@ -289,11 +250,10 @@ impl Links {
         }
         self.start[2 * m] = e as u32;
     }
-
     /// Finds what every state reaches (see the module's documentation).
     #[inline(never)]
     pub fn close(&mut self) {
-        self.words = self.strong().div_ceil(64);
+        self.words = self.len().div_ceil(64);
         // Sets of a few words are unions of fixed arrays, kept in
         // registers; the same code for any size.
         match self.words {
@@ -324,11 +284,10 @@ impl Links {
         if self.low.len() < states {
             self.low.resize(states, UNSET);
         }
-        // At most one component per state, and the empty one; each
-        // component's set is written whole when the component is found,
-        // so left as it was.
-        if self.reach.len() < (states + 1) * w {
-            self.reach.resize((states + 1) * w, 0);
+        // At most one component per state; each component's set is
+        // written whole when the component is found, so left as it was.
+        if self.reach.len() < states * w {
+            self.reach.resize(states * w, 0);
         }
         self.stack.clear();
         self.calls.clear();
@@ -339,16 +298,10 @@ impl Links {
         let (index, low, comp) =
             (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
         let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
-        let bit_of = &self.bit_of[..states / 2];
-        let plain = &self.plain[..states / 2 - self.bits];
         let mut counter = 0u32;
         let mut comps = 0u32;
-        // The states of the candidates with a strong link, in order. A
-        // candidate without one: its off state has no edge out, and no
-        // edge leads into either of its states (see below).
-        let roots = self.id_of_bit[..self.bits].iter().flat_map(|&id| [2 * id as usize, 2 * id as usize + 1]);
-        for root in roots {
-            if root >= states || index[root] != UNSET {
+        for root in 0..states {
+            if index[root] != UNSET {
                 continue;
             }
             index[root] = counter;
@@ -420,8 +373,7 @@ impl Links {
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {
                             let t = t as usize;
                             if t % 2 == 1 {
-                                // On: reached by a strong link, so it has one.
-                                let b = bit_of[t / 2] as usize;
+                                let b = t / 2;
                                 here[b / 64] |= 1 << (b % 64);
                             }
                             let c = comp[t];
@@ -444,8 +396,7 @@ impl Links {
                                 continue;
                             }
                             if t % 2 == 1 {
-                                // On: reached by a strong link, so it has one.
-                                let b = bit_of[t / 2] as usize;
+                                let b = t / 2;
                                 acc[b / 64 % W] |= 1 << (b % 64);
                             }
                             let c = comp[t];
@@ -463,48 +414,19 @@ impl Links {
                 stack.truncate(from);
             }
         }
-        // The candidates without a strong link: their off states reach
-        // nothing (one empty component for all), and their on states
-        // what their weak links lead to, each its own component.
-        let empty = comps as usize;
-        reach[empty * w..][..w].fill(0);
-        comps += 1;
-        for &id in plain {
-            let id = id as usize;
-            comp[2 * id] = empty as u32;
-            let k = comps as usize;
-            comps += 1;
-            comp[2 * id + 1] = k as u32;
-            let (done, here) = reach.split_at_mut(k * w);
-            let here = &mut here[..w];
-            here.fill(0);
-            for &t in &edges[start[2 * id + 1] as usize..start[2 * id + 2] as usize] {
-                let t = t as usize;
-                if t >= states {
-                    continue;
-                }
-                if t % 2 == 1 {
-                    let b = bit_of[t / 2] as usize;
-                    here[b / 64] |= 1 << (b % 64);
-                }
-                let c = comp[t] as usize * w;
-                for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
-                    *x |= y;
-                }
-            }
-        }
     }
 
-    /// The candidates (bits, see [`Links::bit`]) that candidate `id`,
-    /// assumed true, proves true by one edge or more (through a weak link
-    /// first).
+    /// The nodes (by id) that node `id`, assumed true, proves true by
+    /// one edge or more (through a weak link first). A candidate that is
+    /// no node, assumed true, proves true what the nodes it has a weak
+    /// link to, assumed false, do (see [`Links::reach`]).
     pub fn reach_on(&self, id: usize) -> &[u64] {
         let c = self.comp[2 * id + 1] as usize;
         &self.reach[c * self.words..][..self.words]
     }
 
-    /// The candidates (bits, see [`Links::bit`]) that a chain from
-    /// candidate `id`, assumed false, proves true.
+    /// The nodes (by id) that a chain from node `id`, assumed false,
+    /// proves true.
     pub fn reach(&self, id: usize) -> &[u64] {
         let c = self.comp[2 * id] as usize;
         &self.reach[c * self.words..][..self.words]
@@ -514,20 +436,25 @@ impl Links {
 #[cfg(test)]
 mod tests {
     //! The graph laid out by [`Links::build`], checked against one laid
-    //! out straight from the definitions (every node, every link, in the
-    //! order the searches rely on), and what [`Links::close`] finds
-    //! against a breadth-first search from every state, on the boards a
-    //! real solve passes through: every step of a sample of the puzzles
-    //! of fixtures/logic, for each kind of chain.
+    //! out straight from the definitions (every candidate, every link, in
+    //! the order the searches rely on): its nodes are the candidates with
+    //! a strong link, its edges those between them; and what
+    //! [`Links::close`] finds against a breadth-first search from every
+    //! state of the whole graph (candidates without a strong link too: one
+    //! of those assumed true reaches what the nodes it has a weak link to
+    //! reach assumed false), on the boards a real solve passes through:
+    //! every step of a sample of the puzzles of fixtures/logic, for each
+    //! kind of chain.
 
     use super::super::board::{bit, members, pair, Board, Layout, Mask};
     use super::super::Logic;
     use super::{Kind, Links};
     use crate::grid::{Alphabet, Puzzle, Shape};
 
-    /// The graph as (cell, symbol) of each node, then per state its edges
-    /// as (cell, symbol, on), and the nodes with a strong link.
-    type Graph = (Vec<(usize, usize)>, Vec<Vec<(usize, usize, bool)>>, Vec<(usize, usize)>);
+    /// The whole graph: (cell, symbol) of each candidate, then per state
+    /// (`2 * k + on`, `k` its place in the list) its edges as (cell,
+    /// symbol, on), and whether each candidate has a strong link.
+    type Graph = (Vec<(usize, usize)>, Vec<Vec<(usize, usize, bool)>>, Vec<bool>);
 
     fn reference(layout: &Layout, board: &Board, kind: Kind, only: Mask) -> Graph {
         let n = layout.n;
@@ -535,7 +462,7 @@ mod tests {
             let cand = board.cand[cell];
             cand & only & bit(v) != 0 && (kind != Kind::XY || pair(cand))
         };
-        let nodes: Vec<(usize, usize)> = (0..layout.cells)
+        let cands: Vec<(usize, usize)> = (0..layout.cells)
             .flat_map(|c| (0..n).map(move |v| (c, v)))
             .filter(|&(c, v)| node(c, v))
             .collect();
@@ -562,37 +489,30 @@ mod tests {
             }
             out
         };
-        let strong: Vec<(usize, usize)> =
-            nodes.iter().copied().filter(|&x| !strong_of(x).is_empty()).collect();
-        let mut is_strong = vec![false; layout.cells * n];
-        for &(c, v) in &strong {
-            is_strong[c * n + v] = true;
-        }
+        let strong: Vec<bool> = cands.iter().map(|&x| !strong_of(x).is_empty()).collect();
         let mut edges = Vec::new();
-        for &(cell, v) in &nodes {
+        for &(cell, v) in &cands {
             edges.push(strong_of((cell, v)));
-            // On: weak links to off states with a strong link: the cell's
-            // other symbols (AIC), then the symbol in the cell's units, in
-            // unit order, each peer once (in its first unit).
+            // On: weak links to off states: the cell's other symbols
+            // (AIC), then the symbol in the cell's units, in unit order,
+            // each peer once (in its first unit).
             let mut on = Vec::new();
             if kind == Kind::Aic {
                 for w in members(board.cand[cell] & !bit(v)) {
-                    if is_strong[cell * n + w] {
-                        on.push((cell, w, false));
-                    }
+                    on.push((cell, w, false));
                 }
             }
             for &(u, _) in layout.units_of(cell) {
                 for &d in layout.cells_of(u as usize) {
                     let d = d as usize;
-                    if d != cell && is_strong[d * n + v] && !on.contains(&(d, v, false)) {
+                    if d != cell && node(d, v) && !on.contains(&(d, v, false)) {
                         on.push((d, v, false));
                     }
                 }
             }
             edges.push(on);
         }
-        (nodes, edges, strong)
+        (cands, edges, strong)
     }
 
     /// Checks `links`, built for `kind` and `only` on `board`, against the
@@ -600,27 +520,50 @@ mod tests {
     fn check(links: &mut Links, layout: &Layout, board: &Board, kind: Kind, only: Mask, reach: bool) {
         links.build(layout, board, kind, only);
         links.close();
-        let (nodes, edges, strong) = reference(layout, board, kind, only);
-        assert_eq!(links.len(), nodes.len());
-        assert_eq!(links.strong(), strong.len());
-        for (id, &x) in nodes.iter().enumerate() {
-            assert_eq!(links.node(id), x);
-            assert_eq!(links.id_unchecked(x.0, x.1), id);
+        let (cands, edges, strong) = reference(layout, board, kind, only);
+        let n = layout.n;
+        // The nodes: the candidates with a strong link, in order.
+        let mut place = vec![usize::MAX; layout.cells * n];
+        for (k, &(c, v)) in cands.iter().enumerate() {
+            place[c * n + v] = k;
         }
-        for (b, &x) in strong.iter().enumerate() {
-            assert_eq!(links.node(links.id_of_bit(b)), x);
-            assert_eq!(links.bit(links.id_of_bit(b)), Some(b));
+        let nodes: Vec<usize> = (0..cands.len()).filter(|&k| strong[k]).collect();
+        assert_eq!(links.len(), nodes.len(), "{kind:?}");
+        let mut id_of = vec![usize::MAX; cands.len()];
+        let mut nodes_of = vec![0; layout.cells];
+        for (id, &k) in nodes.iter().enumerate() {
+            let (c, v) = cands[k];
+            assert_eq!(links.node(id), (c, v));
+            assert_eq!(links.id_unchecked(c, v), id);
+            id_of[k] = id;
+            nodes_of[c] |= bit(v);
         }
-        let state = |&(c, v, on): &(usize, usize, bool)| (2 * links.id_unchecked(c, v) + on as usize) as u32;
-        for (s, out) in edges.iter().enumerate() {
-            let want: Vec<u32> = out.iter().map(state).collect();
-            assert_eq!(links.out(s), &want[..], "state {s} of {kind:?}");
+        for (c, &m) in nodes_of.iter().enumerate() {
+            assert_eq!(links.nodes_of(c), m, "cell {c} of {kind:?}");
+        }
+        // The edges between nodes, in the reference's order. Every edge
+        // out of an off state leads to a node (its strong partner has a
+        // strong link), so no search leaves the nodes.
+        let node_state = |&(c, v, on): &(usize, usize, bool)| {
+            let id = id_of[place[c * n + v]];
+            (id != usize::MAX).then_some((2 * id + on as usize) as u32)
+        };
+        for (id, &k) in nodes.iter().enumerate() {
+            for on in [0, 1] {
+                let out = &edges[2 * k + on];
+                let want: Vec<u32> = out.iter().filter_map(node_state).collect();
+                if on == 0 {
+                    assert_eq!(want.len(), out.len(), "a strong link to a node");
+                }
+                assert_eq!(links.out(2 * id + on), &want[..], "state {} of {kind:?}", 2 * id + on);
+            }
         }
         if !reach {
             return;
         }
-        // What each state reaches: the on states one edge or more away.
-        let states = 2 * nodes.len();
+        // What each state of the whole graph reaches: the on states one
+        // edge or more away, all nodes.
+        let states = 2 * cands.len();
         let mut seen = vec![false; states];
         let mut queue = Vec::new();
         for s in 0..states {
@@ -632,20 +575,40 @@ mod tests {
             while head < queue.len() {
                 let x = queue[head];
                 head += 1;
-                for &t in links.out(x) {
-                    let t = t as usize;
+                for &(c, v, on) in &edges[x] {
+                    let t = 2 * place[c * n + v] + on as usize;
                     if !seen[t] {
                         seen[t] = true;
                         queue.push(t);
-                        if t % 2 == 1 {
-                            let b = links.bit(t / 2).expect("reached by a strong link");
+                        if on {
+                            let b = id_of[t / 2];
+                            assert_ne!(b, usize::MAX, "reached true by a strong link, so a node");
                             want[b / 64] |= 1 << (b % 64);
                         }
                     }
                 }
             }
-            let got = if s % 2 == 1 { links.reach_on(s / 2) } else { links.reach(s / 2) };
-            assert_eq!(got, &want[..], "state {s} of {kind:?}");
+            let k = s / 2;
+            let got = if id_of[k] != usize::MAX {
+                let id = id_of[k];
+                (if s % 2 == 1 { links.reach_on(id) } else { links.reach(id) }).to_vec()
+            } else if s % 2 == 1 {
+                // No node, assumed true: what the nodes it has a weak link
+                // to reach, assumed false.
+                let mut union = vec![0u64; links.words];
+                for t in edges[s].iter().filter_map(node_state) {
+                    assert_eq!(t % 2, 0, "a weak link to an off state");
+                    for (a, b) in union.iter_mut().zip(links.reach(t as usize / 2)) {
+                        *a |= b;
+                    }
+                }
+                union
+            } else {
+                // No node, assumed false: no strong link to go on by.
+                assert!(edges[s].is_empty());
+                vec![0u64; links.words]
+            };
+            assert_eq!(got, want, "state {s} of {kind:?}");
         }
     }
 
