@@ -289,15 +289,21 @@ impl Links {
         if self.reach.len() < states * w {
             self.reach.resize(states * w, 0);
         }
-        self.stack.clear();
-        self.calls.clear();
+        // Each state goes on each stack once: tops kept in locals, not
+        // in the vectors.
+        if self.stack.len() < states {
+            self.stack.resize(states, 0);
+            self.calls.resize(states, (0, 0));
+        }
         // Locals, so that the loop keeps them in registers.
         // Sliced to the same length, so that one check on a state covers
         // all three.
         let (start, edges) = (&self.start[..=states], &self.edges[..]);
         let (index, low, comp) =
             (&mut self.index[..states], &mut self.low[..states], &mut self.comp[..states]);
-        let (stack, calls, reach) = (&mut self.stack, &mut self.calls, &mut self.reach[..]);
+        let (stack, calls, reach) =
+            (&mut self.stack[..states], &mut self.calls[..states], &mut self.reach[..]);
+        let (mut sp, mut cp) = (0, 0);
         let mut counter = 0u32;
         let mut comps = 0u32;
         for root in 0..states {
@@ -307,9 +313,12 @@ impl Links {
             index[root] = counter;
             low[root] = counter;
             counter += 1;
-            stack.push(root as u32);
-            calls.push((root as u32, start[root]));
-            while let Some(&(top, from)) = calls.last() {
+            stack[sp] = root as u32;
+            sp += 1;
+            calls[cp] = (root as u32, start[root]);
+            cp += 1;
+            while cp > 0 {
+                let (top, from) = calls[cp - 1];
                 let s = top as usize;
                 // The edges of `s` from where it left off, up to the first
                 // state not visited yet (then go down to it).
@@ -333,19 +342,20 @@ impl Links {
                     }
                 }
                 if let Some(t) = down {
-                    if let Some(top) = calls.last_mut() {
-                        top.1 = pos as u32;
-                    }
+                    calls[cp - 1].1 = pos as u32;
                     index[t] = counter;
                     low[t] = counter;
                     counter += 1;
-                    stack.push(t as u32);
-                    calls.push((t as u32, start[t]));
+                    // Unvisited: on neither stack yet, so room on both.
+                    stack[sp] = t as u32;
+                    sp += 1;
+                    calls[cp] = (t as u32, start[t]);
+                    cp += 1;
                     continue;
                 }
-                calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
-                    let p = parent as usize;
+                cp -= 1;
+                if cp > 0 {
+                    let p = calls[cp - 1].0 as usize;
                     low[p] = low[p].min(low[s]);
                 }
                 if low[s] != index[s] {
@@ -354,7 +364,7 @@ impl Links {
                 // `s` roots a component: the states above it on the stack.
                 let k = comps;
                 comps += 1;
-                let mut from = stack.len();
+                let mut from = sp;
                 loop {
                     from -= 1;
                     let m = stack[from] as usize;
@@ -368,7 +378,7 @@ impl Links {
                 let here = &mut here[..w];
                 if W == 0 {
                     here.fill(0);
-                    for &m in &stack[from..] {
+                    for &m in &stack[from..sp] {
                         let m = m as usize;
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {
                             let t = t as usize;
@@ -388,7 +398,7 @@ impl Links {
                     }
                 } else {
                     let mut acc = [0u64; W];
-                    for &m in &stack[from..] {
+                    for &m in &stack[from..sp] {
                         let m = m as usize;
                         for &t in &edges[start[m] as usize..start[m + 1] as usize] {
                             let t = t as usize;
@@ -411,7 +421,7 @@ impl Links {
                     }
                     here.copy_from_slice(&acc);
                 }
-                stack.truncate(from);
+                sp = from;
             }
         }
     }
