@@ -659,14 +659,16 @@ impl Chains {
                         continue;
                     }
                 }
-                // The size of R(x): for XY-chains, its nodes.
+                // Whether R(x) holds two candidates or more (for
+                // XY-chains, its nodes): each word counts 1 for one bit, 2
+                // for more.
+                let count = |m: u64| (m != 0) as u32 + (m & m.wrapping_sub(1) != 0) as u32;
                 let size = if kind == Kind::XY {
-                    set.iter().map(|m| m.count_ones()).sum::<u32>()
+                    set.iter().map(|&m| count(m)).sum::<u32>()
                 } else {
                     let h = &holders[vx * lw..][..lw];
-                    let same: u32 =
-                        h.iter().zip(layout.peers_of(cx)).map(|(a, b)| (a & b).count_ones()).sum();
-                    same + if kind == Kind::Aic { cand.count_ones() - 1 } else { 0 }
+                    let same: u32 = h.iter().zip(layout.peers_of(cx)).map(|(a, b)| count(a & b)).sum();
+                    same + if kind == Kind::Aic { count(cand & !(1 << vx)) } else { 0 }
                 };
                 if size < 2 {
                     continue;
