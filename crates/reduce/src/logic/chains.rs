@@ -740,46 +740,55 @@ impl Chains {
         step: &mut Step,
     ) -> Option<u32> {
         self.reset(2 * self.links.len());
-        self.queue.clear();
+        // Locals, so that the loop keeps them in registers.
+        let (links, search, holders) = (&self.links, self.search, &self.holders[..]);
+        let states = 2 * links.len();
+        let (seen, from, dist) =
+            (&mut self.seen[..states], &mut self.from[..states], &mut self.dist[..states]);
+        let queue = &mut self.queue;
+        queue.clear();
         let s0 = 2 * start;
-        self.seen[s0] = self.search;
-        self.dist[s0] = 1;
-        self.queue.push(s0 as u32);
-        let a = self.links.node(start);
+        seen[s0] = search;
+        dist[s0] = 1;
+        queue.push(s0 as u32);
+        let a = links.node(start);
         let mut head = 0;
-        while head < self.queue.len() {
-            let state = self.queue[head] as usize;
+        let mut end = None;
+        while head < queue.len() {
+            let state = queue[head] as usize;
             head += 1;
-            let d = self.dist[state];
+            let d = dist[state];
             if state % 2 == 1 && state / 2 != start {
-                let b = self.links.node(state / 2);
-                let n = layout.n;
-                // Whether it concludes anything first (most ends do not),
-                // then what.
-                if self.conclude(layout, board, kind, a, b, &mut |_, _| true) {
-                    step.clear(step.technique);
-                    self.conclude(layout, board, kind, a, b, &mut |c, v| {
-                        step.eliminate(n, c, v);
-                        false
-                    });
-                    self.write_chain(n, state, step);
-                    return Some(d);
+                let b = links.node(state / 2);
+                // Whether it concludes anything first (most ends do not).
+                if Chains::conclude(holders, layout, board, kind, a, b, &mut |_, _| true) {
+                    end = Some((state, d, b));
+                    break;
                 }
             }
             if d + 1 >= limit {
                 continue;
             }
-            for &t in self.links.out(state) {
+            for &t in links.out(state) {
                 let t = t as usize;
-                if self.seen[t] != self.search {
-                    self.seen[t] = self.search;
-                    self.from[t] = state as u32;
-                    self.dist[t] = d + 1;
-                    self.queue.push(t as u32);
+                if t < states && seen[t] != search {
+                    seen[t] = search;
+                    from[t] = state as u32;
+                    dist[t] = d + 1;
+                    queue.push(t as u32);
                 }
             }
         }
-        None
+        let (state, d, b) = end?;
+        // What it concludes.
+        let n = layout.n;
+        step.clear(step.technique);
+        Chains::conclude(holders, layout, board, kind, a, b, &mut |c, v| {
+            step.eliminate(n, c, v);
+            false
+        });
+        self.write_chain(n, state, step);
+        Some(d)
     }
 
     /// Writes the chain ending in `state` into `step`, start first.
@@ -800,7 +809,7 @@ impl Chains {
     /// eliminates (cell, symbol) until it returns true; returns whether
     /// there was any.
     fn conclude(
-        &self,
+        holders: &[u64],
         layout: &Layout,
         board: &Board,
         kind: Kind,
@@ -811,7 +820,7 @@ impl Chains {
         let mut any = false;
         if va == vb && ca != cb {
             let w = layout.words;
-            let (pa, pb, h) = (layout.peers_of(ca), layout.peers_of(cb), &self.holders[va * w..][..w]);
+            let (pa, pb, h) = (layout.peers_of(ca), layout.peers_of(cb), &holders[va * w..][..w]);
             for k in 0..w {
                 for j in members(pa[k] & pb[k] & h[k]) {
                     any = true;
