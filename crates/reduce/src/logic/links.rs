@@ -556,7 +556,7 @@ mod tests {
         // strong link), so no search leaves the nodes.
         let node_state = |&(c, v, on): &(usize, usize, bool)| {
             let id = id_of[place[c * n + v]];
-            (id != usize::MAX).then_some((2 * id + on as usize) as u32)
+            (id != usize::MAX).then(|| (2 * id + on as usize) as u32)
         };
         for (id, &k) in nodes.iter().enumerate() {
             for on in [0, 1] {
