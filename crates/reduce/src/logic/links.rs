@@ -55,6 +55,9 @@ pub(crate) struct Links {
     /// The nodes: per unit and symbol, their places
     /// (`strong_places[u * n + v]`); per cell, their symbols.
     strong_places: Vec<Mask>,
+    /// Per unit and symbol with exactly two places (X-chains and AICs),
+    /// those two (`pairs[u * n + v]`; 0 for the others).
+    pairs: Vec<Mask>,
     strong_symbols: Vec<Mask>,
     /// The off state of the node at each place of `strong_places`:
     /// `place_state[(u * n + v) * n + i]`.
@@ -132,12 +135,16 @@ impl Links {
                 }
             }
         }
+        self.pairs.clear();
+        self.pairs.resize(units * n, 0);
         if kind != Kind::XY {
+            let pairs = &mut self.pairs[..units * n];
             for u in 0..units {
                 let cells_of = layout.cells_of(u);
                 for v in members(only & layout.full & !board.placed[u]) {
                     let p = board.pos(u, v);
                     if pair(p) {
+                        pairs[u * n + v] = p;
                         for i in members(p) {
                             strong_symbols[cells_of[i] as usize] |= bit(v);
                         }
@@ -202,7 +209,7 @@ impl Links {
         let id_of = &self.id_of[..cells * n];
         let (strong_places, strong_symbols) =
             (&self.strong_places[..units * n], &self.strong_symbols[..cells]);
-        let place_state = &self.place_state[..units * n * n];
+        let (place_state, pairs) = (&self.place_state[..units * n * n], &self.pairs[..units * n]);
         for id in 0..m {
             let (cell, v) = (cell_of[id] as usize, symbol_of[id] as usize);
             let k = layout.cell_start[cell] as usize;
@@ -220,8 +227,8 @@ impl Links {
             if kind != Kind::XY {
                 for &(u, i) in cell_units {
                     let x = u as usize * n + v;
-                    let p = board.pos(u as usize, v);
-                    if pair(p) {
+                    let p = pairs[x];
+                    if p != 0 {
                         let j = (p & !bit(i as usize)).trailing_zeros() as usize;
                         edges[e] = place_state[x * n + j] + 1;
                         e += 1;
