@@ -95,6 +95,8 @@ pub(crate) struct Chains {
     colour_seen: Vec<u32>,
     colour_mark: u32,
     cluster: Vec<usize>,
+    /// For colouring: the cells with a strong link on the symbol at hand.
+    linked: Vec<u64>,
 }
 
 /// The most candidates a board may have for the chain searches (X, XY,
@@ -884,7 +886,7 @@ impl Chains {
             return false;
         }
         let w = layout.words;
-        self.index(layout, board);
+        let mut indexed = false;
         if self.colour.len() < layout.cells {
             self.colour.resize(layout.cells, 0);
             self.colour_seen.resize(layout.cells, 0);
@@ -896,47 +898,68 @@ impl Chains {
                 self.colour_mark = 1;
             }
             let mark = self.colour_mark;
-            for root in 0..layout.cells {
-                if !board.has(root, v) || self.colour_seen[root] == mark {
-                    continue;
-                }
-                // A cell without a strong link on v is a cluster of one,
-                // which shows nothing.
-                if !layout.units_of(root).iter().any(|&(u, _)| pair(board.pos(u as usize, v))) {
-                    self.colour_seen[root] = mark;
-                    continue;
-                }
-                // Colour the cluster of `root`: sets 0 and 1 are the two
-                // colours, 2 and 3 the cells that see each.
-                self.sets.clear();
-                self.sets.resize(4 * w, 0);
-                self.cluster.clear();
-                self.cluster.push(root);
-                self.colour_seen[root] = mark;
-                self.colour[root] = 0;
-                let mut head = 0;
-                while head < self.cluster.len() {
-                    let c = self.cluster[head];
-                    head += 1;
-                    let k = self.colour[c] as usize;
-                    self.sets[k * w + c / 64] |= 1 << (c % 64);
-                    for (x, &p) in self.sets[(2 + k) * w..][..w].iter_mut().zip(layout.peers_of(c)) {
-                        *x |= p;
+            // The roots, in order of cells: those with a strong link on v
+            // (a cell without one is a cluster of one, which shows
+            // nothing).
+            self.linked.clear();
+            self.linked.resize(w, 0);
+            for u in 0..layout.units.len() {
+                let p = board.pos(u, v);
+                if pair(p) {
+                    for i in members(p) {
+                        let c = layout.cell(u, i);
+                        self.linked[c / 64] |= 1 << (c % 64);
                     }
-                    for &(u, _) in layout.units_of(c) {
-                        if let Some(d) = partner(layout, board, u as usize, v, c) {
-                            if self.colour_seen[d] != mark {
-                                self.colour_seen[d] = mark;
-                                self.colour[d] = self.colour[c] ^ 1;
-                                self.cluster.push(d);
+                }
+            }
+            for k in 0..w {
+                for j in members(self.linked[k]) {
+                    let root = k * 64 + j;
+                    if self.colour_seen[root] == mark {
+                        continue;
+                    }
+                    // Colour the cluster of `root`: sets 0 and 1 are the two
+                    // colours, 2 and 3 the cells that see each.
+                    self.sets.clear();
+                    self.sets.resize(4 * w, 0);
+                    self.cluster.clear();
+                    self.cluster.push(root);
+                    self.colour_seen[root] = mark;
+                    self.colour[root] = 0;
+                    let mut head = 0;
+                    while head < self.cluster.len() {
+                        let c = self.cluster[head];
+                        head += 1;
+                        let k = self.colour[c] as usize;
+                        self.sets[k * w + c / 64] |= 1 << (c % 64);
+                        for (x, &p) in self.sets[(2 + k) * w..][..w].iter_mut().zip(layout.peers_of(c)) {
+                            *x |= p;
+                        }
+                        for &(u, _) in layout.units_of(c) {
+                            if let Some(d) = partner(layout, board, u as usize, v, c) {
+                                if self.colour_seen[d] != mark {
+                                    self.colour_seen[d] = mark;
+                                    self.colour[d] = self.colour[c] ^ 1;
+                                    self.cluster.push(d);
+                                }
                             }
                         }
                     }
-                }
-                if self.cluster.len() >= 2
-                    && (self.wrap(layout, board, v, step) || self.trap(layout, board, v, step))
-                {
-                    return true;
+                    if self.cluster.len() < 2 {
+                        continue;
+                    }
+                    if self.wrap(layout, board, v, step) {
+                        return true;
+                    }
+                    // What holds v (shared with the chain searches, which
+                    // list the same board), listed once per pass.
+                    if !indexed {
+                        self.index(layout, board);
+                        indexed = true;
+                    }
+                    if self.trap(layout, board, v, step) {
+                        return true;
+                    }
                 }
             }
         }
