@@ -12,6 +12,11 @@ use super::step::{Step, Technique};
 pub(crate) struct Wings {
     pincers: Vec<usize>,
     bivalue: Vec<usize>,
+    /// For W-wings: per cell of `bivalue` (by index `j`), its two
+    /// candidates and `j` as `lo << 18 | hi << 12 | j`, sorted, and where
+    /// each `j` went.
+    by_mask: Vec<u32>,
+    rank: Vec<usize>,
     /// The reading of [`Board::bivalue`] when XY-wings last found
     /// nothing, and of [`Board::strong_links`] when W-wings did (0:
     /// never). Both are made of cells with two candidates (and W-wings of
@@ -245,11 +250,30 @@ impl Wings {
         self.bivalue.extend((0..layout.cells).filter(|&c| pair(board.cand[c])));
         let n = layout.n;
         let restrict = self.near_new_links(layout, board);
+        // The cells with two candidates sorted by their candidates, then
+        // by cell: the cells with the candidates of `a` that follow it
+        // come next to it, in order.
+        self.by_mask.clear();
+        self.by_mask.extend(self.bivalue.iter().enumerate().map(|(j, &c)| {
+            let m = board.cand[c];
+            m.trailing_zeros() << 18 | (63 - m.leading_zeros()) << 12 | j as u32
+        }));
+        self.by_mask.sort_unstable();
+        self.rank.resize(self.bivalue.len(), 0);
+        for (r, &key) in self.by_mask.iter().enumerate() {
+            self.rank[(key & 0xfff) as usize] = r;
+        }
         let is = |set: &[u64], c: usize| set[c / 64] >> (c % 64) & 1 != 0;
         for (j, &a) in self.bivalue.iter().enumerate() {
             let m = board.cand[a];
-            for &b in &self.bivalue[j + 1..] {
-                if board.cand[b] != m || layout.sees(a, b) {
+            let r = self.rank[j];
+            let same = self.by_mask[r] >> 12;
+            for &key in &self.by_mask[r + 1..] {
+                if key >> 12 != same {
+                    break;
+                }
+                let b = self.bivalue[(key & 0xfff) as usize];
+                if layout.sees(a, b) {
                     continue;
                 }
                 if restrict
