@@ -76,14 +76,28 @@ impl Wings {
     /// The cells `pivot` sees whose candidates pass `keep`, each once.
     fn peers(&mut self, layout: &Layout, board: &Board, pivot: usize, keep: impl Fn(Mask) -> bool) {
         self.pincers.clear();
-        for &(u, _) in layout.units_of(pivot) {
+        let from = layout.cell_start[pivot] as usize;
+        for (k, &(u, at)) in layout.units_of(pivot).iter().enumerate() {
             let u = u as usize;
-            for i in members(board.open[u]) {
+            // Each peer once: the cells of an earlier unit are left out.
+            for i in members(board.open[u] & !layout.overlap[from + k] & !bit(at as usize)) {
                 let c = layout.cell(u, i);
-                if c != pivot && keep(board.cand[c]) && !self.pincers.contains(&c) {
+                if keep(board.cand[c]) {
                     self.pincers.push(c);
                 }
             }
+        }
+    }
+
+    /// Word `k` of the cells that may be pivots: `self.near` if `near`,
+    /// else every cell.
+    fn pivots(&self, layout: &Layout, near: bool, k: usize) -> u64 {
+        if near {
+            self.near[k]
+        } else if (k + 1) * 64 <= layout.cells {
+            u64::MAX
+        } else {
+            (1 << (layout.cells - k * 64)) - 1
         }
     }
 
@@ -94,26 +108,29 @@ impl Wings {
             return false;
         }
         let near = self.near_new_cells(layout, board);
-        for pivot in 0..layout.cells {
-            let xy = board.cand[pivot];
-            if !pair(xy) || near && self.near[pivot / 64] >> (pivot % 64) & 1 == 0 {
-                continue;
-            }
-            self.peers(layout, board, pivot, |m| pair(m) && m != xy && single(m & xy));
-            for (j, &p) in self.pincers.iter().enumerate() {
-                for &q in &self.pincers[j + 1..] {
-                    let (mp, mq) = (board.cand[p], board.cand[q]);
-                    let z = mp & !xy;
-                    if mq & !xy != z || mp & xy == mq & xy {
-                        continue;
-                    }
-                    let z = z.trailing_zeros() as usize;
-                    step.clear(Technique::XYWing);
-                    if eliminate_seen(layout, board, step, &[p, q], z, &[pivot]) {
-                        let (x, y) = ((mp & xy).trailing_zeros(), (mq & xy).trailing_zeros());
-                        [pivot, p, q].iter().for_each(|&c| step.cell(layout.n, c));
-                        step.symbols.extend([x as u8, y as u8, z as u8]);
-                        return true;
+        for k in 0..layout.words {
+            let word = self.pivots(layout, near, k);
+            for pivot in members(word).map(|j| k * 64 + j) {
+                let xy = board.cand[pivot];
+                if !pair(xy) {
+                    continue;
+                }
+                self.peers(layout, board, pivot, |m| pair(m) && m != xy && single(m & xy));
+                for (j, &p) in self.pincers.iter().enumerate() {
+                    for &q in &self.pincers[j + 1..] {
+                        let (mp, mq) = (board.cand[p], board.cand[q]);
+                        let z = mp & !xy;
+                        if mq & !xy != z || mp & xy == mq & xy {
+                            continue;
+                        }
+                        let z = z.trailing_zeros() as usize;
+                        step.clear(Technique::XYWing);
+                        if eliminate_seen(layout, board, step, &[p, q], z, &[pivot]) {
+                            let (x, y) = ((mp & xy).trailing_zeros(), (mq & xy).trailing_zeros());
+                            [pivot, p, q].iter().for_each(|&c| step.cell(layout.n, c));
+                            step.symbols.extend([x as u8, y as u8, z as u8]);
+                            return true;
+                        }
                     }
                 }
             }
@@ -176,25 +193,28 @@ impl Wings {
             return false;
         }
         let near = self.near_new_triples(layout, board);
-        for pivot in 0..layout.cells {
-            let xyz = board.cand[pivot];
-            if !triple(xyz) || near && self.near[pivot / 64] >> (pivot % 64) & 1 == 0 {
-                continue;
-            }
-            self.peers(layout, board, pivot, |m| pair(m) && m & !xyz == 0);
-            for (j, &p) in self.pincers.iter().enumerate() {
-                for &q in &self.pincers[j + 1..] {
-                    let (mp, mq) = (board.cand[p], board.cand[q]);
-                    if mp == mq {
-                        continue;
-                    }
-                    let z = (mp & mq).trailing_zeros() as usize;
-                    step.clear(Technique::XYZWing);
-                    if eliminate_seen(layout, board, step, &[pivot, p, q], z, &[]) {
-                        let (x, y) = ((mp & !bit(z)).trailing_zeros(), (mq & !bit(z)).trailing_zeros());
-                        [pivot, p, q].iter().for_each(|&c| step.cell(layout.n, c));
-                        step.symbols.extend([x as u8, y as u8, z as u8]);
-                        return true;
+        for k in 0..layout.words {
+            let word = self.pivots(layout, near, k);
+            for pivot in members(word).map(|j| k * 64 + j) {
+                let xyz = board.cand[pivot];
+                if !triple(xyz) {
+                    continue;
+                }
+                self.peers(layout, board, pivot, |m| pair(m) && m & !xyz == 0);
+                for (j, &p) in self.pincers.iter().enumerate() {
+                    for &q in &self.pincers[j + 1..] {
+                        let (mp, mq) = (board.cand[p], board.cand[q]);
+                        if mp == mq {
+                            continue;
+                        }
+                        let z = (mp & mq).trailing_zeros() as usize;
+                        step.clear(Technique::XYZWing);
+                        if eliminate_seen(layout, board, step, &[pivot, p, q], z, &[]) {
+                            let (x, y) = ((mp & !bit(z)).trailing_zeros(), (mq & !bit(z)).trailing_zeros());
+                            [pivot, p, q].iter().for_each(|&c| step.cell(layout.n, c));
+                            step.symbols.extend([x as u8, y as u8, z as u8]);
+                            return true;
+                        }
                     }
                 }
             }
