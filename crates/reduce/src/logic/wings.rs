@@ -60,11 +60,13 @@ fn eliminate_seen(
     not: &[usize],
 ) -> bool {
     let first = seen[0];
-    for &(u, _) in layout.units_of(first) {
-        let u = u as usize;
-        for i in members(board.pos(u, z)) {
-            let c = layout.cell(u, i);
-            if !not.contains(&c) && !seen.contains(&c) && seen[1..].iter().all(|&s| layout.sees(c, s)) {
+    let from = layout.cell_start[first] as usize;
+    for (k, &(u, at)) in layout.units_of(first).iter().enumerate() {
+        // The cells that see `first`, each once (see `Layout::overlap`);
+        // one that sees the others is none of them.
+        for i in members(board.pos(u as usize, z) & !layout.overlap[from + k] & !bit(at as usize)) {
+            let c = layout.cell(u as usize, i);
+            if !not.contains(&c) && seen[1..].iter().all(|&s| layout.sees(c, s)) {
                 step.eliminate(layout.n, c, z);
             }
         }
