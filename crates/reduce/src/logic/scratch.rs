@@ -25,11 +25,12 @@ const UNIT_ROOM: usize = 1024;
 /// those are copied).
 const UNITS: usize = 256;
 
-/// A unit of a cell: the unit and the cell's position there.
+/// A unit of a cell: the unit, and every position there but the cell's
+/// (the mask that clears the cell's position: no shift to make).
 #[derive(Clone, Copy, Debug, Default)]
 struct Place {
     unit: u8,
-    at: u8,
+    keep: Small,
 }
 
 /// Whether `m` has exactly one member.
@@ -181,7 +182,7 @@ impl Scratch {
             self.full = layout.full as Small;
             for (c, slot) in self.cell_units.iter_mut().enumerate().take(layout.cells) {
                 let u = layout.units_of(c);
-                *slot = std::array::from_fn(|k| Place { unit: u[k].0 as u8, at: u[k].1 });
+                *slot = std::array::from_fn(|k| Place { unit: u[k].0 as u8, keep: !(1 << u[k].1) });
                 let first = layout.cell_start[c] as usize;
                 self.overlap[c] = std::array::from_fn(|k| (layout.overlap[first + k] | 1 << u[k].1) as Small);
             }
@@ -339,7 +340,7 @@ impl Scratch {
             let u = p.unit as usize;
             let unit = &mut self.work.units[u];
             unit.placed |= b;
-            unit.open &= !(1 << p.at);
+            unit.open &= p.keep;
             if single(unit.open) {
                 self.full_houses.push(u);
             }
@@ -349,7 +350,7 @@ impl Scratch {
             let w = rest.trailing_zeros() as usize % 16;
             rest &= rest - 1;
             for p in units {
-                self.clear_position(p.unit as usize, w, p.at as usize);
+                self.clear_position(p.unit as usize, w, p.keep);
             }
         }
         let overlap = self.overlap[cell];
@@ -408,24 +409,25 @@ impl Scratch {
         match K {
             0 | 1 => {
                 let line = if K == 0 { y } else { x };
-                self.clear_position(line.unit as usize, v, line.at as usize);
+                self.clear_position(line.unit as usize, v, line.keep);
                 if z.unit != region {
-                    self.clear_position(z.unit as usize, v, z.at as usize);
+                    self.clear_position(z.unit as usize, v, z.keep);
                 }
             }
             _ => {
-                self.clear_position(x.unit as usize, v, x.at as usize);
-                self.clear_position(y.unit as usize, v, y.at as usize);
+                self.clear_position(x.unit as usize, v, x.keep);
+                self.clear_position(y.unit as usize, v, y.keep);
             }
         }
     }
 
-    /// Clears position `i` of symbol `v` in unit `u`, where `v` is not
-    /// placed, noting a hidden single or a contradiction.
+    /// Clears a position of symbol `v` in unit `u`, where `v` is not
+    /// placed (keeps those of `keep`), noting a hidden single or a
+    /// contradiction.
     #[inline]
-    fn clear_position(&mut self, u: usize, v: usize, i: usize) {
+    fn clear_position(&mut self, u: usize, v: usize, keep: Small) {
         let x = &mut self.work.pos[u % UNITS][v % 16];
-        let p = *x & !(1 << i);
+        let p = *x & keep;
         *x = p;
         if p & p.wrapping_sub(1) == 0 {
             if p == 0 {
