@@ -114,13 +114,15 @@ pub(crate) struct Scratch {
     cells: usize,
     units: usize,
     full: Small,
-    /// The three units of each cell and its position in each.
+    /// The three units of each cell and its position in each (see
+    /// [`Place`]).
     cell_units: [[Place; 3]; 256],
-    /// Per cell and each of its three units, the positions there of the
-    /// cell itself and of the cells that share an earlier unit of the
-    /// three with it ([`Layout`]'s overlap): those [`Scratch::assume`]
-    /// does not eliminate from.
-    overlap: [[Small; 3]; 256],
+    /// Per cell and each of its three units, the positions there but
+    /// those of the cell itself and of the cells that share an earlier
+    /// unit of the three with it ([`Layout`]'s overlap): those
+    /// [`Scratch::assume`] eliminates from (the mask to take, no
+    /// complement to make).
+    reach: [[Small; 3]; 256],
     /// `unit_cells[u][i]`: the cell at position `i` of unit `u`.
     unit_cells: [[u8; 16]; UNITS],
     start: Box<Marks>,
@@ -143,7 +145,7 @@ impl Default for Scratch {
             units: 0,
             full: 0,
             cell_units: [[Place::default(); 3]; 256],
-            overlap: [[0; 3]; 256],
+            reach: [[0; 3]; 256],
             unit_cells: [[0; 16]; UNITS],
             start: Box::default(),
             work: Marks::default(),
@@ -184,7 +186,7 @@ impl Scratch {
                 let u = layout.units_of(c);
                 *slot = std::array::from_fn(|k| Place { unit: u[k].0 as u8, keep: !(1 << u[k].1) });
                 let first = layout.cell_start[c] as usize;
-                self.overlap[c] = std::array::from_fn(|k| (layout.overlap[first + k] | 1 << u[k].1) as Small);
+                self.reach[c] = std::array::from_fn(|k| !(layout.overlap[first + k] | 1 << u[k].1) as Small);
             }
             for u in 0..self.units {
                 for i in 0..n {
@@ -353,22 +355,22 @@ impl Scratch {
                 self.clear_position(p.unit as usize, w, p.keep);
             }
         }
-        let overlap = self.overlap[cell];
+        let reach = self.reach[cell];
         let (region, v) = (units[2].unit, v % 16);
-        self.eliminate_in::<0>(units[0].unit as usize, v, overlap[0], region);
-        self.eliminate_in::<1>(units[1].unit as usize, v, overlap[1], region);
-        self.eliminate_in::<2>(units[2].unit as usize, v, overlap[2], region);
+        self.eliminate_in::<0>(units[0].unit as usize, v, reach[0], region);
+        self.eliminate_in::<1>(units[1].unit as usize, v, reach[1], region);
+        self.eliminate_in::<2>(units[2].unit as usize, v, reach[2], region);
     }
 
     /// Removes `v`, just placed in unit `u`, the `K`-th unit of the
     /// placed cell (see [`Scratch::fits`]: rows, columns, then regions),
-    /// from the cells there that hold it, but those at the positions
-    /// `skip` (the placed cell, and the cells met in its earlier units);
+    /// from the cells there that hold it at the positions `reach` (all
+    /// but the placed cell and the cells met in its earlier units);
     /// `region` is the placed cell's region.
     #[inline(always)]
-    fn eliminate_in<const K: usize>(&mut self, u: usize, v: usize, skip: Small, region: u8) {
+    fn eliminate_in<const K: usize>(&mut self, u: usize, v: usize, reach: Small, region: u8) {
         let u = u % UNITS;
-        let mut p = self.work.pos[u][v % 16] & !skip;
+        let mut p = self.work.pos[u][v % 16] & reach;
         while p != 0 {
             let i = p.trailing_zeros() as usize;
             p &= p - 1;
