@@ -745,21 +745,26 @@ impl Chains {
         // Locals, so that the loop keeps them in registers.
         let (links, search, holders) = (&self.links, self.search, &self.holders[..]);
         let states = 2 * links.len();
-        let (seen, from, dist) =
-            (&mut self.seen[..states], &mut self.from[..states], &mut self.dist[..states]);
+        let (seen, from) = (&mut self.seen[..states], &mut self.from[..states]);
         let queue = &mut self.queue;
         queue.clear();
         let s0 = 2 * start;
         seen[s0] = search;
-        dist[s0] = 1;
         queue.push(s0 as u32);
         let a = links.node(start);
         let mut head = 0;
         let mut end = None;
+        // The distance of the states from `head` up to `level` (the
+        // start's is 1): breadth first, the queue holds one level after
+        // the other.
+        let (mut d, mut level) = (0, 0);
         while head < queue.len() {
+            if head == level {
+                d += 1;
+                level = queue.len();
+            }
             let state = queue[head] as usize;
             head += 1;
-            let d = dist[state];
             if state % 2 == 1 && state / 2 != start {
                 let b = links.node(state / 2);
                 // Whether it concludes anything first (most ends do not).
@@ -776,7 +781,6 @@ impl Chains {
                 if t < states && seen[t] != search {
                     seen[t] = search;
                     from[t] = state as u32;
-                    dist[t] = d + 1;
                     queue.push(t as u32);
                 }
             }
@@ -789,17 +793,18 @@ impl Chains {
             step.eliminate(n, c, v);
             false
         });
-        self.write_chain(n, state, step);
+        self.write_chain(n, s0, state, step);
         Some(d)
     }
 
-    /// Writes the chain ending in `state` into `step`, start first.
-    fn write_chain(&self, n: usize, mut state: usize, step: &mut Step) {
+    /// Writes the chain from state `s0` to `state` into `step`, start
+    /// first.
+    fn write_chain(&self, n: usize, s0: usize, mut state: usize, step: &mut Step) {
         step.chain.clear();
         loop {
             let (cell, v) = self.links.node(state / 2);
             step.link(n, cell, v);
-            if self.dist[state] == 1 {
+            if state == s0 {
                 break;
             }
             state = self.from[state] as usize;
