@@ -20,9 +20,10 @@ type Small = u16;
 /// singles' queue.
 const UNIT_ROOM: usize = 1024;
 
-/// Room for the units' marks, indexed by a unit's number as a byte: no
-/// mask to take (there are 64 units at most, see [`Scratch::fits`]; only
-/// those are copied).
+/// Room for the units' marks, indexed by a unit's number as a byte (there
+/// are 64 units at most, see [`Scratch::fits`]; only those are copied).
+/// The `% UNITS` left on some indices costs nothing on a byte and spares
+/// the bounds check.
 const UNITS: usize = 256;
 
 /// A unit of a cell: the unit, and every position there but the cell's
@@ -320,8 +321,9 @@ impl Scratch {
     /// positions, a cell's candidates and a symbol's positions in a unit
     /// lose members, never gain one), and each clear here drops a member
     /// that is there: the marks are exact (the open positions of a unit
-    /// are the cells with candidates, filled only here, from a cell that
-    /// has `v`; a cell's candidates are its positions in its units where
+    /// are its empty cells, which on the unbroken board a branch starts
+    /// from are the cells with candidates; one is filled only here, from a
+    /// cell that has `v`; a cell's candidates are its positions in its units where
     /// they are not placed; a position is cleared only of a candidate that
     /// is not placed in that unit). So each set turns single, the moment
     /// it is pushed, once: it cannot turn single again without gaining a
