@@ -116,6 +116,20 @@ fn first(a: &[u64], b: &[u64]) -> Option<usize> {
     })
 }
 
+/// Adds to `set` (a set of cells) the cells with a strong link on `v`:
+/// its two places in each unit where it has exactly two.
+fn mark_linked(layout: &Layout, board: &Board, v: usize, set: &mut [u64]) {
+    for u in 0..layout.units.len() {
+        let p = board.pos(u, v);
+        if pair(p) {
+            for i in members(p) {
+                let c = layout.cell(u, i);
+                set[c / 64] |= 1 << (c % 64);
+            }
+        }
+    }
+}
+
 /// The other place of a symbol in a unit where it has exactly two.
 #[inline]
 fn partner(layout: &Layout, board: &Board, u: usize, v: usize, cell: usize) -> Option<usize> {
@@ -420,16 +434,7 @@ impl Chains {
             let (cx, v) = (self.useful[k].0 as usize, self.useful[k].1 as usize);
             if known & 1 << v == 0 {
                 known |= 1 << v;
-                let strong = &mut self.strong_cells[v * w..][..w];
-                for u in 0..layout.units.len() {
-                    let p = board.pos(u, v);
-                    if pair(p) {
-                        for i in members(p) {
-                            let c = layout.cell(u, i);
-                            strong[c / 64] |= 1 << (c % 64);
-                        }
-                    }
-                }
+                mark_linked(layout, board, v, &mut self.strong_cells[v * w..][..w]);
             }
             let strong = &self.strong_cells[v * w..][..w];
             let (on, off) = self.sets.split_at_mut(w);
@@ -908,15 +913,7 @@ impl Chains {
             // nothing).
             self.linked.clear();
             self.linked.resize(w, 0);
-            for u in 0..layout.units.len() {
-                let p = board.pos(u, v);
-                if pair(p) {
-                    for i in members(p) {
-                        let c = layout.cell(u, i);
-                        self.linked[c / 64] |= 1 << (c % 64);
-                    }
-                }
-            }
+            mark_linked(layout, board, v, &mut self.linked);
             for k in 0..w {
                 for j in members(self.linked[k]) {
                     let root = k * 64 + j;

@@ -257,6 +257,7 @@ impl Links {
         }
         self.start[2 * m] = e as u32;
     }
+
     /// Finds what every state reaches (see the module's documentation).
     #[inline(never)]
     pub fn close(&mut self) {

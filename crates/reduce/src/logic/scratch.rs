@@ -322,12 +322,12 @@ impl Scratch {
     /// lose members, never gain one), and each clear here drops a member
     /// that is there: the marks are exact (the open positions of a unit
     /// are its empty cells, which on the unbroken board a branch starts
-    /// from are the cells with candidates; one is filled only here, from a
-    /// cell that has `v`; a cell's candidates are its positions in its units where
-    /// they are not placed; a position is cleared only of a candidate that
-    /// is not placed in that unit). So each set turns single, the moment
-    /// it is pushed, once: it cannot turn single again without gaining a
-    /// member.
+    /// from are the cells with candidates; one is filled only here, from
+    /// a cell that has `v`; a cell's candidates are its positions in its
+    /// units where they are not placed; a position is cleared only of a
+    /// candidate that is not placed in that unit). So each set turns
+    /// single, the moment it is pushed, once: it cannot turn single again
+    /// without gaining a member.
     #[inline(always)]
     fn assume(&mut self, cell: usize, v: usize) {
         let cell = cell % 256;

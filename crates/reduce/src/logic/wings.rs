@@ -275,6 +275,8 @@ impl Wings {
         // The cells with two candidates sorted by their candidates, then
         // by cell: the cells with the candidates of `a` that follow it
         // come next to it, in order.
+        // 12 bits for `j`: at most 4,096 cells (64x64).
+        debug_assert!(self.bivalue.len() <= 1 << 12);
         self.by_mask.clear();
         self.by_mask.extend(self.bivalue.iter().enumerate().map(|(j, &c)| {
             let m = board.cand[c];
