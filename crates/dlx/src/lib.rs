@@ -100,6 +100,7 @@ pub mod estimate;
 mod multiplicity;
 pub mod parallel;
 mod problem;
+pub mod request;
 mod solver;
 pub mod text;
 
@@ -112,4 +113,5 @@ pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
 };
+pub use request::{Order, Request, Want};
 pub use solver::{ForceError, Solutions, Solver, Stats};

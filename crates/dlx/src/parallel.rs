@@ -32,6 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, End, Outcome, Tally};
+use crate::request::{Request, Want};
 use crate::{EstimateOptions, Figure, Solver, Stats};
 
 /// Which part of the tree to count: shard `index` (from 0) of `count`.
@@ -271,6 +272,42 @@ fn foresee(solver: &mut Solver) {
     solver.set_budget(budget);
     if e.end == End::Complete && is_steady(&e.nodes) {
         probe.expect_nodes(Some(e.nodes.value.round() as u64));
+    }
+}
+
+/// Counts the solutions of `solver`'s problem (below its forced options) as
+/// `request` asks: its shard on `jobs` threads, or the whole tree the
+/// adaptive way ([`count_adaptive`], on one thread when faithful), within
+/// the request's budget, up to its limit. A request that is not a count
+/// counts every solution.
+pub fn count_for(solver: &mut Solver, request: &Request) -> Outcome {
+    solver.set_faithful(request.faithful);
+    solver.set_budget(request.budget);
+    let limit = match request.want {
+        Want::Count { limit } => limit,
+        Want::Any | Want::All => None,
+    };
+    match request.shard {
+        Some(_) => count(solver, request.jobs, request.shard, limit),
+        None => count_adaptive(solver, request.count_jobs(), limit),
+    }
+}
+
+/// Visits the solutions of `solver`'s problem (below its forced options) as
+/// `request` asks, until `visit` breaks or the request's budget runs out:
+/// a shard's listing ([`search_shard`]), every solution on several threads
+/// in no set order when the request allows it ([`search`]), or one thread
+/// in DLX1's order.
+pub fn list_for<F>(solver: &mut Solver, request: &Request, visit: F) -> Outcome
+where
+    F: FnMut(&[usize]) -> ControlFlow<()>,
+{
+    solver.set_faithful(request.faithful);
+    solver.set_budget(request.budget);
+    match (request.want, request.shard) {
+        (Want::All, Some(shard)) => search_shard(solver, shard, visit),
+        (Want::All, None) if request.list_jobs() > 1 => search(solver, request.list_jobs(), visit),
+        _ => solver.search(visit),
     }
 }
 

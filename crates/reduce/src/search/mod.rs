@@ -29,7 +29,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use dlx::parallel::Shard;
-use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Stats};
+use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Request, Stats, Want};
 
 pub(crate) use bits::luby;
 pub use bits::{Bits, MAX_BITS_ORDER};
@@ -532,6 +532,54 @@ impl GridSolver {
     ) -> Result<Outcome, Conflict> {
         self.last = Engine::Links;
         self.links().count_split(puzzle, jobs, shard, limit)
+    }
+
+    /// Counts the solutions of `puzzle` as `request` asks (see
+    /// [`dlx::Request`]): its shard on the links, or the whole tree on the
+    /// picked engine first and split over the request's threads when it
+    /// outgrows one ([`GridSolver::count_threads`]), faithful or not, within
+    /// its budget, up to its limit.
+    pub fn count_for(&mut self, puzzle: &Puzzle, request: &Request) -> Result<Outcome, Conflict> {
+        self.set_faithful(request.faithful);
+        self.set_budget(request.budget);
+        let limit = match request.want {
+            Want::Count { limit } => limit,
+            Want::Any | Want::All => None,
+        };
+        match request.shard {
+            Some(_) => self.count_split(puzzle, 1, request.shard, limit),
+            None => self.count_threads(puzzle, limit, request.count_jobs()),
+        }
+    }
+
+    /// Visits solutions of `puzzle` as `request` asks, each first turned
+    /// into a `T` by `map` (on the thread that found it, when several
+    /// list), until `visit` breaks or the request's budget runs out: any
+    /// solutions on the picked engine ([`Want::Any`]); every solution in
+    /// DLX1's order, or a shard's, or on several threads in no set order
+    /// when the request allows it ([`Want::All`]).
+    pub fn list_for<T, M, F>(
+        &mut self,
+        puzzle: &Puzzle,
+        request: &Request,
+        map: M,
+        mut visit: F,
+    ) -> Result<Outcome, Conflict>
+    where
+        T: Send,
+        M: Fn(&[u8]) -> T + Sync,
+        F: FnMut(T) -> ControlFlow<()>,
+    {
+        self.set_faithful(request.faithful);
+        self.set_budget(request.budget);
+        match (request.want, request.shard) {
+            (Want::All, Some(shard)) => self.solve_shard(puzzle, shard, |g| visit(map(g))),
+            (Want::All, None) if request.list_jobs() > 1 => {
+                self.solve_parallel(puzzle, request.list_jobs(), map, visit)
+            }
+            (Want::All, None) => self.solve(puzzle, |g| visit(map(g))),
+            _ => self.solve_any(puzzle, |g| visit(map(g))),
+        }
     }
 
     /// How the last search ended.
