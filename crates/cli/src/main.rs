@@ -1,5 +1,7 @@
 //! The `dance` binary: all logic is in the library.
 
-fn main() {
-    std::process::exit(dance::run(std::env::args_os()));
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    dance::main(std::env::args_os())
 }

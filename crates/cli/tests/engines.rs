@@ -17,10 +17,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
-use dance::app::Inputs;
-use dance::args::{Cli, Config, Task};
+use dance::commands::Cli;
 use dance::input::{InputPath, ReadSettings};
 use dance::record::Body;
+use dance::run::Inputs;
 use dlx::{Budget, Problem, Solver};
 use reduce::{Puzzle, Way};
 
@@ -83,13 +83,13 @@ fn readings() -> BTreeMap<String, (Vec<InputPath>, ReadSettings)> {
             else {
                 continue; // a usage error case
             };
-            let Ok(config) = Config::from_cli(cli) else { continue };
-            if !matches!(config.task, Task::Answer(_)) || config.inputs.contains(&InputPath::Stdin) {
+            let Some(inputs) = cli.search_inputs() else { continue };
+            if inputs.paths.contains(&InputPath::Stdin) {
                 continue;
             }
             // What changes the reading: the files and the input flags.
             let key: Vec<&String> = args.iter().filter(|a| !is_run_flag(a)).collect();
-            out.entry(format!("{key:?}")).or_insert((config.inputs, config.read));
+            out.entry(format!("{key:?}")).or_insert((inputs.paths, inputs.read));
         }
     }
     // Every other input file, read with no flag.

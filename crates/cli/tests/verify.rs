@@ -8,9 +8,9 @@
 mod common;
 use common::*;
 
-use dance::answer::{answer, Engines};
-use dance::args::{Mode, OutputFormat, Plan};
+use dance::answer::{search, Engines, Mode, Plan};
 use dance::input::{read_str, ReadSettings};
+use dance::output::OutputFormat;
 use dance::record::Body;
 use proptest::prelude::*;
 
@@ -46,9 +46,9 @@ proptest! {
         let recs = records(&line);
         let Ok(Body::Puzzle { puzzle, .. }) = &recs[0].body else { panic!("not a puzzle") };
         let mode = [Mode::First, Mode::Unique, Mode::All { limit: Some(20) }][mode];
-        let plan = Plan { mode, output: OutputFormat::Json, layout: None, terminal_art: None, stats: false, quiet: true, jobs: 1, shard: None, budget: Default::default(), list_jobs: 1 };
+        let plan = Plan { output: OutputFormat::Json, ..Plan::new(mode) };
         let mut out = Vec::new();
-        answer(&recs[0], 1, &plan, &mut Engines::default(), &mut out, &mut Vec::new()).unwrap();
+        search(&recs[0], 1, &plan, &mut Engines::default(), &mut out, &mut Vec::new()).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
         let solutions = v["solutions"].as_array().unwrap();
         prop_assert!(mode == Mode::Unique || !solutions.is_empty(), "the blanked grid has at least its own solution");

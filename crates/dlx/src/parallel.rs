@@ -534,6 +534,18 @@ where
     Outcome::new(end, visited, tally.nodes())
 }
 
+/// The `k` cheapest solutions of `cheapest`'s problem as `request` asks:
+/// within its budget, DLX5's own tree and statistics when faithful, and on
+/// several threads ([`best`]) when any order of equal costs will do.
+pub fn best_for(cheapest: &mut crate::Cheapest, k: usize, request: &Request) -> crate::Best {
+    cheapest.set_budget(request.budget);
+    cheapest.set_faithful(request.faithful);
+    match request.list_jobs() {
+        jobs if jobs > 1 => best(cheapest, k, jobs),
+        _ => cheapest.best(k),
+    }
+}
+
 /// The `k` cheapest solutions of `cheapest`'s problem, found by `jobs`
 /// threads that share the `k`-th best cost so far as their cutoff (see
 /// [`crate::Cheapest::best`] for one thread): the same costs as one

@@ -1,5 +1,5 @@
 //! `dance render`: the records of the inputs (read by [`crate::input`],
-//! through [`crate::app::Inputs`]) drawn with [`crate::render`], written
+//! through [`crate::run::Inputs`]) drawn with [`crate::render`], written
 //! as one SVG document on standard output, SVG files or one PDF.
 //!
 //! What is drawn: every puzzle record (grid, line and grouped formats, and
@@ -29,16 +29,75 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
+use clap::{Args, ValueEnum};
 use reduce::{GridSolver, Puzzle};
 
-use crate::app::{Inputs, EXIT_ERROR, EXIT_NO_SOLUTION, EXIT_OK};
-use crate::args::{Config, PageArg, RenderArgs, ShadingArg};
+use crate::flags::{InputArgs, UsageError};
 use crate::output::{is_broken_pipe, NO_SOLUTION};
 use crate::record::{Body, Record, Source};
 use crate::render::{self, Options, PageSize, Picture, RenderError};
+use crate::run::{notice_lines, refusal_line, InputSet};
+use crate::status::Status;
+
+/// `dance render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// Draw each puzzle's solution (the first one found, as `solve`
+    /// prints it); a puzzle without one is drawn bare, and the exit status
+    /// is 1.
+    #[arg(long, conflicts_with = "candidates")]
+    pub solution: bool,
+    /// Draw the candidates of each empty cell, small: every symbol that no
+    /// given in its row, column or region holds (the pencil marks the
+    /// logic solver starts from).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Tile K puzzles (1 to 100) to a page, numbered, for printing; more
+    /// go on further pages.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=crate::render::MAX_PER_PAGE as u64))]
+    pub per_page: Option<u64>,
+    /// The paper of pages (giving it asks for pages: one puzzle a page
+    /// unless --per-page says more). Default a4.
+    #[arg(long, value_enum)]
+    pub page: Option<PageArg>,
+    /// Draw only record K (from 1) of the input.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+    /// Shade the regions in light colours (regions), or not (none).
+    #[arg(long, value_enum, default_value_t = ShadingArg::Regions)]
+    pub shading: ShadingArg,
+    /// Write to FILE: FILE.svg (several pictures or pages: FILE-1.svg,
+    /// FILE-2.svg, ...) or FILE.pdf (one document). Without it, one SVG
+    /// document goes to standard output.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `--page`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PageArg {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+}
+
+/// `--shading`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShadingArg {
+    /// Each region in a light colour, neighbours always different.
+    Regions,
+    /// White cells: black and white print.
+    None,
+}
 
 /// What `dance render` draws and where, decided from the arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct RenderPlan {
     /// Draw each puzzle's solution.
     pub solution: bool,
@@ -53,6 +112,10 @@ pub struct RenderPlan {
     pub shading: bool,
     /// Where the pictures go.
     pub to: Destination,
+    /// The inputs.
+    pub inputs: InputSet,
+    /// Say nothing on stderr but errors.
+    pub quiet: bool,
 }
 
 /// Where `dance render` writes.
@@ -66,8 +129,15 @@ pub enum Destination {
     Pdf(PathBuf),
 }
 
-/// The plan the arguments ask for, or what is wrong with them.
-pub fn plan(a: &RenderArgs) -> Result<RenderPlan, String> {
+/// The plan the arguments ask for, or a usage error.
+pub fn plan(a: RenderArgs) -> Result<RenderPlan, UsageError> {
+    let inputs = a.input.input_set()?;
+    drawing_plan(&a, inputs).map_err(UsageError)
+}
+
+/// The plan of what to draw and where, from the arguments, or what is
+/// wrong with them.
+fn drawing_plan(a: &RenderArgs, inputs: InputSet) -> Result<RenderPlan, String> {
     let to = match &a.out {
         None => Destination::Stdout,
         Some(path) => {
@@ -97,6 +167,8 @@ pub fn plan(a: &RenderArgs) -> Result<RenderPlan, String> {
         index: a.index,
         shading: a.shading == ShadingArg::Regions,
         to,
+        inputs,
+        quiet: a.quiet,
     })
 }
 
@@ -123,35 +195,16 @@ impl Drawing {
     }
 }
 
-/// How the run went so far.
-#[derive(Default)]
-struct Tally {
-    refused: bool,
-    unsolved: bool,
-}
-
-impl Tally {
-    fn status(&self) -> i32 {
-        if self.refused {
-            EXIT_ERROR
-        } else if self.unsolved {
-            EXIT_NO_SOLUTION
-        } else {
-            EXIT_OK
-        }
-    }
-}
-
-/// `dance render`: draws the records of the inputs and returns the exit
+/// `dance render`: draws the records of the inputs and returns the run's
 /// status.
-pub fn run(config: &Config, plan: &RenderPlan) -> i32 {
+pub fn run(plan: &RenderPlan) -> Status {
     let options = Options {
         color: false,
         shading: plan.shading,
         page: plan.pages.map_or(PageSize::A4, |p| p.1),
         per_page: plan.pages.map_or(1, |p| p.0),
     };
-    let mut tally = Tally::default();
+    let mut status = Status::Answered;
     let mut drawings: Vec<Drawing> = Vec::new();
     // Single pictures are drawn as they come (which also finds a symbol
     // the fonts lack); on pages, each puzzle is drawn alone first for the
@@ -160,12 +213,12 @@ pub fn run(config: &Config, plan: &RenderPlan) -> i32 {
     let mut singles: Vec<String> = Vec::new();
     let mut grids: Option<GridSolver> = None;
     let mut seen = 0;
-    for record in Inputs::new(&config.inputs, &config.read) {
+    for record in plan.inputs.records() {
         seen += 1;
         if plan.index.is_some_and(|k| k != seen) {
             continue;
         }
-        if let Some(drawing) = prepare(record, seen, plan, config.quiet, &mut grids, &mut tally) {
+        if let Some(drawing) = prepare(record, seen, plan, &mut grids, &mut status) {
             match render::svg(&drawing.picture(), &options) {
                 Ok(svg) => {
                     if plan.pages.is_none() {
@@ -175,14 +228,14 @@ pub fn run(config: &Config, plan: &RenderPlan) -> i32 {
                 }
                 Err(e) => {
                     eprintln!("{}: {e}", drawing.source);
-                    tally.refused = true;
+                    status = status.and(Status::Refused);
                 }
             }
             // Standard output takes one picture or one page: say so at
             // once rather than after drawing the rest.
             if plan.to == Destination::Stdout && drawings.len() > plan.pages.map_or(1, |p| p.0) {
                 eprintln!("dance: {}", too_many_for_stdout(plan));
-                return EXIT_ERROR;
+                return Status::Refused;
             }
         }
         if plan.index.is_some() {
@@ -193,20 +246,20 @@ pub fn run(config: &Config, plan: &RenderPlan) -> i32 {
         if seen < k {
             let s = if seen == 1 { "" } else { "s" };
             eprintln!("dance: the input has {seen} record{s}; there is no record {k}");
-            return EXIT_ERROR;
+            return Status::Refused;
         }
     }
     if drawings.is_empty() {
-        if !tally.refused {
+        if status != Status::Refused {
             eprintln!("dance: there is no puzzle to draw");
         }
-        return EXIT_ERROR;
+        return Status::Refused;
     }
     match write(plan, &options, &drawings, singles) {
-        Ok(()) => tally.status(),
+        Ok(()) => status,
         Err(message) => {
             eprintln!("dance: {message}");
-            EXIT_ERROR
+            Status::Refused
         }
     }
 }
@@ -231,27 +284,19 @@ fn prepare(
     record: Record,
     index: u64,
     plan: &RenderPlan,
-    quiet: bool,
     grids: &mut Option<GridSolver>,
-    tally: &mut Tally,
+    status: &mut Status,
 ) -> Option<Drawing> {
-    let source = record.source;
+    let quiet = plan.quiet;
     if !quiet {
-        for n in &record.notices {
-            let at =
-                if n.line == 0 { source.path.to_string() } else { format!("{}:{}", source.path, n.line) };
-            eprintln!("{at}: {}", n.text);
-        }
+        notice_lines(&record).for_each(|line| eprintln!("{line}"));
     }
+    let source = record.source;
     let body = match record.body {
         Ok(b) => b,
         Err(r) => {
-            if r.line == 0 {
-                eprintln!("dance: {}: {}", source.path, r.message());
-            } else {
-                eprintln!("{}:{}", source.path, r.located());
-            }
-            tally.refused = true;
+            eprintln!("{}", refusal_line(&source, &r));
+            *status = status.and(Status::Refused);
             return None;
         }
     };
@@ -269,9 +314,9 @@ fn prepare(
                     ControlFlow::Break(())
                 });
                 if let Err(conflict) = result {
-                    unsolved(&source, &conflict.to_string(), quiet, tally);
+                    unsolved(&source, &conflict.to_string(), quiet, status);
                 } else if found.is_none() {
-                    unsolved(&source, "no solution", quiet, tally);
+                    unsolved(&source, "no solution", quiet, status);
                 }
                 found
             } else {
@@ -289,7 +334,7 @@ fn prepare(
                     ControlFlow::Break(())
                 });
                 if found.is_none() {
-                    unsolved(&source, "no solution", quiet, tally);
+                    unsolved(&source, "no solution", quiet, status);
                 }
                 found
             } else {
@@ -302,7 +347,7 @@ fn prepare(
                 "{source}: an exact-cover problem has no picture: render draws puzzles \
                  (grid, line or grouped, or a JSON document exported from a puzzle)"
             );
-            tally.refused = true;
+            *status = status.and(Status::Refused);
             return None;
         }
     };
@@ -311,8 +356,8 @@ fn prepare(
 }
 
 /// Says that a puzzle has no solution and is drawn without one.
-fn unsolved(source: &Source, why: &str, quiet: bool, tally: &mut Tally) {
-    tally.unsolved = true;
+fn unsolved(source: &Source, why: &str, quiet: bool, status: &mut Status) {
+    *status = status.and(Status::None);
     if !quiet {
         eprintln!("{source}: {NO_SOLUTION}: {why}; drawn without a solution");
     }
@@ -364,13 +409,13 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::{Cli, CommandArgs};
+    use crate::commands::{Cli, CommandArgs};
     use clap::Parser;
 
     fn plan_of(args: &[&str]) -> Result<RenderPlan, String> {
         let cli = Cli::try_parse_from(["dance", "render"].iter().chain(args)).map_err(|e| e.to_string())?;
         let CommandArgs::Render(a) = cli.command else { panic!("not render") };
-        plan(&a)
+        plan(a).map_err(|e| e.0)
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! the logical solver (`reduce::logic`) instead of a search.
 //!
 //! An [`Explainer`] is one thread's answerer in the shared record loop
-//! (`app.rs`: batches, threads in input order, streaming, Ctrl-C, refused
-//! records). It keeps one solver per shape, runs it on each puzzle and
+//! (`crate::run`: batches, threads in input order, streaming, Ctrl-C,
+//! refused records). It keeps one solver per shape, runs it on each puzzle and
 //! writes, through [`crate::output::logic`], the steps (explain), the first
 //! step (hint) or nothing but the closing line (rate). A puzzle without
 //! exactly one solution gets no rating, and none of its steps are shown:
@@ -12,33 +12,107 @@
 //! refused (an exported puzzle, which still knows its grid, is answered as
 //! that puzzle).
 //!
-//! Outcomes, for the exit status: rated (solved or stuck) and answered
-//! hints are [`Outcome::Solved`] (0); no solution or several are
-//! [`Outcome::NoSolution`] (1); unknown is [`Outcome::Unknown`] (3); a
-//! refused record or problem [`Outcome::Refused`] (2).
+//! Statuses, for the exit status: rated (solved or stuck) and answered
+//! hints are [`Status::Answered`] (0); no solution or several are
+//! [`Status::None`] (1); unknown is [`Status::Unknown`] (3); a refused
+//! record or problem [`Status::Refused`] (2).
 
 use std::io::{self, Write};
 use std::sync::Arc;
 
+use clap::Args;
 use dlx::Probe;
 use reduce::logic::{Logic, Step, Unrated, Verdict};
-use reduce::{Puzzle, Shape};
+use reduce::Puzzle;
 
-use crate::answer::{notices, refuse, Note, Outcome};
-use crate::app::Answerer;
-use crate::args::{LogicCommand, LogicPlan, OutputFormat};
+use crate::flags::{threads, InputArgs, UsageError};
 use crate::output::logic::{self as words, json_line, VerdictJson, VerdictLine};
+use crate::output::OutputFormat;
 use crate::record::{Body, InputError, Record, Refusal};
+use crate::run::{answer_records, notices, refuse, Answerer, InputSet, Loop, Note, PerShape};
+use crate::status::Status;
 
-/// The most shapes whose solvers are kept at a time (a stream of jigsaws
-/// does not grow without bound).
-const MAX_SOLVERS: usize = 16;
+/// `dance explain`, `dance hint` and `dance rate`.
+#[derive(Debug, Args)]
+pub struct LogicArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The output format: text, or JSON Lines (one object per step, then
+    /// one per puzzle; docs/output.md).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub output: OutputFormat,
+    /// The node budget of the search that checks that a puzzle the
+    /// techniques cannot finish has one solution (beyond it: unknown).
+    #[arg(long, value_name = "N", default_value_t = reduce::logic::DEFAULT_MAX_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Worker threads for batches (default: all cores). Output keeps the
+    /// input order.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+}
+
+/// Which logic command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogicCommand {
+    /// Every step, then the rating.
+    Explain,
+    /// The first step only.
+    Hint,
+    /// The rating only.
+    Rate,
+}
+
+/// What every record of `explain`, `hint` or `rate` is answered with.
+#[derive(Clone, Debug)]
+pub struct LogicPlan {
+    /// Which command.
+    pub command: LogicCommand,
+    /// Text or JSON Lines.
+    pub output: OutputFormat,
+    /// The node budget of the uniqueness search.
+    pub max_nodes: u64,
+    /// Say nothing on stderr but errors.
+    pub quiet: bool,
+    /// Threads for records.
+    pub jobs: usize,
+    /// The inputs.
+    pub inputs: InputSet,
+    /// A progress bar may show.
+    pub progress: bool,
+}
+
+/// The plan the arguments of `command` ask for, or a usage error.
+pub fn plan(command: LogicCommand, a: LogicArgs) -> Result<LogicPlan, UsageError> {
+    Ok(LogicPlan {
+        command,
+        output: a.output,
+        max_nodes: a.max_nodes,
+        quiet: a.quiet,
+        jobs: threads(a.jobs),
+        inputs: a.input.input_set()?,
+        progress: !a.quiet && !a.no_progress,
+    })
+}
+
+/// Answers every record by logic; the run's status.
+pub fn run(plan: &LogicPlan) -> Status {
+    answer_records(&plan.inputs, Loop { jobs: plan.jobs, progress: plan.progress }, |probe| {
+        Explainer::new(plan, probe)
+    })
+}
 
 /// Answers records by logic, for one thread.
 pub struct Explainer<'a> {
     plan: &'a LogicPlan,
     probe: Arc<Probe>,
-    solvers: Vec<(Shape, Logic)>,
+    solvers: PerShape<Logic>,
     /// The steps of the puzzle under way, held until its verdict says
     /// whether to show them.
     steps: Vec<u8>,
@@ -48,25 +122,7 @@ impl<'a> Explainer<'a> {
     /// An answerer for `plan` whose uniqueness searches Ctrl-C can stop
     /// through `probe`.
     pub fn new(plan: &'a LogicPlan, probe: Arc<Probe>) -> Explainer<'a> {
-        Explainer { plan, probe, solvers: Vec::new(), steps: Vec::new() }
-    }
-
-    /// The solver for `shape`, made on first use.
-    fn solver(&mut self, shape: &Shape) -> &mut Logic {
-        let k = match self.solvers.iter().position(|(s, _)| s == shape) {
-            Some(k) => k,
-            None => {
-                if self.solvers.len() >= MAX_SOLVERS {
-                    self.solvers.clear();
-                }
-                let mut logic = Logic::new(shape);
-                logic.set_max_nodes(self.plan.max_nodes);
-                logic.set_probe(Some(self.probe.clone()));
-                self.solvers.push((shape.clone(), logic));
-                self.solvers.len() - 1
-            }
-        };
-        &mut self.solvers[k].1
+        Explainer { plan, probe, solvers: PerShape::default(), steps: Vec::new() }
     }
 
     /// Runs the solver on `puzzle` as the command asks: the verdict, and
@@ -76,7 +132,13 @@ impl<'a> Explainer<'a> {
         let (command, json) = (self.plan.command, self.plan.output == OutputFormat::Json);
         let mut steps = std::mem::take(&mut self.steps);
         steps.clear();
-        let logic = self.solver(puzzle.shape());
+        let (plan, probe) = (self.plan, &self.probe);
+        let logic = self.solvers.get(puzzle.shape(), |shape| {
+            let mut logic = Logic::new(shape);
+            logic.set_max_nodes(plan.max_nodes);
+            logic.set_probe(Some(probe.clone()));
+            logic
+        });
         let result = match command {
             LogicCommand::Explain => {
                 let mut number = 0;
@@ -108,7 +170,7 @@ impl Answerer for Explainer<'_> {
         index: u64,
         out: &mut dyn Write,
         notes: &mut Vec<Note>,
-    ) -> io::Result<Outcome> {
+    ) -> io::Result<Status> {
         let plan = self.plan;
         let text = plan.output == OutputFormat::Text;
         notices(record, plan.quiet, notes);
@@ -123,10 +185,10 @@ impl Answerer for Explainer<'_> {
         };
         let (verdict, first) = self.run(puzzle, index);
         if self.probe.stopped() {
-            return Ok(Outcome::Interrupted);
+            return Ok(Status::Interrupted);
         }
         let source = &record.source;
-        let logic = &self.solvers.iter().find(|(s, _)| s == puzzle.shape()).expect("the solver just used").1;
+        let logic = self.solvers.find(puzzle.shape()).expect("the solver just used");
         let closing = |verdict: VerdictJson| {
             json_line(&VerdictLine {
                 index,
@@ -149,8 +211,8 @@ impl Answerer for Explainer<'_> {
                     out.write_all(closing(words::unrated_json(why)).as_bytes())?;
                 }
                 match why {
-                    Unrated::Unknown { .. } => Outcome::Unknown,
-                    _ => Outcome::NoSolution,
+                    Unrated::Unknown { .. } => Status::Unknown,
+                    _ => Status::None,
                 }
             }
             Verdict::Solved(rating) | Verdict::Stuck(rating) => {
@@ -203,7 +265,7 @@ impl Answerer for Explainer<'_> {
                     };
                     out.write_all(closing(verdict).as_bytes())?;
                 }
-                Outcome::Solved
+                Status::Answered
             }
         };
         Ok(outcome)

@@ -20,13 +20,13 @@ use reduce::generate::{
 use reduce::logic::Level;
 use reduce::{Alphabet, Regions, Shape};
 
-use crate::app::{write_in_order, EXIT_ERROR, EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN};
-use crate::args::{Config, LayoutArg, OutputFormat, Task, UsageError};
-use crate::input::{self, ReadSettings, RegionsSetting};
+use crate::flags::{self, threads, LayoutArg, UsageError};
+use crate::input::{self, RegionsSetting};
 use crate::output::json::{GeneratedLine, GeneratedRating, Made};
-use crate::output::{is_broken_pipe, text};
-use crate::progress::{on_interrupt, Watch, EXIT_INTERRUPTED};
+use crate::output::{text, OutputFormat};
 use crate::record::Layout;
+use crate::run::{on_interrupt, write_in_order, Watch};
+use crate::status::{self, Status};
 
 /// `dance generate`.
 #[derive(Debug, Args)]
@@ -84,7 +84,7 @@ pub struct GenerateArgs {
     pub max_nodes: Option<u64>,
     /// How long one puzzle may take (500ms, 10s, 2m), all attempts together (exit 3 when
     /// they run out).
-    #[arg(long, value_name = "DURATION", value_parser = crate::args::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = flags::parse_duration)]
     pub timeout: Option<Duration>,
     /// Worker threads (default: all cores). The output is the same with
     /// any number.
@@ -151,8 +151,8 @@ pub struct GeneratePlan {
     pub quiet: bool,
 }
 
-/// The configuration `dance generate` asks for, or a usage error.
-pub fn config(a: GenerateArgs) -> Result<Config, UsageError> {
+/// The plan the arguments ask for, or a usage error.
+pub fn plan(a: GenerateArgs) -> Result<GeneratePlan, UsageError> {
     let order = a.order.map(|n| n as usize);
     let target = target(&a, order)?;
     let n = target.n();
@@ -191,11 +191,8 @@ pub fn config(a: GenerateArgs) -> Result<Config, UsageError> {
         }
         e => UsageError(e.to_string()),
     })?;
-    let jobs = match a.jobs {
-        Some(j) => j as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let plan = GeneratePlan {
+    let jobs = threads(a.jobs);
+    Ok(GeneratePlan {
         generator,
         count: a.count,
         seed: a.seed,
@@ -203,13 +200,6 @@ pub fn config(a: GenerateArgs) -> Result<Config, UsageError> {
         output: a.output,
         jobs: jobs.min(a.count.min(1 << 20) as usize).max(1),
         quiet: a.quiet,
-    };
-    Ok(Config {
-        task: Task::Generate(Box::new(plan)),
-        inputs: Vec::new(),
-        read: ReadSettings::default(),
-        quiet: a.quiet,
-        progress: false,
     })
 }
 
@@ -225,12 +215,7 @@ fn target(a: &GenerateArgs, order: Option<usize>) -> Result<Target, UsageError> 
     }
     let shape = if let Some(path) = &a.regions {
         let shown = path.display();
-        let bytes = std::fs::read(path)
-            .map_err(|e| UsageError(format!("--regions {shown}: {}", input::io_message(&e))))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| UsageError(format!("--regions {shown}: invalid UTF-8")))?;
-        let map = input::parse_region_file(&text)
-            .map_err(|(line, m)| UsageError(format!("--regions {shown}:{line}: {m}")))?;
+        let map = flags::region_file(path)?;
         let n = (1..=reduce::MAX_ORDER).find(|k| k * k == map.len()).unwrap_or(0);
         if order.is_some_and(|o| o != n) {
             return Err(mismatch(format!("the map of --regions {shown}"), n));
@@ -269,8 +254,8 @@ fn random_seed() -> u64 {
     h.finish() & ((1 << 48) - 1)
 }
 
-/// The run: every puzzle made and written in order; the exit status.
-pub fn run(plan: &GeneratePlan) -> i32 {
+/// The run: every puzzle made and written in order; the run's status.
+pub fn run(plan: &GeneratePlan) -> Status {
     let watch = Watch::new();
     on_interrupt(watch.clone());
     let seed = plan.seed.unwrap_or_else(random_seed);
@@ -278,30 +263,13 @@ pub fn run(plan: &GeneratePlan) -> i32 {
         eprintln!("dance: seed {seed} (--seed {seed} makes these puzzles again)");
     }
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut status = Status::default();
+    let mut status = Status::Answered;
     let result = make_all(plan, seed, &watch, &mut out, &mut status).and_then(|()| out.flush());
-    if status.interrupted || watch.stopped() {
+    if status == Status::Interrupted || watch.stopped() {
         watch.say_interrupted();
-        return EXIT_INTERRUPTED;
+        return Status::Interrupted;
     }
-    match result {
-        Err(e) if is_broken_pipe(&e) => EXIT_OK,
-        Err(e) => {
-            eprintln!("dance: writing the output: {e}");
-            EXIT_ERROR
-        }
-        Ok(()) if status.unknown => EXIT_UNKNOWN,
-        Ok(()) if status.none => EXIT_NO_SOLUTION,
-        Ok(()) => EXIT_OK,
-    }
-}
-
-/// How the puzzles came out.
-#[derive(Default)]
-struct Status {
-    unknown: bool,
-    none: bool,
-    interrupted: bool,
+    status::after_writing(result, status)
 }
 
 /// Puzzles a worker makes in a row and hands to the writer at once, for
@@ -370,7 +338,7 @@ fn make_all(
         let result = write_in_order(&rx, out, |k, made: Chunk, out| {
             for (i, made) in (k * chunk..).zip(made) {
                 write(plan, i, seed.wrapping_add(i), made, out, status)?;
-                if status.interrupted {
+                if *status == Status::Interrupted {
                     watch.probe.stop();
                     return Ok(ControlFlow::Break(()));
                 }
@@ -413,7 +381,7 @@ fn make_here(
         }
         let made = maker.generate(seed.wrapping_add(i));
         write(plan, i, seed.wrapping_add(i), made, out, status)?;
-        if status.interrupted {
+        if *status == Status::Interrupted {
             break;
         }
         if flushed.elapsed() >= FLUSH {
@@ -438,16 +406,12 @@ fn write(
     let made = match made {
         Ok(m) => m,
         Err(GenerateError::Interrupted) => {
-            status.interrupted = true;
+            *status = Status::Interrupted;
             return Ok(());
         }
         Err(e) => {
             let none = e == GenerateError::NoGrid;
-            if none {
-                status.none = true;
-            } else {
-                status.unknown = true;
-            }
+            *status = status.and(if none { Status::None } else { Status::Unknown });
             let message = e.to_string();
             if !plan.quiet || json {
                 eprintln!("dance: puzzle {index} (seed {seed}): {message}");

@@ -20,14 +20,13 @@ use std::time::{Duration, Instant};
 use dlx::Probe;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// The exit status after Ctrl-C (128 + SIGINT).
-pub const EXIT_INTERRUPTED: i32 = 130;
+use crate::status::Status;
 
 /// How long the handler waits for the run to stop by itself.
 const GRACE: Duration = Duration::from_millis(300);
 
 /// State shared by the run and the Ctrl-C handler.
-pub(crate) struct Watch {
+pub struct Watch {
     /// The searches' probe: stop flag, solutions and nodes so far.
     pub probe: Arc<Probe>,
     /// Records answered and written.
@@ -39,7 +38,7 @@ pub(crate) struct Watch {
 }
 
 impl Watch {
-    pub(crate) fn new() -> Arc<Watch> {
+    pub fn new() -> Arc<Watch> {
         Arc::new(Watch {
             probe: Arc::new(Probe::default()),
             answered: AtomicU64::new(0),
@@ -49,7 +48,7 @@ impl Watch {
     }
 
     /// Whether Ctrl-C was pressed.
-    pub(crate) fn stopped(&self) -> bool {
+    pub fn stopped(&self) -> bool {
         self.probe.stopped()
     }
 
@@ -73,7 +72,7 @@ impl Watch {
 
     /// Says how far the run got; the caller then exits 130. Holding the
     /// last word keeps the handler from saying it too.
-    pub(crate) fn say_interrupted(&self) {
+    pub fn say_interrupted(&self) {
         let guard = self.last_word.lock().unwrap_or_else(|e| e.into_inner());
         eprintln!("{}", self.how_far());
         std::mem::forget(guard);
@@ -92,10 +91,10 @@ fn human(seconds: f64) -> String {
 }
 
 /// Installs the Ctrl-C handler.
-pub(crate) fn on_interrupt(watch: Arc<Watch>) {
+pub fn on_interrupt(watch: Arc<Watch>) {
     let _ = ctrlc::set_handler(move || {
         if watch.probe.stopped() {
-            std::process::exit(EXIT_INTERRUPTED);
+            std::process::exit(Status::Interrupted.code().into());
         }
         watch.probe.stop();
         std::thread::sleep(GRACE);
@@ -103,7 +102,7 @@ pub(crate) fn on_interrupt(watch: Arc<Watch>) {
         let guard = watch.last_word.lock().unwrap_or_else(|e| e.into_inner());
         eprintln!("{}", watch.how_far());
         drop(guard);
-        std::process::exit(EXIT_INTERRUPTED);
+        std::process::exit(Status::Interrupted.code().into());
     });
 }
 
@@ -130,7 +129,7 @@ fn same_terminal() -> bool {
 }
 
 /// The progress bar, hidden until a second of work has passed.
-pub(crate) struct Progress {
+pub struct Progress {
     bar: Option<ProgressBar>,
     start: Instant,
     shown: AtomicBool,
@@ -140,7 +139,7 @@ pub(crate) struct Progress {
 
 impl Progress {
     /// A bar when `enabled` and stderr is a terminal that stdout is not.
-    pub(crate) fn new(enabled: bool) -> Progress {
+    pub fn new(enabled: bool) -> Progress {
         let possible =
             enabled && io::stderr().is_terminal() && !(io::stdout().is_terminal() && same_terminal());
         let bar = possible.then(|| {
@@ -162,13 +161,13 @@ impl Progress {
     }
 
     /// Whether there is a bar to tick.
-    pub(crate) fn active(&self) -> bool {
+    pub fn active(&self) -> bool {
         self.bar.is_some()
     }
 
     /// Called every fraction of a second: shows the bar after a second,
     /// with the searches' solutions so far.
-    pub(crate) fn tick(&self, probe: &Probe) {
+    pub fn tick(&self, probe: &Probe) {
         let Some(bar) = &self.bar else { return };
         if !self.shown.load(Ordering::Relaxed) && self.start.elapsed() >= Duration::from_secs(1) {
             self.shown.store(true, Ordering::Relaxed);
@@ -193,14 +192,14 @@ impl Progress {
     }
 
     /// Records answered so far.
-    pub(crate) fn set_position(&self, n: u64) {
+    pub fn set_position(&self, n: u64) {
         if let Some(b) = &self.bar {
             b.set_position(n);
         }
     }
 
     /// Prints a line on stderr without tearing the bar.
-    pub(crate) fn note(&self, line: &str) {
+    pub fn note(&self, line: &str) {
         match &self.bar {
             Some(b) => b.suspend(|| eprintln!("{line}")),
             None => {
@@ -210,7 +209,7 @@ impl Progress {
     }
 
     /// Clears the bar.
-    pub(crate) fn finish(&self) {
+    pub fn finish(&self) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();
         }

@@ -7,16 +7,19 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
 use clap::Args;
-use dlx::Budget;
-use reduce::analyze::{Analysis, Count};
+use dlx::{Budget, Probe};
+use reduce::analyze::{Analysis, Analyzer, Count};
 use reduce::Puzzle;
 
-use crate::answer::{Engines, Note, Outcome};
-use crate::args::{self, Config, InputArgs, Mode, OutputFormat, Plan, Task, UsageError};
+use crate::flags::{self, threads, InputArgs, UsageError};
 use crate::output::json::{AnalysisCandidates, AnalysisCell, AnalysisDiffer, AnalysisLine, AnalysisSuggest};
-use crate::output::text;
+use crate::output::{text, OutputFormat};
 use crate::record::{Body, Record};
+use crate::run::{answer_records, notices, refuse, refuse_with, Answerer, InputSet, Loop, Note, PerShape};
+use crate::status::Status;
 
 /// The nodes each search of an analysis may take unless told otherwise.
 pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
@@ -25,7 +28,7 @@ pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// Count solutions up to N (default 2: none, one, or two and more).
-    #[arg(long, value_name = "N", value_parser = args::parse_limit)]
+    #[arg(long, value_name = "N", value_parser = flags::parse_limit)]
     pub limit: Option<u64>,
     /// Nodes each search may take (default 10,000,000); a part of the
     /// analysis whose search runs out is reported unknown (exit 3).
@@ -33,7 +36,7 @@ pub struct AnalyzeArgs {
     pub max_nodes: Option<u64>,
     /// How long one puzzle's analysis may take (500ms, 10s, 2m); what it has not settled by
     /// then is reported unknown (exit 3).
-    #[arg(long, value_name = "DURATION", value_parser = crate::args::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = flags::parse_duration)]
     pub timeout: Option<Duration>,
     #[command(flatten)]
     pub input: InputArgs,
@@ -63,92 +66,99 @@ pub struct AnalyzeOptions {
     pub timeout: Option<Duration>,
 }
 
-/// The configuration `dance analyze` asks for, or a usage error.
-pub fn config(a: AnalyzeArgs) -> Result<Config, UsageError> {
+/// What `dance analyze` does, checked.
+#[derive(Clone, Debug)]
+pub struct AnalyzePlan {
+    /// What each analysis may spend, and how far it counts.
+    pub options: AnalyzeOptions,
+    /// Text or JSON Lines.
+    pub output: OutputFormat,
+    /// Say nothing on stderr but errors.
+    pub quiet: bool,
+    /// Threads for records.
+    pub jobs: usize,
+    /// The inputs.
+    pub inputs: InputSet,
+    /// A progress bar may show.
+    pub progress: bool,
+}
+
+/// The plan the arguments ask for, or a usage error.
+pub fn plan(a: AnalyzeArgs) -> Result<AnalyzePlan, UsageError> {
     let options = AnalyzeOptions {
         limit: a.limit.unwrap_or(2).max(2),
         max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         timeout: a.timeout,
     };
-    let jobs = match a.jobs {
-        Some(j) => j as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let plan = Plan {
-        mode: Mode::Analyze(options),
+    Ok(AnalyzePlan {
+        options,
         output: a.output,
-        layout: None,
-        terminal_art: None,
-        stats: false,
         quiet: a.quiet,
-        jobs,
-        list_jobs: 1,
-        shard: None,
-        budget: args::RecordBudget::default(),
-    };
-    Ok(Config {
-        task: Task::Answer(plan),
-        inputs: args::inputs(&a.input)?,
-        read: args::read_settings(&a.input)?,
-        quiet: a.quiet,
+        jobs: threads(a.jobs),
+        inputs: a.input.input_set()?,
         progress: !a.quiet && !a.no_progress,
     })
 }
 
-/// Answers one record of `dance analyze` (a refused record was answered
-/// before): the report, or the JSON object.
-#[allow(clippy::too_many_arguments)]
-pub fn answer(
-    record: &Record,
-    body: &Body,
-    index: u64,
-    plan: &Plan,
-    options: AnalyzeOptions,
-    engines: &mut Engines,
-    out: &mut dyn Write,
-    notes: &mut Vec<Note>,
-) -> io::Result<Outcome> {
-    let source = record.source.to_string();
-    let puzzle = match body {
-        Body::Puzzle { puzzle, .. } => puzzle,
-        Body::Problem { cover: Some(pc), .. } => &pc.puzzle,
-        Body::Problem { cover: None, .. } => {
-            let message = "analyze takes puzzles; this record is an exact-cover problem".to_owned();
-            notes.push(Note { text: format!("{source}: {message}"), once: Some(message.clone()) });
-            if plan.output == OutputFormat::Json {
-                let line = crate::output::json::RecordLine {
-                    index,
-                    source: source.clone(),
-                    note: record.note.as_deref(),
-                    answer: crate::output::json::Answer::Error {
-                        line: record.source.line,
-                        column: None,
-                        message,
-                    },
-                    stats: None,
-                };
-                out.write_all(line.to_line().as_bytes())?;
+/// Analyzes every record; the run's status.
+pub fn run(plan: &AnalyzePlan) -> Status {
+    answer_records(&plan.inputs, Loop { jobs: plan.jobs, progress: plan.progress }, |probe: Arc<Probe>| {
+        Analyzing { plan, probe, analyzers: PerShape::default() }
+    })
+}
+
+/// One thread's answerer: an analyzer per shape.
+struct Analyzing<'a> {
+    plan: &'a AnalyzePlan,
+    probe: Arc<Probe>,
+    analyzers: PerShape<Analyzer>,
+}
+
+impl Answerer for Analyzing<'_> {
+    /// The report, or the JSON object, of one record.
+    fn answer(
+        &mut self,
+        record: &Record,
+        index: u64,
+        out: &mut dyn Write,
+        notes: &mut Vec<Note>,
+    ) -> io::Result<Status> {
+        let (plan, options) = (self.plan, self.plan.options);
+        let json = plan.output == OutputFormat::Json;
+        notices(record, plan.quiet, notes);
+        let source = record.source.to_string();
+        let puzzle = match &record.body {
+            Err(r) => return refuse(record, index, r, !json, out, notes),
+            Ok(Body::Puzzle { puzzle, .. }) => puzzle,
+            Ok(Body::Problem { cover: Some(pc), .. }) => &pc.puzzle,
+            Ok(Body::Problem { cover: None, .. }) => {
+                let message = "analyze takes puzzles; this record is an exact-cover problem".to_owned();
+                return refuse_with(record, index, message, !json, out, notes);
             }
-            return Ok(Outcome::Refused);
+        };
+        let probe = &self.probe;
+        let analyzer = self.analyzers.get(puzzle.shape(), |shape| {
+            let mut a = Analyzer::new(shape);
+            a.set_probe(Some(probe.clone()));
+            a
+        });
+        let deadline = options.timeout.and_then(|t| Instant::now().checked_add(t));
+        analyzer.set_budget(Budget { max_nodes: Some(options.max_nodes), deadline });
+        let a = analyzer.analyze(puzzle, options.limit);
+        if self.probe.stopped() {
+            return Ok(Status::Interrupted);
         }
-    };
-    let analyzer = engines.analyzer(puzzle.shape());
-    let deadline = options.timeout.and_then(|t| Instant::now().checked_add(t));
-    analyzer.set_budget(Budget { max_nodes: Some(options.max_nodes), deadline });
-    let a = analyzer.analyze(puzzle, options.limit);
-    if engines.stopped() {
-        return Ok(Outcome::Interrupted);
+        let unknown = matches!(a.count, Count::Unknown(_))
+            || !a.undecided.is_empty()
+            || a.candidates.iter().any(|c| c.unknown != 0)
+            || a.differ.as_ref().is_some_and(|d| !d.minimal);
+        if json {
+            out.write_all(json_line(puzzle, &a, index, source, record.note.as_deref()).as_bytes())?;
+        } else {
+            out.write_all(report(puzzle, &a, &source).as_bytes())?;
+        }
+        Ok(if unknown { Status::Unknown } else { Status::Answered })
     }
-    let unknown = matches!(a.count, Count::Unknown(_))
-        || !a.undecided.is_empty()
-        || a.candidates.iter().any(|c| c.unknown != 0)
-        || a.differ.as_ref().is_some_and(|d| !d.minimal);
-    if plan.output == OutputFormat::Json {
-        out.write_all(json(puzzle, &a, index, source, record.note.as_deref()).as_bytes())?;
-    } else {
-        out.write_all(report(puzzle, &a, &source).as_bytes())?;
-    }
-    Ok(if unknown { Outcome::Unknown } else { Outcome::Solved })
 }
 
 /// `r3c5` (rows and columns from 1).
@@ -254,7 +264,7 @@ pub fn report(puzzle: &Puzzle, a: &Analysis, source: &str) -> String {
 }
 
 /// The JSON object of one analysis.
-fn json(puzzle: &Puzzle, a: &Analysis, index: u64, source: String, note: Option<&str>) -> String {
+fn json_line(puzzle: &Puzzle, a: &Analysis, index: u64, source: String, note: Option<&str>) -> String {
     let n = puzzle.n();
     let cell = |c: usize, symbol: Option<char>| AnalysisCell { row: c / n, column: c % n, symbol };
     let given = |c: usize| cell(c, puzzle.givens()[c].map(|v| puzzle.alphabet().char(v)));

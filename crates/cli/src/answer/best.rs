@@ -17,16 +17,17 @@
 //! `--best` refuses it (exit 2), and the other records are still answered.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 use std::time::Instant;
 
-use dlx::{Cheapest, End, Probe, Problem};
+use dlx::{Cheapest, End, Problem};
 
-use crate::answer::{Note, Outcome};
-use crate::args::{OutputFormat, Plan};
+use super::engines::Engines;
+use super::Plan;
 use crate::output::json::{Answer, Found, RecordLine, Solution, Spent, StatsJson, Unknown};
-use crate::output::text;
-use crate::record::{PuzzleCover, Record};
+use crate::output::{text, OutputFormat};
+use crate::record::{Body, Record};
+use crate::run::{notices, refuse, refuse_with, Note};
+use crate::status::Status;
 
 /// Why `--best` cannot answer a record.
 fn refusal(problem: Option<&Problem>) -> Option<&'static str> {
@@ -40,22 +41,25 @@ fn refusal(problem: Option<&Problem>) -> Option<&'static str> {
     }
 }
 
-/// Answers one record with its `k` cheapest solutions. `problem` is `None`
-/// for a puzzle; `cover` says how an exported puzzle's solutions print.
-#[allow(clippy::too_many_arguments)]
-pub fn answer(
-    problem: Option<&Problem>,
-    cover: Option<&PuzzleCover>,
-    k: u64,
+/// Answers one record with its `k` cheapest solutions (the record's
+/// notices first); a puzzle, or a problem without costs, is refused.
+pub fn cheapest(
     record: &Record,
     index: u64,
+    k: u64,
     plan: &Plan,
-    probe: Option<Arc<Probe>>,
+    engines: &Engines,
     out: &mut dyn Write,
     notes: &mut Vec<Note>,
-) -> io::Result<Outcome> {
+) -> io::Result<Status> {
+    notices(record, plan.quiet, notes);
     let source = &record.source;
     let text = plan.output == OutputFormat::Text;
+    let (problem, cover) = match &record.body {
+        Err(r) => return refuse(record, index, r, text, out, notes),
+        Ok(Body::Problem { problem, cover }) => (Some(problem), cover.as_ref()),
+        Ok(Body::Puzzle { .. }) => (None, None),
+    };
     let json_line = |answer: Answer, stats: Option<StatsJson>| {
         RecordLine { index, source: source.to_string(), note: record.note.as_deref(), answer, stats }
             .to_line()
@@ -64,31 +68,21 @@ pub fn answer(
         (None, Some(p)) => p,
         (why, _) => {
             let message = why.unwrap_or_default().to_string();
-            notes.push(Note { text: format!("{source}: {message}"), once: Some(message.clone()) });
-            if !text {
-                let error = Answer::Error { line: source.line, column: None, message };
-                out.write_all(json_line(error, None).as_bytes())?;
-            }
-            return Ok(Outcome::Refused);
+            return refuse_with(record, index, message, text, out, notes);
         }
     };
     let start = plan.stats.then(Instant::now);
     let mut cheapest = Cheapest::new(problem);
-    cheapest.set_probe(probe);
-    cheapest.set_budget(plan.budget.start());
+    cheapest.set_probe(engines.probe().cloned());
     // --stats walks DLX5's own tree, with its statistics.
-    cheapest.set_faithful(plan.stats);
+    let request = plan.request();
     let k = usize::try_from(k).unwrap_or(usize::MAX);
-    let best = if plan.list_jobs > 1 {
-        dlx::parallel::best(&mut cheapest, k, plan.list_jobs)
-    } else {
-        cheapest.best(k)
-    };
+    let best = dlx::parallel::best_for(&mut cheapest, k, &request);
     let stats = cheapest.stats();
     let seconds = start.map_or(0.0, |t| t.elapsed().as_secs_f64());
     let list = match best.cheapest() {
         Some(list) => list,
-        None if best.end() == End::Interrupted => return Ok(Outcome::Interrupted),
+        None if best.end() == End::Interrupted => return Ok(Status::Interrupted),
         None => {
             // A budget ran out: the list is unknown, never a shorter one.
             let found = best.so_far().len() as u64;
@@ -109,7 +103,7 @@ pub fn answer(
                 });
                 out.write_all(json_line(answer, None).as_bytes())?;
             }
-            return Ok(Outcome::Unknown);
+            return Ok(Status::Unknown);
         }
     };
     let mut solutions = Vec::with_capacity(list.len());
@@ -119,7 +113,7 @@ pub fn answer(
             writeln!(out, "{}\ncost {}", n + 1, s.cost)?;
             match (cover, &grid) {
                 (Some(pc), Some(g)) => out.write_all(
-                    text::grid(&pc.puzzle, g, plan.layout_for(&pc.puzzle, pc.layout)).as_bytes(),
+                    text::grid(&pc.puzzle, g, plan.layouts.layout_for(&pc.puzzle, pc.layout)).as_bytes(),
                 )?,
                 _ => text::options(out, problem, &s.options)?,
             }
@@ -134,7 +128,7 @@ pub fn answer(
     }
     let count = list.len() as u64;
     if count == 0 && text {
-        let layout = cover.map(|pc| plan.layout_for(&pc.puzzle, pc.layout));
+        let layout = cover.map(|pc| plan.layouts.layout_for(&pc.puzzle, pc.layout));
         out.write_all(text::no_solution(layout).as_bytes())?;
     }
     if plan.stats && !plan.quiet {
@@ -154,5 +148,5 @@ pub fn answer(
         let stats = plan.stats.then_some(StatsJson { nodes: stats.nodes, updates: stats.updates, seconds });
         out.write_all(json_line(answer, stats).as_bytes())?;
     }
-    Ok(if count == 0 { Outcome::NoSolution } else { Outcome::Solved })
+    Ok(if count == 0 { Status::None } else { Status::Answered })
 }

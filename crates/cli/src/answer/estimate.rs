@@ -22,55 +22,67 @@ use std::io::{self, Write};
 use dlx::estimate::MIN_HITS;
 use dlx::{End, Estimate, EstimateOptions, Figure};
 
-use crate::answer::{Engines, Note, Outcome};
-use crate::args::{OutputFormat, Plan};
-use crate::output::json::{Answer, Approx, EstimateJson, EstimateLine, Intervals};
-use crate::record::{Body, Source};
+use super::engines::Engines;
+use super::Plan;
+use crate::output::json::{Answer, Approx, EstimateJson, EstimateLine, Intervals, RecordLine};
+use crate::output::OutputFormat;
+use crate::record::{Body, Record};
+use crate::run::{notices, refuse, Note};
+use crate::status::Status;
 
 /// Estimates one record (a puzzle or a problem that was read), writes the
-/// line, and adds notes for stderr.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn answer(
-    body: &Body,
-    source: &Source,
+/// line, and adds notes for stderr (the record's notices first); of
+/// `plan`, only the output format and quietness count.
+pub fn estimate(
+    record: &Record,
+    index: u64,
     options: &EstimateOptions,
     plan: &Plan,
     engines: &mut Engines,
     out: &mut dyn Write,
-    json_line: &dyn Fn(Answer) -> String,
     notes: &mut Vec<Note>,
-) -> io::Result<Outcome> {
-    let estimate = match body {
-        Body::Puzzle { puzzle, .. } => match engines.grid(puzzle.shape()).estimate(puzzle, options) {
+) -> io::Result<Status> {
+    let quiet = plan.quiet;
+    notices(record, quiet, notes);
+    let text = plan.output == OutputFormat::Text;
+    let source = &record.source;
+    let estimate = match &record.body {
+        Err(r) => return refuse(record, index, r, text, out, notes),
+        Ok(Body::Puzzle { puzzle, .. }) => match engines.grid(puzzle.shape()).estimate(puzzle, options) {
             Ok(e) => e,
             Err(conflict) => {
                 // Clashing givens: no solution, and no search at all.
-                if !plan.quiet {
+                if !quiet {
                     notes.push(Note::plain(format!("{source}: 0 solutions: {conflict}")));
                 }
                 nothing()
             }
         },
-        Body::Problem { problem, .. } => engines.solver(problem).estimate(options),
+        Ok(Body::Problem { problem, .. }) => engines.solver(problem).estimate(options),
     };
     if estimate.end != End::Complete {
-        return Ok(Outcome::Interrupted);
+        return Ok(Status::Interrupted);
     }
-    if !plan.quiet && !estimate.exact && estimate.hits < MIN_HITS {
+    if !quiet && !estimate.exact && estimate.hits < MIN_HITS {
         notes.push(Note::plain(format!(
             "{source}: {} of {} probes reached a solution: too few to bound the solutions, whose \
              interval is only what is certain",
             estimate.hits, estimate.probes
         )));
     }
-    if plan.output == OutputFormat::Text {
+    if text {
         writeln!(out, "{}", line(&estimate))?;
     } else {
-        out.write_all(
-            json_line(Answer::Estimate(EstimateLine { estimate: json(&estimate, options) })).as_bytes(),
-        )?;
+        let line = RecordLine {
+            index,
+            source: source.to_string(),
+            note: record.note.as_deref(),
+            answer: Answer::Estimate(EstimateLine { estimate: json(&estimate, options) }),
+            stats: None,
+        };
+        out.write_all(line.to_line().as_bytes())?;
     }
-    Ok(Outcome::Solved)
+    Ok(Status::Answered)
 }
 
 /// The estimate of a search that has nothing to search.

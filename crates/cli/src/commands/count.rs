@@ -1,0 +1,119 @@
+//! `dance count`: the number of solutions of each puzzle or problem, one
+//! line each (on every core, or one shard of many; up to `--limit`), or
+//! Knuth's estimate of it (`--estimate`).
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use clap::Args;
+use dlx::{EstimateOptions, Order, Probe};
+
+use crate::answer::{self, Engines, Mode};
+use crate::flags::{
+    parse_limit, parse_probes, parse_shard, threads, BudgetArgs, InputArgs, RunArgs, UsageError,
+};
+use crate::output::Layouts;
+use crate::record::Record;
+use crate::run::{answer_records, Answerer, InputSet, Loop, Note};
+use crate::status::Status;
+
+/// `dance count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Stop counting at N (--limit 2 checks uniqueness; N from 1).
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
+    pub limit: Option<u64>,
+    /// Count only part K of M (from 1) of each search tree: the parts of M
+    /// runs, on any machines, add up to the total (docs/sharding.md).
+    #[arg(long, value_name = "K/M", value_parser = parse_shard)]
+    pub shard: Option<dlx::parallel::Shard>,
+    /// Do not count: estimate the solutions and the nodes of each search
+    /// from random probes down its tree (Knuth's estimate), each with a 95%
+    /// interval.
+    #[arg(long, conflicts_with_all = ["limit", "shard", "max_nodes", "timeout", "stats"])]
+    pub estimate: bool,
+    /// With --estimate: how many random probes (default 10000).
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = parse_probes)]
+    pub probes: Option<u64>,
+    /// With --estimate: the probes' seed (default 0); the same seed gives
+    /// the same estimate.
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// What `dance count` does, checked.
+#[derive(Clone, Debug)]
+pub struct CountPlan {
+    /// How each record is counted.
+    pub answer: answer::Plan,
+    /// `--estimate`: estimate instead, with these options.
+    pub estimate: Option<EstimateOptions>,
+    /// The inputs.
+    pub inputs: InputSet,
+    /// A progress bar may show.
+    pub progress: bool,
+}
+
+/// The plan the arguments ask for, or a usage error.
+pub fn plan(a: CountArgs) -> Result<CountPlan, UsageError> {
+    let estimate = a.estimate.then(|| {
+        let mut e = EstimateOptions::default();
+        e.probes = a.probes.unwrap_or(e.probes);
+        e.seed = a.seed.unwrap_or(e.seed);
+        e
+    });
+    let answer = answer::Plan {
+        mode: Mode::Count { limit: a.limit },
+        output: a.run.output,
+        layouts: Layouts::default(),
+        stats: a.run.stats,
+        quiet: a.run.quiet,
+        jobs: threads(a.run.jobs),
+        order: if a.run.jobs.is_some() { Order::Any } else { Order::Dlx1 },
+        shard: a.shard,
+        budget: a.budget.budget(),
+    };
+    Ok(CountPlan {
+        answer,
+        estimate,
+        inputs: a.input.input_set()?,
+        progress: !a.run.quiet && !a.run.no_progress,
+    })
+}
+
+/// Counts every record; the run's status.
+pub fn run(plan: &CountPlan) -> Status {
+    answer_records(
+        &plan.inputs,
+        Loop { jobs: plan.answer.jobs, progress: plan.progress },
+        |probe: Arc<Probe>| Counting { plan, engines: Engines::with_probe(probe) },
+    )
+}
+
+/// One thread's answerer.
+struct Counting<'a> {
+    plan: &'a CountPlan,
+    engines: Engines,
+}
+
+impl Answerer for Counting<'_> {
+    fn answer(
+        &mut self,
+        record: &Record,
+        index: u64,
+        out: &mut dyn Write,
+        notes: &mut Vec<Note>,
+    ) -> io::Result<Status> {
+        let plan = &self.plan.answer;
+        match &self.plan.estimate {
+            Some(options) => answer::estimate(record, index, options, plan, &mut self.engines, out, notes),
+            None => answer::search(record, index, plan, &mut self.engines, out, notes),
+        }
+    }
+}
