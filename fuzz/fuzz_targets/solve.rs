@@ -4,8 +4,8 @@
 #![no_main]
 use std::ops::ControlFlow;
 
-use dance::answer::{answer, Engines};
-use dance::args::{Mode, OutputFormat, Plan};
+use dance::answer::{search, Engines, Mode, Plan};
+use dance::output::OutputFormat;
 use dance::input::{LineReader, ReadSettings, Records};
 use dance::record::Body;
 use libfuzzer_sys::fuzz_target;
@@ -37,19 +37,12 @@ fuzz_target!(|data: &[u8]| {
         }
         for mode in [Mode::First, Mode::Unique, Mode::Count { limit: Some(100) }, Mode::All { limit: Some(3) }] {
             for output in [OutputFormat::Text, OutputFormat::Json] {
-                let plan = Plan {
-                    mode,
-                    output,
-                    layout: None,
-                    stats: i % 2 == 0,
-                    quiet: false,
-                    jobs: 1,
-                    shard: None,
-                    list_jobs: 1 + i % 2,
-                };
+                // Every other record lists on two threads, in no set order.
+                let order = if i % 2 == 0 { dlx::Order::Dlx1 } else { dlx::Order::Any };
+                let plan = Plan { output, stats: i % 2 == 0, quiet: false, jobs: 1 + i % 2, order, ..Plan::new(mode) };
                 let mut out = Vec::new();
                 let mut notes = Vec::new();
-                answer(&record, i as u64 + 1, &plan, &mut engines, &mut out, &mut notes).unwrap();
+                search(&record, i as u64 + 1, &plan, &mut engines, &mut out, &mut notes).unwrap();
             }
         }
     }

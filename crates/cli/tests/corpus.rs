@@ -14,46 +14,11 @@
 //! line's status) from what the binary does instead of comparing: review
 //! the diff before committing.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::manifest::{cases, manifest_dirs, Case};
+
+use std::path::Path;
 use std::process::{Command, Stdio};
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
-
-/// One case of a manifest.
-struct Case {
-    name: String,
-    status: i32,
-    args: Vec<String>,
-    stdin: Option<String>,
-    line: usize,
-}
-
-fn cases(manifest: &str) -> Vec<Case> {
-    let mut out = Vec::new();
-    for (i, line) in manifest.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words: Vec<String> = line.split_whitespace().map(String::from).collect();
-        assert!(words.len() >= 3, "manifest line {}: NAME STATUS ARGS...", i + 1);
-        let name = words.remove(0);
-        let status = words.remove(0).parse().unwrap_or_else(|_| panic!("manifest line {}: a status", i + 1));
-        let stdin = match words.iter().position(|w| w == "<") {
-            Some(k) => {
-                assert_eq!(k + 2, words.len(), "manifest line {}: `< FILE` comes last", i + 1);
-                let f = words.pop();
-                words.pop();
-                f
-            }
-            None => None,
-        };
-        out.push(Case { name, status, args: words, stdin, line: i });
-    }
-    out
-}
 
 /// What the binary did.
 struct Ran {
@@ -86,12 +51,7 @@ fn read_or_empty(p: &Path) -> Vec<u8> {
 #[test]
 fn every_case_of_the_corpus() {
     let bless = std::env::var_os("DANCE_BLESS").is_some();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(fixtures())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("manifest").is_file())
-        .collect();
-    dirs.sort();
+    let dirs = manifest_dirs();
     let mut total = 0;
     let mut failures = Vec::new();
     for dir in &dirs {
@@ -177,9 +137,8 @@ fn every_case_of_the_corpus() {
 fn every_expected_file_has_its_case() {
     // An expected file nobody runs is a case someone forgot to list, or
     // renamed.
-    for entry in std::fs::read_dir(fixtures()).unwrap() {
-        let dir = entry.unwrap().path();
-        let Ok(manifest) = std::fs::read_to_string(dir.join("manifest")) else { continue };
+    for dir in manifest_dirs() {
+        let manifest = std::fs::read_to_string(dir.join("manifest")).unwrap();
         let names: Vec<String> = cases(&manifest).into_iter().map(|c| c.name).collect();
         for f in std::fs::read_dir(&dir).unwrap() {
             let name = f.unwrap().file_name().to_string_lossy().into_owned();

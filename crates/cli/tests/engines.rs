@@ -13,6 +13,10 @@
 //!   first solutions in the same order, and the same count and nodes when
 //!   the tree is small enough to count in a test ([`COUNT_BUDGET`]).
 
+mod common;
+use common::fixtures;
+use common::manifest::{cases, manifest_dirs};
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -42,10 +46,6 @@ const WAY_BUDGET: u64 = 200_000;
 /// How many first solutions of a problem are compared one by one.
 const FIRST: usize = 50;
 
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
-
 /// The inputs of the corpus and how each is read: the files of every
 /// `solve` and `count` case of every manifest with the case's flags, then
 /// every other input file with none. Keyed by a description (files and
@@ -53,16 +53,12 @@ fn fixtures() -> PathBuf {
 fn readings() -> BTreeMap<String, (Vec<InputPath>, ReadSettings)> {
     let mut out = BTreeMap::new();
     let mut named = BTreeSet::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(fixtures()).unwrap().map(|e| e.unwrap().path()).collect();
-    dirs.sort();
-    for dir in &dirs {
-        let Ok(manifest) = std::fs::read_to_string(dir.join("manifest")) else { continue };
-        for line in manifest.lines().map(str::trim) {
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let words: Vec<&str> = line.split_whitespace().skip(2).filter(|w| *w != "<").collect();
-            if !matches!(words.first(), Some(&"solve") | Some(&"count")) {
+    for dir in &manifest_dirs() {
+        let manifest = std::fs::read_to_string(dir.join("manifest")).unwrap();
+        for case in cases(&manifest) {
+            // A file on standard input is read as an input like any other.
+            let words: Vec<&String> = case.args.iter().chain(&case.stdin).collect();
+            if !matches!(words.first().map(|w| w.as_str()), Some("solve") | Some("count")) {
                 continue;
             }
             // File names become paths from here; flags stay.

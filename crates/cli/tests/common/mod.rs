@@ -9,6 +9,8 @@
 
 #![allow(dead_code)]
 
+pub mod manifest;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
