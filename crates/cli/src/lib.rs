@@ -14,6 +14,7 @@ pub mod answer;
 pub mod app;
 pub mod args;
 pub mod best;
+pub mod error;
 pub mod estimate;
 pub mod explain;
 pub mod generate;

@@ -32,7 +32,8 @@
 use super::lines::{Line, LineReader};
 use super::puzzle::Puzzles;
 use super::{grid, grouped, is_blank, is_comment, is_title, line, Step, Window};
-use crate::record::{Body, Format, InputError, Refusal};
+use crate::error::{InputError, Refusal, RowsError};
+use crate::record::{Body, Format};
 
 /// The most lines detection reads before it decides.
 pub const MAX_WINDOW: usize = 4096;
@@ -209,11 +210,13 @@ impl Reading {
 fn misaligned(e: &InputError) -> bool {
     matches!(
         e,
-        InputError::StrayLines { .. }
-            | InputError::ShortPuzzle { .. }
-            | InputError::LongPuzzle { .. }
-            | InputError::ShiftedRun { .. }
-            | InputError::UnclearRows { .. }
+        InputError::Rows(
+            RowsError::StrayLines { .. }
+                | RowsError::ShortPuzzle { .. }
+                | RowsError::LongPuzzle { .. }
+                | RowsError::ShiftedRun { .. }
+                | RowsError::UnclearRows { .. }
+        )
     )
 }
 

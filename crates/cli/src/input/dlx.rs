@@ -3,7 +3,8 @@
 //! naming its line, as DLX1 does.
 
 use super::Parsed;
-use crate::record::{Body, InputError, Notice, Refusal};
+use crate::error::{InputError, Refusal};
+use crate::record::{Body, Notice};
 
 /// Reads a problem whose first line is `first` (earlier lines of `text` are
 /// empty, so that line numbers hold).

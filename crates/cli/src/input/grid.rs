@@ -10,7 +10,8 @@ use reduce::MAX_ORDER;
 use super::puzzle::{Cell, Puzzles};
 use super::runs;
 use super::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
-use crate::record::{InputError, Layout, Refusal};
+use crate::error::{CellError, InputError, Refusal, RowsError};
+use crate::record::Layout;
 
 /// Stream blocks (N² cells in any whitespace) hold at most this many cells.
 const MAX_BLOCK: usize = MAX_ORDER * MAX_ORDER;
@@ -181,7 +182,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         let Some((no, text)) = lines.get(i) else {
             return match title {
                 // A title and no puzzle after it: a puzzle is missing.
-                Some(no) if w.eof => Step::refused(i, no, Refusal::new(no, InputError::TitleAlone)),
+                Some(no) if w.eof => Step::refused(i, no, Refusal::new(no, RowsError::TitleAlone)),
                 _ if w.eof => Step::End(i),
                 _ => Step::NeedMore(i + 1),
             };
@@ -285,17 +286,17 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
                     return Step::Record(start + 1, Box::new(Parsed::new(first_no, body)));
                 }
             } else if k > MAX_ORDER {
-                let error = Refusal::new(first_no, InputError::NotSquare { cells: k, one_line: true });
+                let error = Refusal::new(first_no, RowsError::NotSquare { cells: k, one_line: true });
                 return or_stream(w, start, puzzles, error, k);
             }
         } else if k > MAX_ORDER {
-            let error = Refusal::new(first_no, InputError::NotSquare { cells: k, one_line: true });
+            let error = Refusal::new(first_no, RowsError::NotSquare { cells: k, one_line: true });
             return or_stream(w, start, puzzles, error, k);
         }
     }
 
     if row0.kind == Kind::Compact && k > MAX_ORDER {
-        return Step::refused(start + 1, first_no, Refusal::new(first_no, InputError::WideRow { cells: k }));
+        return Step::refused(start + 1, first_no, Refusal::new(first_no, RowsError::WideRow { cells: k }));
     }
 
     // N rows of N cells; in a file, a run of rows that is no whole number
@@ -319,7 +320,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
                 return Step::NeedMore(j + 1);
             }
             let run = runs::read_before(w, start, rows, n, puzzles);
-            let e = InputError::TooFewRows { rows, order: n, blank_line: false, run };
+            let e = RowsError::TooFewRows { rows, order: n, blank_line: false, run };
             return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
         };
         let no = *no;
@@ -329,7 +330,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
         };
         if is_blank(t) {
             let run = runs::read_before(w, start, rows, n, puzzles);
-            let e = InputError::TooFewRows { rows, order: n, blank_line: true, run };
+            let e = RowsError::TooFewRows { rows, order: n, blank_line: true, run };
             return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
         }
         if skipped(t) {
@@ -348,13 +349,13 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
                     return stray_lines(w, first_no, lines, order, next);
                 }
                 Align::Stray { lines, order, next, sure: false, .. } => {
-                    (InputError::StrayLines { lines, order, next_line: w.lines[next].0 }, first_no, Ok(next))
+                    (RowsError::StrayLines { lines, order, next_line: w.lines[next].0 }, first_no, Ok(next))
                 }
                 Align::FirstRow { order } => {
-                    (InputError::FirstRowLength { cells: n, order }, first_no, skip_rows(w, j, order - 1))
+                    (RowsError::FirstRowLength { cells: n, order }, first_no, skip_rows(w, j, order - 1))
                 }
                 Align::Unknown => (
-                    InputError::RowLength { cells: m, first: n, first_line: first_no },
+                    RowsError::RowLength { cells: m, first: n, first_line: first_no },
                     no,
                     skip_rows(w, j, n - rows),
                 ),
@@ -374,7 +375,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
     // Spaced rows of 3 cells or fewer, or rows whose cells do not fit
     // their order, may be N² cells in any whitespace instead (27 lines of
     // 3 integers): that reading wins when it reads.
-    let misfit = matches!(&body, Err(r) if matches!(r.error, InputError::NotASymbol { .. } | InputError::IntegerOutOfRange { .. }));
+    let misfit = matches!(&body, Err(r) if matches!(r.error, InputError::Cell(CellError::NotASymbol { .. } | CellError::IntegerOutOfRange { .. })));
     if n <= 3 || (row0.kind == Kind::Spaced && misfit) {
         match stream(w, start, puzzles, Some(n)) {
             Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
@@ -406,7 +407,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
 /// Refuses the `lines` stray lines from `first_no` on, alone: reading
 /// goes on at line index `next`, where whole puzzles of `order` start.
 fn stray_lines(w: &Window<'_>, first_no: usize, lines: usize, order: usize, next: usize) -> Step {
-    let e = InputError::StrayLines { lines, order, next_line: w.lines[next].0 };
+    let e = RowsError::StrayLines { lines, order, next_line: w.lines[next].0 };
     Step::refused(next, first_no, Refusal::new(first_no, e))
 }
 
@@ -716,7 +717,7 @@ fn stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, not: Option<usize>) -
                     return Step::refused(
                         j + 1,
                         first_no,
-                        Refusal::new(*no, InputError::NotSquare { cells: r.cells.len(), one_line: true }),
+                        Refusal::new(*no, RowsError::NotSquare { cells: r.cells.len(), one_line: true }),
                     );
                 }
                 cells.extend(r.cells);
@@ -738,7 +739,7 @@ fn stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, not: Option<usize>) -
         _ => Step::refused(
             j.max(start + 1),
             first_no,
-            Refusal::new(first_no, InputError::NotSquare { cells: t, one_line: false }),
+            Refusal::new(first_no, RowsError::NotSquare { cells: t, one_line: false }),
         ),
     }
 }

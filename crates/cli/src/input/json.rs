@@ -10,7 +10,8 @@ use dlx::{Problem, ProblemBuilder};
 use reduce::{Alphabet, Placement, Puzzle, Regions, Shape};
 
 use super::Parsed;
-use crate::record::{Body, InputError, Layout, Notice, PuzzleCover, Refusal};
+use crate::error::{InputError, Refusal};
+use crate::record::{Body, Layout, Notice, PuzzleCover};
 use crate::schema::{
     CostedRaw, Document, Entries, PlacementDoc, PuzzleDoc, RegionsDoc, FORMAT, VERSION, VERSION_PLAIN,
 };

@@ -31,7 +31,8 @@ pub use detect::MAX_WINDOW;
 pub use lines::{LineReader, MAX_LINE};
 pub use puzzle::{parse_box, parse_region_file, PuzzleSettings, RegionsSetting};
 
-use crate::record::{Body, Format, InputError, Notice, Record, Refusal, Source};
+use crate::error::{InputError, ReadError, Refusal, SettingError};
+use crate::record::{Body, Format, Notice, Record, Source};
 use lines::Line;
 use puzzle::Puzzles;
 
@@ -176,7 +177,7 @@ pub fn open(input: &InputPath, settings: &ReadSettings) -> Result<Records, Refus
     let (reader, settled): (Box<dyn Read + Send>, bool) = match input {
         InputPath::Stdin => (Box::new(std::io::stdin()), stdin_is_a_file()),
         InputPath::File(p) => {
-            let io = |m: String| Refusal::new(0, InputError::Io { message: m });
+            let io = |m: String| Refusal::new(0, ReadError::Io { message: m });
             let f = File::open(p).map_err(|e| io(io_message(&e)))?;
             let meta = f.metadata();
             if meta.as_ref().is_ok_and(|m| m.is_dir()) {
@@ -266,7 +267,9 @@ impl Records {
         notices.extend(p.notices);
         let mut body = p.body;
         match &mut body {
-            Err(r) if r.guessed.is_none() && !matches!(r.error, InputError::Empty { .. }) => {
+            Err(r)
+                if r.guessed.is_none() && !matches!(r.error, InputError::Read(ReadError::Empty { .. })) =>
+            {
                 r.guessed = self.guessed
             }
             Ok(_) => self.guessed = None,
@@ -288,7 +291,7 @@ impl Records {
         while let Some((no, t)) = self.reader.next_line() {
             let t = t.map_err(|e| Refusal::new(no, e))?;
             if text.len() + t.len() > MAX_DOCUMENT {
-                return Err(Refusal::new(no, InputError::DocumentTooLarge { max: MAX_DOCUMENT }));
+                return Err(Refusal::new(no, ReadError::DocumentTooLarge { max: MAX_DOCUMENT }));
             }
             text.push_str(&t);
             text.push('\n');
@@ -302,7 +305,7 @@ impl Records {
         if let Some(flag) = self.settings.puzzles.flags().first() {
             // Drain the input so that the refusal is the input's only record.
             while self.reader.next_line().is_some() {}
-            let e = InputError::FlagNotForProblems { flag, format };
+            let e = SettingError::FlagNotForProblems { flag, format };
             return self.refusal(start, Refusal::new(start, e));
         }
         let parsed = match self.document() {
@@ -344,7 +347,7 @@ impl Iterator for Records {
             if self.reader.at_end() && !self.any {
                 self.state = State::Done;
                 let line = self.reader.next_no().saturating_sub(1).max(1);
-                let e = InputError::Empty { path: self.path.to_string() };
+                let e = ReadError::Empty { path: self.path.to_string() };
                 return Some(self.refusal(line, Refusal::new(line, e)));
             }
             return Some(self.read_document(format));
@@ -371,13 +374,13 @@ impl Iterator for Records {
                     self.state = State::Done;
                     if let Some(e) = self.reader.take_io_error() {
                         let line = self.reader.next_no();
-                        let r = Refusal::new(line, InputError::ReadStopped { message: io_message(&e) });
+                        let r = Refusal::new(line, ReadError::ReadStopped { message: io_message(&e) });
                         return Some(self.refusal(line, r));
                     }
                     if !self.any {
                         // An empty input is refused: there is nothing to answer.
                         let line = self.reader.next_no().saturating_sub(1).max(1);
-                        let e = InputError::Empty { path: self.path.to_string() };
+                        let e = ReadError::Empty { path: self.path.to_string() };
                         return Some(self.refusal(line, Refusal::new(line, e)));
                     }
                     return None;

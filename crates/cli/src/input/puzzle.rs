@@ -7,7 +7,8 @@ use std::cell::RefCell;
 
 use reduce::{Alphabet, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
 
-use crate::record::{Body, InputError, Layout, Refusal};
+use crate::error::{CellError, InputError, Refusal, SettingError};
+use crate::record::{Body, Layout};
 
 /// `--box` or `--regions`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -237,7 +238,7 @@ impl Puzzles {
     pub fn alphabet(&self, n: usize, grouped: bool) -> Result<Alphabet, InputError> {
         match &self.settings.symbols {
             Some(a) if a.len() == n => Ok(a.clone()),
-            Some(a) => Err(InputError::SymbolsSetting { symbols: a.len(), order: n }),
+            Some(a) => Err(SettingError::SymbolsSetting { symbols: a.len(), order: n }.into()),
             None if grouped => Alphabet::letters(n).map_err(InputError::Grid),
             None => Alphabet::default_for(n).map_err(InputError::Grid),
         }
@@ -253,11 +254,11 @@ impl Puzzles {
             Some(RegionsSetting::None) => Shape::new(n, Regions::None).map_err(InputError::Grid),
             Some(RegionsSetting::Boxes { rows, cols, text }) => {
                 Shape::new(n, Regions::Boxes { rows: *rows, cols: *cols })
-                    .map_err(|error| InputError::BoxSetting { value: text.clone(), error })
+                    .map_err(|error| SettingError::BoxSetting { value: text.clone(), error }.into())
             }
             Some(RegionsSetting::Map(map)) => {
                 if map.len() != n * n {
-                    return Err(InputError::RegionsSetting { labels: map.len(), order: n });
+                    return Err(SettingError::RegionsSetting { labels: map.len(), order: n }.into());
                 }
                 Shape::new(n, Regions::Map(map.clone())).map_err(InputError::Grid)
             }
@@ -312,15 +313,16 @@ impl Puzzles {
             return match text.parse::<usize>() {
                 Ok(0) => Ok(None),
                 Ok(v) if v <= n => Ok(Some((v - 1) as u8)),
-                _ => Err(InputError::IntegerOutOfRange { text: text.to_owned(), order: n }),
+                _ => Err(CellError::IntegerOutOfRange { text: text.to_owned(), order: n }.into()),
             };
         }
-        Err(InputError::NotASymbol {
+        Err(CellError::NotASymbol {
             text: text.to_owned(),
             order: n,
             symbols: alphabet.chars().iter().collect(),
             blanks: Puzzles::blanks(alphabet),
-        })
+        }
+        .into())
     }
 
     /// Whether every cell reads in an `n`x`n` puzzle (detection's test of
@@ -430,10 +432,10 @@ mod tests {
         assert_eq!(p.given("16", 16, &a), Ok(Some(15)));
         assert_eq!(p.given("0", 16, &a), Ok(None));
         assert_eq!(p.given("00", 16, &a), Ok(None));
-        assert!(matches!(p.given("17", 16, &a), Err(InputError::IntegerOutOfRange { .. })));
+        assert!(matches!(p.given("17", 16, &a), Err(InputError::Cell(CellError::IntegerOutOfRange { .. }))));
         assert!(matches!(
             p.given("x", 9, &p.alphabet(9, false).unwrap()),
-            Err(InputError::NotASymbol { .. })
+            Err(InputError::Cell(CellError::NotASymbol { .. }))
         ));
     }
 

@@ -19,7 +19,7 @@ use std::ops::Range;
 use super::grid::{row, row_shape, skipped, RUN_CAP};
 use super::puzzle::{Cell, Puzzles};
 use super::{is_blank, Window};
-use crate::record::{InputError, Refusal};
+use crate::error::{Refusal, RowsError};
 
 /// What the plan says of the rows from a line on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,19 +214,19 @@ pub(super) fn refusal(
             if read_from.is_some() =>
         {
             let read_from = read_from.unwrap_or(line);
-            (next, InputError::ShiftedRun { lines: next - start, order: n, read_from })
+            (next, RowsError::ShiftedRun { lines: next - start, order: n, read_from })
         }
         Piece::Extra { lines, next } => (
             next,
-            InputError::StrayLines { lines, order: n, next_line: w.lines.get(next).map_or(line, |l| l.0) },
+            RowsError::StrayLines { lines, order: n, next_line: w.lines.get(next).map_or(line, |l| l.0) },
         ),
-        Piece::Short { next } => (next, InputError::ShortPuzzle { order: n, run_line, run_rows }),
+        Piece::Short { next } => (next, RowsError::ShortPuzzle { order: n, run_line, run_rows }),
         Piece::End { rows, blank, next } => {
-            (next, InputError::TooFewRows { rows, order: n, blank_line: blank, run: None })
+            (next, RowsError::TooFewRows { rows, order: n, blank_line: blank, run: None })
         }
-        Piece::Long { next } => (next, InputError::LongPuzzle { order: n, run_line, run_rows }),
+        Piece::Long { next } => (next, RowsError::LongPuzzle { order: n, run_line, run_rows }),
         Piece::Unclear { first_line, last_line, next } => {
-            (next, InputError::UnclearRows { first_line, last_line, order: n, run_line, run_rows })
+            (next, RowsError::UnclearRows { first_line, last_line, order: n, run_line, run_rows })
         }
     };
     Some((next, Refusal::new(line, e)))
