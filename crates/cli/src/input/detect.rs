@@ -29,9 +29,10 @@
 //! slow stream is answered as soon as the decision is made; it stops at
 //! the end of the input or at [`MAX_WINDOW`] lines.
 
-use super::lines::{Line, LineReader};
+use super::line_reader::{Line, LineReader};
 use super::puzzle::Puzzles;
-use super::{grid, grouped, is_blank, is_comment, is_title, line, Step, Window};
+use super::window::{is_blank, is_comment, is_title, Step, Window};
+use super::{grid, grouped, line};
 use crate::error::{InputError, Refusal, RowsError};
 use crate::record::{Body, Format};
 

@@ -2,7 +2,7 @@
 //! `dlx::text`. An option with no primary item is dropped with a warning
 //! naming its line, as DLX1 does.
 
-use super::Parsed;
+use super::window::Parsed;
 use crate::error::{InputError, Refusal};
 use crate::record::{Body, Notice};
 

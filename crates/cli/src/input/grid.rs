@@ -9,7 +9,7 @@ use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
 use super::runs;
-use super::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
 use crate::error::{CellError, InputError, Refusal, RowsError};
 use crate::record::Layout;
 

@@ -6,7 +6,7 @@
 use reduce::{Puzzle, MAX_ORDER};
 
 use super::puzzle::Puzzles;
-use super::{is_blank, is_comment, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, Parsed, Step, Window};
 use crate::error::{GroupedError, InputError, Refusal};
 use crate::record::{Body, Layout};
 

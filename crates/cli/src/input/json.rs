@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use dlx::{Problem, ProblemBuilder};
 use reduce::{Alphabet, Placement, Puzzle, Regions, Shape};
 
-use super::Parsed;
+use super::window::Parsed;
 use crate::error::{InputError, Refusal};
 use crate::record::{Body, Layout, Notice, PuzzleCover};
 use crate::schema::{

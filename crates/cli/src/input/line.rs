@@ -6,7 +6,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::{is_blank, is_comment, is_title, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
 use crate::error::{LineRecordError, Refusal};
 use crate::record::Layout;
 

@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use super::grid::{row, row_shape, skipped, RUN_CAP};
 use super::puzzle::{Cell, Puzzles};
-use super::{is_blank, Window};
+use super::window::{is_blank, Window};
 use crate::error::{Refusal, RowsError};
 
 /// What the plan says of the rows from a line on.
