@@ -30,9 +30,8 @@
 //! the end of the input or at [`MAX_WINDOW`] lines.
 
 use super::line_reader::{Line, LineReader};
-use super::puzzle::Puzzles;
 use super::window::{is_blank, is_comment, is_title, Step, Window};
-use super::{grid, grouped, line};
+use super::{knuth_options_so_far, PuzzleReaders};
 use crate::error::{InputError, Refusal, RowsError};
 use crate::record::{Body, Format};
 
@@ -108,20 +107,12 @@ impl Reading {
         self.bad > 0 || (self.ended && self.good == 0)
     }
 
-    fn step(&self, w: &Window<'_>, puzzles: &Puzzles) -> Step {
-        match self.format {
-            Format::Grouped => grouped::next(w, puzzles, true),
-            Format::Line => line::next(w, puzzles, true),
-            _ => grid::next(w, puzzles),
-        }
-    }
-
     /// Parses what the window holds beyond the records already counted.
-    fn advance(&mut self, lines: &[Line], eof: bool, settled: bool, puzzles: &Puzzles) {
+    fn advance(&mut self, lines: &[Line], eof: bool, settled: bool, readers: &mut PuzzleReaders) {
         self.need = None;
         while !self.ended && self.good + self.bad < 256 {
             let w = Window { lines: &lines[self.pos..], eof, settled };
-            match self.step(&w, puzzles) {
+            match readers.next(self.format, &w, true) {
                 Step::Record(used, parsed) => {
                     let body = parsed.body;
                     let counted = self.refusing.take() == Some(self.pos);
@@ -241,7 +232,7 @@ fn knuth(lines: &[Line]) -> Knuth {
         }
         text.push('\n');
     }
-    match super::dlx::options_so_far(&text) {
+    match knuth_options_so_far(&text) {
         None | Some(Ok(0)) => Knuth::Waiting,
         Some(Ok(_)) => Knuth::Parses,
         Some(Err(_)) => Knuth::Out,
@@ -250,7 +241,7 @@ fn knuth(lines: &[Line]) -> Knuth {
 
 /// Decides the format of the input `reader` holds, reading as few lines
 /// as the decision needs.
-pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
+pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> Decision {
     let mut readings =
         [Reading::new(Format::Grouped), Reading::new(Format::Line), Reading::new(Format::Grid)];
     let mut w = 1;
@@ -271,7 +262,7 @@ pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
             _ => {}
         }
         for r in readings.iter_mut() {
-            r.advance(lines, eof, settled, puzzles);
+            r.advance(lines, eof, settled, readers);
         }
         let last = eof || lines.len() >= MAX_WINDOW;
         if let Some(d) = decide(&readings, || knuth(lines), last, lines) {
@@ -454,8 +445,8 @@ mod tests {
 
     fn detect_text(text: &str) -> Decision {
         let mut r = LineReader::from_bytes(text.as_bytes().to_vec());
-        let p = Puzzles::new(Arc::default());
-        detect(&mut r, &p)
+        let mut p = PuzzleReaders::new(Arc::default());
+        detect(&mut r, &mut p)
     }
 
     fn chosen(text: &str) -> Format {

@@ -5,10 +5,12 @@
 //! Puzzles follow each other with or without blank lines; `#` starts a
 //! comment; grid art (`|`, `+`, lines of `-+|=`) is ignored.
 
+use std::collections::HashMap;
+
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::runs;
+use super::runs::RunMemo;
 use super::window::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
 use crate::error::{CellError, InputError, Refusal, RowsError};
 use crate::record::Layout;
@@ -134,15 +136,27 @@ fn stream_kind(r: &Row<'_>) -> Kind {
     }
 }
 
-/// A line's cell count as a row and whether its cells fit that order,
-/// parsed once a line however many runs count it.
-pub(super) fn row_shape(w: &Window<'_>, no: usize, t: &str, puzzles: &Puzzles) -> (usize, bool) {
-    let first = w.lines.first().map_or(no, |l| l.0);
-    puzzles.row_shape(no, first, || {
-        let r = row(no, t, puzzles);
-        let fit = puzzles.fit(r.cells.iter().map(|c| c.text), r.cells.len());
-        (r.cells.len(), fit)
-    })
+/// Lines' cell counts as grid rows, and whether their cells fit that
+/// order, by line number: runs of rows are counted from many records'
+/// starts, each line parsed once.
+#[derive(Debug, Default)]
+pub(super) struct RowShapes(HashMap<usize, (usize, bool)>);
+
+impl RowShapes {
+    /// Line `no`'s cell count as a row and whether its cells fit that
+    /// order, parsed once a line however many runs count it; lines before
+    /// the window's first are forgotten.
+    pub(super) fn get(&mut self, w: &Window<'_>, no: usize, t: &str, puzzles: &Puzzles) -> (usize, bool) {
+        let first = w.lines.first().map_or(no, |l| l.0);
+        if self.0.len() > 1 << 14 {
+            self.0.retain(|&k, _| k >= first);
+        }
+        *self.0.entry(no).or_insert_with(|| {
+            let r = row(no, t, puzzles);
+            let fit = puzzles.fit(r.cells.iter().map(|c| c.text), r.cells.len());
+            (r.cells.len(), fit)
+        })
+    }
 }
 
 /// Whether a line is skipped between and inside grids.
@@ -171,237 +185,256 @@ fn layout_of(kind: Kind, cells: &[Cell<'_>], n: usize, puzzles: &Puzzles) -> Lay
     }
 }
 
-/// Reads the next grid puzzle.
-pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles) -> Step {
-    let lines = w.lines;
-    // Skip blank lines, comments and art before the puzzle, and one title
-    // line (`Grid 01`) whose characters are no row of their count.
-    let mut i = 0;
-    let mut title = None;
-    loop {
-        let Some((no, text)) = lines.get(i) else {
-            return match title {
-                // A title and no puzzle after it: a puzzle is missing.
-                Some(no) if w.eof => Step::refused(i, no, Refusal::new(no, RowsError::TitleAlone)),
-                _ if w.eof => Step::End(i),
-                _ => Step::NeedMore(i + 1),
-            };
-        };
-        match text {
-            Ok(t) if is_blank(t) || skipped(t) => i += 1,
-            Ok(t) if title.is_none() && is_title(t) && !row_like(*no, t, puzzles) => {
-                title = Some(*no);
-                i += 1
-            }
-            _ => break,
-        }
-    }
-    let start = i;
-    let (first_no, first) = &lines[start];
-    let first_no = *first_no;
-    let first = match first {
-        Ok(t) => t,
-        Err(e) => return Step::refused(start + 1, first_no, Refusal::new(first_no, e.clone())),
-    };
-    let row0 = row(first_no, first, puzzles);
-    let k = row0.cells.len();
+/// The grid reader, with what it keeps from one record to the next: what
+/// it knows of the run of rows it is in (runs.rs) and the lines' shapes
+/// as rows.
+#[derive(Debug, Default)]
+pub(crate) struct GridReader {
+    runs: RunMemo,
+    shapes: RowShapes,
+}
 
-    // One character alone: a 1x1 puzzle, or the first of N² cells one a
-    // line (the next line goes on the same block).
-    if k == 1 {
-        match lines.get(start + 1) {
-            None if !w.eof => return Step::NeedMore(start + 2),
-            Some((_, Ok(t))) if !is_blank(t) => {
-                return match stream(w, start, puzzles, None) {
-                    // No N² cells: a stray line before whole puzzles is
-                    // refused alone.
-                    Step::Record(used, p) if p.body.is_err() => {
-                        match realign(w, start + 1, &row0.cells, 1, puzzles) {
-                            Ok(Align::Stray { lines, order, next, .. }) => {
-                                stray_lines(w, first_no, lines, order, next)
-                            }
-                            Ok(_) => Step::Record(used, p),
-                            Err(k) => Step::Refusing(k),
-                        }
-                    }
-                    step => step,
+impl GridReader {
+    /// Reads the next grid puzzle.
+    pub(crate) fn next(&mut self, w: &Window<'_>, puzzles: &Puzzles) -> Step {
+        let lines = w.lines;
+        // Skip blank lines, comments and art before the puzzle, and one title
+        // line (`Grid 01`) whose characters are no row of their count.
+        let mut i = 0;
+        let mut title = None;
+        loop {
+            let Some((no, text)) = lines.get(i) else {
+                return match title {
+                    // A title and no puzzle after it: a puzzle is missing.
+                    Some(no) if w.eof => Step::refused(i, no, Refusal::new(no, RowsError::TitleAlone)),
+                    _ if w.eof => Step::End(i),
+                    _ => Step::NeedMore(i + 1),
                 };
-            }
-            _ => {
-                let body = puzzles.build(
-                    1,
-                    &row0.cells,
-                    None,
-                    layout_of(row0.kind, &row0.cells, 1, puzzles),
-                    first_no,
-                );
-                return Step::Record(start + 1, Box::new(Parsed::new(first_no, body)));
+            };
+            match text {
+                Ok(t) if is_blank(t) || skipped(t) => i += 1,
+                Ok(t) if title.is_none() && is_title(t) && !row_like(*no, t, puzzles) => {
+                    title = Some(*no);
+                    i += 1
+                }
+                _ => break,
             }
         }
-    }
+        let start = i;
+        let (first_no, first) = &lines[start];
+        let first_no = *first_no;
+        let first = match first {
+            Ok(t) => t,
+            Err(e) => return Step::refused(start + 1, first_no, Refusal::new(first_no, e.clone())),
+        };
+        let row0 = row(first_no, first, puzzles);
+        let k = row0.cells.len();
 
-    // N² spaced cells on one line (N from 4): a whole puzzle when it stands alone or
-    // is followed by lines as long (a batch), unless those lines are the
-    // rest of an N²xN² grid that the small order does not fit; followed by
-    // a line of another length, it may start N² cells in any whitespace.
-    if row0.kind == Kind::Spaced && !runs::in_run_of(w, start, k, puzzles) {
-        if let Some(m) = (4..=MAX_ORDER).find(|m| m * m == k) {
-            if puzzles.fit(row0.cells.iter().map(|c| c.text), m) {
-                let whole = match next_count(w, start, puzzles) {
-                    Next::NeedMore(j) => return Step::NeedMore(j),
-                    Next::None => true,
-                    Next::Cells(c) if c == k => {
-                        // Lines as long up to a blank line: a batch; a
-                        // line of another length in the block: maybe N²
-                        // cells in any whitespace.
-                        if k <= MAX_ORDER {
-                            match uniform_block(w, start, k, puzzles) {
-                                Next::NeedMore(j) => return Step::NeedMore(j),
-                                Next::Cells(_) => match stream(w, start, puzzles, None) {
-                                    Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
-                                    Step::NeedMore(j) => return Step::NeedMore(j),
-                                    _ => {}
-                                },
-                                Next::None => {}
+        // One character alone: a 1x1 puzzle, or the first of N² cells one a
+        // line (the next line goes on the same block).
+        if k == 1 {
+            match lines.get(start + 1) {
+                None if !w.eof => return Step::NeedMore(start + 2),
+                Some((_, Ok(t))) if !is_blank(t) => {
+                    return match stream(w, start, puzzles, None) {
+                        // No N² cells: a stray line before whole puzzles is
+                        // refused alone.
+                        Step::Record(used, p) if p.body.is_err() => {
+                            match realign(w, start + 1, &row0.cells, 1, puzzles, &mut self.shapes) {
+                                Ok(Align::Stray { lines, order, next, .. }) => {
+                                    stray_lines(w, first_no, lines, order, next)
+                                }
+                                Ok(_) => Step::Record(used, p),
+                                Err(k) => Step::Refusing(k),
                             }
                         }
-                        k > MAX_ORDER
-                            || match rows_ahead(w, start, k, puzzles) {
-                                Ahead::NeedMore(j) => return Step::NeedMore(j),
-                                Ahead::NotRows => true,
-                                Ahead::Rows(rows) => {
-                                    rows.iter().all(|r| puzzles.fit(r.iter().map(|c| c.text), m))
+                        step => step,
+                    };
+                }
+                _ => {
+                    let body = puzzles.build(
+                        1,
+                        &row0.cells,
+                        None,
+                        layout_of(row0.kind, &row0.cells, 1, puzzles),
+                        first_no,
+                    );
+                    return Step::Record(start + 1, Box::new(Parsed::new(first_no, body)));
+                }
+            }
+        }
+
+        // N² spaced cells on one line (N from 4): a whole puzzle when it stands alone or
+        // is followed by lines as long (a batch), unless those lines are the
+        // rest of an N²xN² grid that the small order does not fit; followed by
+        // a line of another length, it may start N² cells in any whitespace.
+        if row0.kind == Kind::Spaced && !self.runs.in_run_of(w, start, k) {
+            if let Some(m) = (4..=MAX_ORDER).find(|m| m * m == k) {
+                if puzzles.fit(row0.cells.iter().map(|c| c.text), m) {
+                    let whole = match next_count(w, start, puzzles) {
+                        Next::NeedMore(j) => return Step::NeedMore(j),
+                        Next::None => true,
+                        Next::Cells(c) if c == k => {
+                            // Lines as long up to a blank line: a batch; a
+                            // line of another length in the block: maybe N²
+                            // cells in any whitespace.
+                            if k <= MAX_ORDER {
+                                match uniform_block(w, start, k, puzzles) {
+                                    Next::NeedMore(j) => return Step::NeedMore(j),
+                                    Next::Cells(_) => match stream(w, start, puzzles, None) {
+                                        Step::Record(used, p) if p.body.is_ok() => {
+                                            return Step::Record(used, p)
+                                        }
+                                        Step::NeedMore(j) => return Step::NeedMore(j),
+                                        _ => {}
+                                    },
+                                    Next::None => {}
                                 }
                             }
+                            k > MAX_ORDER
+                                || match rows_ahead(w, start, k, puzzles) {
+                                    Ahead::NeedMore(j) => return Step::NeedMore(j),
+                                    Ahead::NotRows => true,
+                                    Ahead::Rows(rows) => {
+                                        rows.iter().all(|r| puzzles.fit(r.iter().map(|c| c.text), m))
+                                    }
+                                }
+                        }
+                        Next::Cells(_) => match stream(w, start, puzzles, None) {
+                            Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
+                            Step::NeedMore(j) => return Step::NeedMore(j),
+                            _ => true,
+                        },
+                    };
+                    if whole {
+                        let layout = layout_of(Kind::Spaced, &row0.cells, m, puzzles);
+                        let body = puzzles.build(m, &row0.cells, None, layout, first_no);
+                        return Step::Record(start + 1, Box::new(Parsed::new(first_no, body)));
                     }
-                    Next::Cells(_) => match stream(w, start, puzzles, None) {
-                        Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
-                        Step::NeedMore(j) => return Step::NeedMore(j),
-                        _ => true,
-                    },
-                };
-                if whole {
-                    let layout = layout_of(Kind::Spaced, &row0.cells, m, puzzles);
-                    let body = puzzles.build(m, &row0.cells, None, layout, first_no);
-                    return Step::Record(start + 1, Box::new(Parsed::new(first_no, body)));
+                } else if k > MAX_ORDER {
+                    let error = Refusal::new(first_no, RowsError::NotSquare { cells: k, one_line: true });
+                    return or_stream(w, start, puzzles, error, k);
                 }
             } else if k > MAX_ORDER {
                 let error = Refusal::new(first_no, RowsError::NotSquare { cells: k, one_line: true });
                 return or_stream(w, start, puzzles, error, k);
             }
-        } else if k > MAX_ORDER {
-            let error = Refusal::new(first_no, RowsError::NotSquare { cells: k, one_line: true });
-            return or_stream(w, start, puzzles, error, k);
         }
-    }
 
-    if row0.kind == Kind::Compact && k > MAX_ORDER {
-        return Step::refused(start + 1, first_no, Refusal::new(first_no, RowsError::WideRow { cells: k }));
-    }
+        if row0.kind == Kind::Compact && k > MAX_ORDER {
+            return Step::refused(
+                start + 1,
+                first_no,
+                Refusal::new(first_no, RowsError::WideRow { cells: k }),
+            );
+        }
 
-    // N rows of N cells; in a file, a run of rows that is no whole number
-    // of puzzles is planned whole first (runs.rs).
-    let n = k;
-    match runs::piece_at(w, start, n, puzzles) {
-        Err(j) => return Step::NeedMore(j),
-        Ok(piece) => {
-            if let Some((next, refusal)) = runs::refusal(piece, w, start, n, puzzles) {
-                return Step::refused(next, first_no, refusal);
+        // N rows of N cells; in a file, a run of rows that is no whole number
+        // of puzzles is planned whole first (runs.rs).
+        let n = k;
+        match self.runs.piece_at(w, start, n, puzzles, &mut self.shapes) {
+            Err(j) => return Step::NeedMore(j),
+            Ok(piece) => {
+                if let Some((next, refusal)) = self.runs.refusal(piece, w, start, n) {
+                    return Step::refused(next, first_no, refusal);
+                }
             }
         }
-    }
-    let row0_stream = stream_kind(&row0);
-    let mut cells = row0.cells;
-    let mut rows = 1;
-    let mut j = start + 1;
-    while rows < n {
-        let Some((no, text)) = lines.get(j) else {
-            if !w.eof {
-                return Step::NeedMore(j + 1);
+        let row0_stream = stream_kind(&row0);
+        let mut cells = row0.cells;
+        let mut rows = 1;
+        let mut j = start + 1;
+        while rows < n {
+            let Some((no, text)) = lines.get(j) else {
+                if !w.eof {
+                    return Step::NeedMore(j + 1);
+                }
+                let run = self.runs.read_before(w, start, rows, n);
+                let e = RowsError::TooFewRows { rows, order: n, blank_line: false, run };
+                return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
+            };
+            let no = *no;
+            let t = match text {
+                Ok(t) => t,
+                Err(e) => return Step::refused(j + 1, first_no, Refusal::new(no, e.clone())),
+            };
+            if is_blank(t) {
+                let run = self.runs.read_before(w, start, rows, n);
+                let e = RowsError::TooFewRows { rows, order: n, blank_line: true, run };
+                return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
             }
-            let run = runs::read_before(w, start, rows, n, puzzles);
-            let e = RowsError::TooFewRows { rows, order: n, blank_line: false, run };
-            return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
-        };
-        let no = *no;
-        let t = match text {
-            Ok(t) => t,
-            Err(e) => return Step::refused(j + 1, first_no, Refusal::new(no, e.clone())),
-        };
-        if is_blank(t) {
-            let run = runs::read_before(w, start, rows, n, puzzles);
-            let e = RowsError::TooFewRows { rows, order: n, blank_line: true, run };
-            return or_stream_kind(w, start, puzzles, Refusal::new(first_no, e), n, row0_stream, j);
-        }
-        if skipped(t) {
+            if skipped(t) {
+                j += 1;
+                continue;
+            }
+            let r = row(no, t, puzzles);
+            if r.cells.len() != n {
+                let m = r.cells.len();
+                let found = match realign(w, j, &cells[..n], rows, puzzles, &mut self.shapes) {
+                    Ok(found) => found,
+                    Err(k) => return Step::Refusing(k),
+                };
+                let (e, line, end) = match found {
+                    Align::Stray { lines, order, next, sure: true, .. } => {
+                        return stray_lines(w, first_no, lines, order, next);
+                    }
+                    Align::Stray { lines, order, next, sure: false, .. } => (
+                        RowsError::StrayLines { lines, order, next_line: w.lines[next].0 },
+                        first_no,
+                        Ok(next),
+                    ),
+                    Align::FirstRow { order } => {
+                        (RowsError::FirstRowLength { cells: n, order }, first_no, skip_rows(w, j, order - 1))
+                    }
+                    Align::Unknown => (
+                        RowsError::RowLength { cells: m, first: n, first_line: first_no },
+                        no,
+                        skip_rows(w, j, n - rows),
+                    ),
+                };
+                let end = match end {
+                    Ok(end) => end,
+                    Err(k) => return Step::Refusing(k),
+                };
+                return or_stream_kind(w, start, puzzles, Refusal::new(line, e), n, row0_stream, end);
+            }
+            cells.extend(r.cells);
+            rows += 1;
             j += 1;
-            continue;
         }
-        let r = row(no, t, puzzles);
-        if r.cells.len() != n {
-            let m = r.cells.len();
-            let found = match realign(w, j, &cells[..n], rows, puzzles) {
-                Ok(found) => found,
-                Err(k) => return Step::Refusing(k),
-            };
-            let (e, line, end) = match found {
-                Align::Stray { lines, order, next, sure: true, .. } => {
-                    return stray_lines(w, first_no, lines, order, next);
-                }
-                Align::Stray { lines, order, next, sure: false, .. } => {
-                    (RowsError::StrayLines { lines, order, next_line: w.lines[next].0 }, first_no, Ok(next))
-                }
-                Align::FirstRow { order } => {
-                    (RowsError::FirstRowLength { cells: n, order }, first_no, skip_rows(w, j, order - 1))
-                }
-                Align::Unknown => (
-                    RowsError::RowLength { cells: m, first: n, first_line: first_no },
-                    no,
-                    skip_rows(w, j, n - rows),
-                ),
-            };
-            let end = match end {
-                Ok(end) => end,
-                Err(k) => return Step::Refusing(k),
-            };
-            return or_stream_kind(w, start, puzzles, Refusal::new(line, e), n, row0_stream, end);
-        }
-        cells.extend(r.cells);
-        rows += 1;
-        j += 1;
-    }
-    let layout = layout_of(row0.kind, &cells, n, puzzles);
-    let body = puzzles.build(n, &cells, None, layout, first_no);
-    // Spaced rows of 3 cells or fewer, or rows whose cells do not fit
-    // their order, may be N² cells in any whitespace instead (27 lines of
-    // 3 integers): that reading wins when it reads.
-    let misfit = matches!(&body, Err(r) if matches!(r.error, InputError::Cell(CellError::NotASymbol { .. } | CellError::IntegerOutOfRange { .. })));
-    if n <= 3 || (row0.kind == Kind::Spaced && misfit) {
-        match stream(w, start, puzzles, Some(n)) {
-            Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
-            Step::NeedMore(k) => return Step::NeedMore(k),
-            _ => {}
-        }
-    }
-    // A first line with a cell that is no symbol, before whole puzzles (a
-    // header of N words, `puzzle-01`): refused alone, so that the puzzles
-    // stay aligned. Past the count's cap, only a line none of whose cells
-    // fits is taken for stray.
-    // In a counted run the plan has decided such a line already.
-    if misfit && matches!(&body, Err(r) if r.line == first_no) && !runs::counted(w, start, puzzles) {
-        let no_cell_fits = !cells[..n].iter().any(|c| puzzles.fit([c.text], n));
-        if let Some(next) = (start + 1..j).find(|&i| matches!(&lines[i].1, Ok(t) if !skipped(t))) {
-            match realign(w, next, &cells[..n], 1, puzzles) {
-                Ok(Align::Stray { lines: 1, order, next, counted, .. }) if counted || no_cell_fits => {
-                    return stray_lines(w, first_no, 1, order, next);
-                }
-                Ok(_) => {}
-                Err(k) => return Step::Refusing(k),
+        let layout = layout_of(row0.kind, &cells, n, puzzles);
+        let body = puzzles.build(n, &cells, None, layout, first_no);
+        // Spaced rows of 3 cells or fewer, or rows whose cells do not fit
+        // their order, may be N² cells in any whitespace instead (27 lines of
+        // 3 integers): that reading wins when it reads.
+        let misfit = matches!(&body, Err(r) if matches!(r.error, InputError::Cell(CellError::NotASymbol { .. } | CellError::IntegerOutOfRange { .. })));
+        if n <= 3 || (row0.kind == Kind::Spaced && misfit) {
+            match stream(w, start, puzzles, Some(n)) {
+                Step::Record(used, p) if p.body.is_ok() => return Step::Record(used, p),
+                Step::NeedMore(k) => return Step::NeedMore(k),
+                _ => {}
             }
         }
+        // A first line with a cell that is no symbol, before whole puzzles (a
+        // header of N words, `puzzle-01`): refused alone, so that the puzzles
+        // stay aligned. Past the count's cap, only a line none of whose cells
+        // fits is taken for stray.
+        // In a counted run the plan has decided such a line already.
+        if misfit && matches!(&body, Err(r) if r.line == first_no) && !self.runs.counted(w, start) {
+            let no_cell_fits = !cells[..n].iter().any(|c| puzzles.fit([c.text], n));
+            if let Some(next) = (start + 1..j).find(|&i| matches!(&lines[i].1, Ok(t) if !skipped(t))) {
+                match realign(w, next, &cells[..n], 1, puzzles, &mut self.shapes) {
+                    Ok(Align::Stray { lines: 1, order, next, counted, .. }) if counted || no_cell_fits => {
+                        return stray_lines(w, first_no, 1, order, next);
+                    }
+                    Ok(_) => {}
+                    Err(k) => return Step::Refusing(k),
+                }
+            }
+        }
+        self.runs.read_rows(w, start, j, n);
+        Step::Record(j, Box::new(Parsed::new(first_no, body)))
     }
-    runs::read_rows(w, start, j, n, puzzles);
-    Step::Record(j, Box::new(Parsed::new(first_no, body)))
 }
 
 /// Refuses the `lines` stray lines from `first_no` on, alone: reading
@@ -452,6 +485,7 @@ fn realign(
     first: &[Cell<'_>],
     mut before: usize,
     puzzles: &Puzzles,
+    shapes: &mut RowShapes,
 ) -> Result<Align, usize> {
     let first_len = first.len();
     let fits = |m: usize| puzzles.fit(first.iter().map(|c| c.text), m);
@@ -478,7 +512,7 @@ fn realign(
         if before > 1 && m == first_len {
             return Ok(Align::Unknown);
         }
-        let Run { rows: run, end, fit, closed } = run_from(w, j, m, puzzles)?;
+        let Run { rows: run, end, fit, closed } = run_from(w, j, m, puzzles, shapes)?;
         let stray = |counted| Align::Stray {
             lines: before,
             order: m,
@@ -526,7 +560,13 @@ struct Run {
 /// The rows of `m` cells from line index `j` on, up to a blank line, the
 /// end or a line of another count (comments and art skipped), counting
 /// no further than past [`RUN_CAP`]; `Err` asks for more lines.
-fn run_from(w: &Window<'_>, mut j: usize, m: usize, puzzles: &Puzzles) -> Result<Run, usize> {
+fn run_from(
+    w: &Window<'_>,
+    mut j: usize,
+    m: usize,
+    puzzles: &Puzzles,
+    shapes: &mut RowShapes,
+) -> Result<Run, usize> {
     let mut run = Run { rows: 0, end: j, fit: true, closed: false };
     while run.rows <= RUN_CAP {
         match w.lines.get(j) {
@@ -543,7 +583,7 @@ fn run_from(w: &Window<'_>, mut j: usize, m: usize, puzzles: &Puzzles) -> Result
             }
             Some((_, Ok(t))) if skipped(t) => {}
             Some((no, Ok(t))) => {
-                let (cells, fit) = row_shape(w, *no, t, puzzles);
+                let (cells, fit) = shapes.get(w, *no, t, puzzles);
                 if cells != m {
                     break;
                 }

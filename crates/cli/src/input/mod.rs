@@ -34,11 +34,44 @@ pub use puzzle::{parse_box, parse_region_file, PuzzleSettings, RegionsSetting};
 
 use crate::error::{InputError, ReadError, Refusal, SettingError};
 use crate::record::{Format, Notice, Record, Source};
+use grid::GridReader;
 use puzzle::Puzzles;
 use window::{Parsed, Step, Window};
 
 /// The largest input read whole (the dlx and json formats), in bytes.
 pub const MAX_DOCUMENT: usize = 1 << 30;
+
+/// The readers of the line-based puzzle formats for one input: the flags'
+/// reading of cells ([`Puzzles`]), and the grid reader with what it keeps
+/// from one record to the next. Detection tries its readings with them
+/// and the reading goes on with them, so that what the grid reader
+/// learned while detecting (a run's plan) holds.
+pub(crate) struct PuzzleReaders {
+    puzzles: Puzzles,
+    grid: GridReader,
+}
+
+impl PuzzleReaders {
+    pub(crate) fn new(settings: Arc<PuzzleSettings>) -> PuzzleReaders {
+        PuzzleReaders { puzzles: Puzzles::new(settings), grid: GridReader::default() }
+    }
+
+    /// The next record of `format` (grid, line or grouped) in the window;
+    /// `auto`: detection is trying this reading.
+    pub(crate) fn next(&mut self, format: Format, w: &Window<'_>, auto: bool) -> Step {
+        match format {
+            Format::Grid => self.grid.next(w, &self.puzzles),
+            Format::Line => line::next(w, &self.puzzles, auto),
+            _ => grouped::next(w, &self.puzzles, auto),
+        }
+    }
+}
+
+/// What detection learns from a window read as Knuth's format (the dlx
+/// reader's [`dlx::options_so_far`]).
+pub(crate) fn knuth_options_so_far(text: &str) -> Option<Result<usize, usize>> {
+    dlx::options_so_far(text)
+}
 
 /// One input: a file, or standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,7 +180,7 @@ pub struct Records {
     reader: LineReader,
     path: Arc<str>,
     settings: ReadSettings,
-    puzzles: Puzzles,
+    readers: PuzzleReaders,
     state: State,
     /// Whether any record was given out.
     any: bool,
@@ -169,7 +202,7 @@ impl Records {
             reader,
             path: path.into(),
             settings: settings.clone(),
-            puzzles: Puzzles::new(settings.puzzles.clone()),
+            readers: PuzzleReaders::new(settings.puzzles.clone()),
             state,
             any: false,
             notices: Vec::new(),
@@ -252,7 +285,7 @@ impl Iterator for Records {
         let format = match self.state {
             State::Done => return None,
             State::Reading(f) => f,
-            State::Undecided => match detect::detect(&mut self.reader, &self.puzzles) {
+            State::Undecided => match detect::detect(&mut self.reader, &mut self.readers) {
                 detect::Decision::Chosen { format, announce } => {
                     self.notices.extend(announce.map(|text| Notice { line: 0, text }));
                     self.state = State::Reading(format);
@@ -284,12 +317,7 @@ impl Iterator for Records {
             let settled = self.reader.is_settled();
             let (lines, eof) = self.reader.window();
             let w = Window { lines, eof, settled };
-            let step = match format {
-                Format::Grid => grid::next(&w, &self.puzzles),
-                Format::Line => line::next(&w, &self.puzzles, false),
-                _ => grouped::next(&w, &self.puzzles, false),
-            };
-            match step {
+            match self.readers.next(format, &w, false) {
                 Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
                 Step::Record(used, parsed) => {
                     self.reader.consume(used);

@@ -114,16 +114,6 @@ pub struct Puzzles {
     settings: std::sync::Arc<PuzzleSettings>,
     /// The last shape and alphabet built.
     cache: RefCell<Option<Resolved>>,
-    /// The grid reader's plan of the run of rows it is in (see runs.rs),
-    /// kept from one record to the next.
-    runs: RefCell<Option<super::runs::Memo>>,
-    /// Lines' cell counts as grid rows, and whether their cells fit that
-    /// order, by line number: runs of rows are counted from many records'
-    /// starts, each line parsed once.
-    shapes: RefCell<std::collections::HashMap<usize, (usize, bool)>>,
-    /// The run of grid rows the last grid puzzle read ends: its order,
-    /// first line and the line after it (rows read as they come).
-    last_run: std::cell::Cell<Option<(usize, usize, usize)>>,
 }
 
 /// A shape and alphabet built for an order, and whether grouped, with
@@ -188,40 +178,7 @@ pub struct Cell<'a> {
 impl Puzzles {
     /// Puzzles under these flags.
     pub fn new(settings: std::sync::Arc<PuzzleSettings>) -> Puzzles {
-        Puzzles {
-            settings,
-            cache: RefCell::new(None),
-            runs: RefCell::new(None),
-            shapes: RefCell::new(std::collections::HashMap::new()),
-            last_run: std::cell::Cell::new(None),
-        }
-    }
-
-    /// Line `no`'s cell count as a grid row and whether its cells fit that
-    /// order, worked out by `shape` once; lines before `first` are
-    /// forgotten.
-    pub(crate) fn row_shape(
-        &self,
-        no: usize,
-        first: usize,
-        shape: impl FnOnce() -> (usize, bool),
-    ) -> (usize, bool) {
-        let mut shapes = self.shapes.borrow_mut();
-        if shapes.len() > 1 << 14 {
-            shapes.retain(|&k, _| k >= first);
-        }
-        *shapes.entry(no).or_insert_with(shape)
-    }
-
-    /// The run of grid rows the last grid puzzle read ends (order, first
-    /// line, the line after it), for the grid reader.
-    pub(crate) fn last_run(&self) -> &std::cell::Cell<Option<(usize, usize, usize)>> {
-        &self.last_run
-    }
-
-    /// The grid reader's plan of the run of rows it is in.
-    pub(crate) fn runs(&self) -> &RefCell<Option<super::runs::Memo>> {
-        &self.runs
+        Puzzles { settings, cache: RefCell::new(None) }
     }
 
     /// Whether `--symbols` set the alphabet.
