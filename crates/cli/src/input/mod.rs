@@ -20,7 +20,6 @@ mod json;
 mod line;
 pub mod line_reader;
 pub mod puzzle;
-mod runs;
 mod window;
 
 use std::fs::File;

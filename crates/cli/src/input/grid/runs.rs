@@ -16,10 +16,15 @@
 
 use std::ops::Range;
 
-use super::grid::{row, skipped, RowShapes, RUN_CAP};
-use super::puzzle::{Cell, Puzzles};
-use super::window::{is_blank, Window};
+use super::row::{row, skipped, RowShapes};
 use crate::error::{Refusal, RowsError};
+use crate::input::puzzle::{Cell, Puzzles};
+use crate::input::window::{is_blank, Window};
+
+/// The most rows counted in a run: past this many (455 9x9 puzzles with
+/// no blank line between), the count is not waited for (a stream answers
+/// as it goes, memory stays flat) and the cells decide alone.
+pub(super) const RUN_CAP: usize = 4096;
 
 /// What the plan says of the rows from a line on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
