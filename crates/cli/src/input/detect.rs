@@ -49,8 +49,8 @@ pub(crate) enum Decision {
     Ambiguous(Refusal),
 }
 
-/// One puzzle reading's progress over the window.
-struct Reading {
+/// One puzzle reading tried on the window, and how far it got.
+struct Trial {
     format: Format,
     /// Lines of the window consumed by complete records.
     pos: usize,
@@ -76,9 +76,9 @@ struct Reading {
     misaligned: usize,
 }
 
-impl Reading {
-    fn new(format: Format) -> Reading {
-        Reading {
+impl Trial {
+    fn new(format: Format) -> Trial {
+        Trial {
             format,
             pos: 0,
             good: 0,
@@ -242,8 +242,7 @@ fn knuth(lines: &[Line]) -> Knuth {
 /// Decides the format of the input `reader` holds, reading as few lines
 /// as the decision needs.
 pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> Decision {
-    let mut readings =
-        [Reading::new(Format::Grouped), Reading::new(Format::Line), Reading::new(Format::Grid)];
+    let mut readings = [Trial::new(Format::Grouped), Trial::new(Format::Line), Trial::new(Format::Grid)];
     let mut w = 1;
     let settled = reader.is_settled();
     loop {
@@ -275,7 +274,7 @@ pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> De
 }
 
 fn decide(
-    readings: &[Reading; 3],
+    readings: &[Trial; 3],
     knuth: impl FnOnce() -> Knuth,
     last: bool,
     lines: &[Line],
@@ -363,7 +362,7 @@ fn decide(
     Some(Decision::Chosen { format: r.format, announce })
 }
 
-fn ambiguous(line: &Reading, grid: &Reading) -> Decision {
+fn ambiguous(line: &Trial, grid: &Trial) -> Decision {
     let n = line.order.unwrap_or(0);
     let first =
         format!("line records of {n}x{n} puzzles ({} of {} lines read so)", line.good, line.good + line.bad);

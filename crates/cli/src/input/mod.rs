@@ -1,16 +1,23 @@
 //! Input: bytes to records. An input's format comes from `--format`, its
 //! extension (`.dlx`, `.json`, `.sdm`), or detection by parsing a window
-//! (`detect.rs`); then each format's reader (`grid.rs`, `line.rs`,
+//! (`detect.rs`); then each format's reader (`grid/`, `line.rs`,
 //! `grouped.rs`, `dlx.rs`, `json.rs`) turns lines into records one at a
 //! time, so a batch of any size streams in flat memory and a refused record
 //! costs only itself.
 //!
 //! Every puzzle reader works on a `Window` of lines and says how many it
-//! used, or that it needs more: detection runs the same readers on a
-//! window it grows, and reading a stream never waits for a line a record
-//! does not need (the first answer of a slow stream comes before the next
-//! puzzle). A file is there whole: there the grid reader may look past a
-//! record, to the end of a run of rows (runs.rs).
+//! used, or that it needs more (`window.rs`): detection runs the same
+//! readers on a window it grows, and reading a stream never waits for a
+//! line a record does not need (the first answer of a slow stream comes
+//! before the next puzzle). A file is there whole: there the grid reader
+//! may look past a record, to the end of a run of rows (`grid/runs.rs`).
+//!
+//! The layers, lowest first: the lines of an input (`line_reader.rs`);
+//! what every reader shares (`window.rs`) and cells as the flags read them
+//! (`puzzle.rs`); one file or folder per format, none naming another;
+//! detection (`detect.rs`), which tries the puzzle formats through
+//! `PuzzleReaders`; and this file, the only one naming every format:
+//! [`Records`], the records of one input.
 
 mod detect;
 mod dlx;

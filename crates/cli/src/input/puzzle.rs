@@ -112,7 +112,10 @@ pub fn parse_region_file(text: &str) -> Result<Vec<char>, (usize, String)> {
 /// flags (once per order), and reads cells.
 pub struct Puzzles {
     settings: std::sync::Arc<PuzzleSettings>,
-    /// The last shape and alphabet built.
+    /// The last shape and alphabet built. Behind a `RefCell` so that every
+    /// reader can build through a shared `&Puzzles`: a cache of what the
+    /// flags resolve to for an order, whose answer does not depend on who
+    /// asks (the grid reader's memo, which does, is its own).
     cache: RefCell<Option<Resolved>>,
 }
 

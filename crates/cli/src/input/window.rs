@@ -11,7 +11,9 @@ use crate::record::{Body, Notice};
 /// Lines a reader looks at, and whether the input ends after them.
 #[derive(Clone, Copy)]
 pub(crate) struct Window<'a> {
+    /// The lines held, numbered.
     pub lines: &'a [Line],
+    /// Whether the input ends after them.
     pub eof: bool,
     /// Whether the whole input is there to read (a file): a reader may then
     /// look past a record without making a slow stream's answer wait.
@@ -20,9 +22,13 @@ pub(crate) struct Window<'a> {
 
 /// A record as a reader returns it, before it has a path.
 pub(crate) struct Parsed {
+    /// The line it starts on.
     pub first_line: usize,
+    /// The text after a line record's cells.
     pub note: Option<String>,
+    /// What to tell of it before its answer.
     pub notices: Vec<Notice>,
+    /// The record, or why it was refused.
     pub body: Result<Body, Refusal>,
 }
 

@@ -50,7 +50,7 @@ pub(super) enum Piece {
 /// A run's plan, kept from one record to the next (line numbers, so that it
 /// holds while the window moves).
 #[derive(Debug)]
-struct Plan {
+struct RunPlan {
     order: usize,
     /// The run's first and last rows' lines.
     first_line: usize,
@@ -63,15 +63,18 @@ struct Plan {
     /// within the cap.
     counted: bool,
     /// Pieces that are not puzzles: their rows (as indices into `rows`).
-    pieces: Vec<(Range<usize>, Kind)>,
+    pieces: Vec<(Range<usize>, Fault)>,
     /// The run's first line when rows before this plan's were read as they
     /// came (a run longer than the cap): a fault found at the plan's start
     /// may lie before it.
     read_from: Option<usize>,
 }
 
+/// What a piece of a run that is not a puzzle is: stray rows, a puzzle a
+/// row short, a puzzle with a row too many inside it, or rows where the
+/// best readings differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+enum Fault {
     Extra,
     Short,
     Long,
@@ -149,17 +152,19 @@ impl RunMemo {
         // A short puzzle or stray lines at the run's end: a puzzle cut short
         // (`the input ends after 8 of the puzzle's 9 rows`), never N² cells in
         // any whitespace (four rows of nine are 36 cells).
-        let at_end = matches!(kind, Kind::Short | Kind::Extra) && rows.end == p.rows.len();
+        let at_end = matches!(kind, Fault::Short | Fault::Extra) && rows.end == p.rows.len();
         // The line index after the piece: its next row's, or the line after
         // the run's last.
         let next_line = p.rows.get(rows.end).copied().unwrap_or(p.last_line + 1);
         let next = start + (next_line - start_line);
         Ok(match kind {
             _ if at_end => Piece::End { rows: rows.len(), blank: p.blank, next },
-            Kind::Extra => Piece::Extra { lines: rows.len(), next },
-            Kind::Short => Piece::Short { next },
-            Kind::Long => Piece::Long { next },
-            Kind::Unclear => Piece::Unclear { first_line: start_line, last_line: p.rows[rows.end - 1], next },
+            Fault::Extra => Piece::Extra { lines: rows.len(), next },
+            Fault::Short => Piece::Short { next },
+            Fault::Long => Piece::Long { next },
+            Fault::Unclear => {
+                Piece::Unclear { first_line: start_line, last_line: p.rows[rows.end - 1], next }
+            }
         })
     }
 
@@ -264,7 +269,7 @@ impl RunMemo {
 #[derive(Debug)]
 enum Memo {
     Scanning(Scan),
-    Planned(Plan),
+    Planned(RunPlan),
 }
 
 /// A run's rows counted so far.
@@ -323,13 +328,21 @@ fn scan_on(
 }
 
 /// Plans a scanned run if it is no whole number of puzzles.
-fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles) -> Plan {
+fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles) -> RunPlan {
     let Scan { order: n, first_line, rows, .. } = scan;
     let last_line = rows.last().copied().unwrap_or(first_line);
     let blank = matches!(end, RunEnd::Blank);
     let counted = !matches!(end, RunEnd::Open) && rows.len() <= RUN_CAP;
-    let whole =
-        Plan { order: n, first_line, last_line, rows, blank, counted, pieces: Vec::new(), read_from: None };
+    let whole = RunPlan {
+        order: n,
+        first_line,
+        last_line,
+        rows,
+        blank,
+        counted,
+        pieces: Vec::new(),
+        read_from: None,
+    };
     let k = whole.rows.len();
     // Only a run the count settles: closed, within the cap, no whole
     // number of puzzles.
@@ -348,12 +361,12 @@ fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles
         })
         .collect();
     let pieces = best_readings(&cells, n, puzzles);
-    Plan { pieces, ..whole }
+    RunPlan { pieces, ..whole }
 }
 
 /// The pieces every best reading of the rows agrees on that are not
 /// puzzles, and the stretches where the best readings differ.
-fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -> Vec<(Range<usize>, Kind)> {
+fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -> Vec<(Range<usize>, Fault)> {
     let k = rows.len();
     // Each row's givens (symbol indices, `None` blank); `None` for a row
     // with a cell that is no symbol (its puzzle is refused anyway).
@@ -406,17 +419,17 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
     let mut elements: Vec<Element> = Vec::new();
     for i in 0..k {
         if !same(i) {
-            elements.push((i, 1, Some(Kind::Extra), UNIT));
+            elements.push((i, 1, Some(Fault::Extra), UNIT));
         }
         if i + n - 1 <= k {
-            elements.push((i, n - 1, Some(Kind::Short), 2 * UNIT));
+            elements.push((i, n - 1, Some(Fault::Short), 2 * UNIT));
         }
         if i + n <= k {
             let cost = if clean(&mut (i..i + n)) { 0 } else { 2 * UNIT };
             elements.push((i, n, None, cost));
         }
         if i + n < k {
-            elements.push((i, n + 1, Some(Kind::Long), long(i)));
+            elements.push((i, n + 1, Some(Fault::Long), long(i)));
         }
     }
     let best = on_best(&elements, k);
@@ -432,7 +445,7 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
             let improper = usable
                 && match e.2 {
                     None => !proper.test(&mut (e.0..e.0 + n), &givens),
-                    Some(Kind::Long) => !(1..n).any(|j| {
+                    Some(Fault::Long) => !(1..n).any(|j| {
                         !same(e.0 + j)
                             && proper.test(&mut (e.0..e.0 + n + 1).filter(|&r| r != e.0 + j), &givens)
                     }),
@@ -444,16 +457,16 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
     }
     let mut pieces = Vec::new();
     let mut at = 0;
-    let push_unclear = |pieces: &mut Vec<(Range<usize>, Kind)>, from: usize, to: usize| {
+    let push_unclear = |pieces: &mut Vec<(Range<usize>, Fault)>, from: usize, to: usize| {
         if from < to {
-            pieces.push((from..to, Kind::Unclear));
+            pieces.push((from..to, Fault::Unclear));
         }
     };
     for (i, len, kind, _) in sure {
         push_unclear(&mut pieces, at, i);
         match (kind, pieces.last_mut()) {
             // Stray lines side by side are refused together.
-            (Some(Kind::Extra), Some((r, Kind::Extra))) if r.end == i => r.end = i + len,
+            (Some(Fault::Extra), Some((r, Fault::Extra))) if r.end == i => r.end = i + len,
             (Some(kind), _) => pieces.push((i..i + len, kind)),
             (None, _) => {}
         }
@@ -465,7 +478,7 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
 
 /// An element of a reading: (first row, rows, kind, cost); kind `None` is
 /// a puzzle read.
-type Element = (usize, usize, Option<Kind>, u64);
+type Element = (usize, usize, Option<Fault>, u64);
 
 /// Which elements are in the cheapest readings of rows `0..k`.
 fn on_best(elements: &[Element], k: usize) -> Vec<bool> {
