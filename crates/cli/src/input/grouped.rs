@@ -11,7 +11,7 @@ use crate::error::{GroupedError, InputError, Refusal};
 use crate::record::{Body, Layout};
 
 /// A given: `rcL` (one base-36 digit each for row and column), or `r c L`.
-pub(crate) fn parse_given(t: &str, n: usize) -> Option<(usize, usize, char)> {
+fn parse_given(t: &str, n: usize) -> Option<(usize, usize, char)> {
     let fields: Vec<&str> = t.split_whitespace().collect();
     match fields.as_slice() {
         [one] => {

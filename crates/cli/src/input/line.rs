@@ -55,7 +55,7 @@ fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
 }
 
 /// One line record: cells, optional map, note.
-pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
+fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     // The common case first: N² ASCII cells and nothing else (no blanks,
     // so no map and no note), read without looking for fields. Anything
     // else, a blank or a bad symbol included, is read the long way.

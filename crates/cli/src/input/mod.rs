@@ -58,6 +58,7 @@ pub(crate) struct PuzzleReaders {
 }
 
 impl PuzzleReaders {
+    /// The readers of an input under these flags.
     pub(crate) fn new(settings: Arc<PuzzleSettings>) -> PuzzleReaders {
         PuzzleReaders { puzzles: Puzzles::new(settings), grid: GridReader::default() }
     }

@@ -13,6 +13,10 @@
 //!
 //! A stream (a pipe, a terminal) is not read ahead: its answers must not
 //! wait for the next puzzle. There the rows are read as they come.
+//!
+//! What the grid reader knows of runs from one record to the next (the
+//! scan or plan of the run it is in, and where the last puzzle read as
+//! the rows came ended) is its `RunMemo`, written here.
 
 use std::ops::Range;
 

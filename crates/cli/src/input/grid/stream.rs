@@ -39,6 +39,9 @@ pub(super) fn or_stream_kind(
     }
 }
 
+/// After a line of `first` spaced cells that is no puzzle, N² cells in
+/// any whitespace may still read; otherwise the error stands, for that
+/// line alone.
 pub(super) fn or_stream(
     w: &Window<'_>,
     start: usize,
