@@ -13,20 +13,11 @@ use clap::{Args, ValueEnum};
 use reduce::Alphabet;
 
 use crate::answer::RecordBudget;
+use crate::error::UsageError;
 use crate::input::{self, InputPath, PuzzleSettings, ReadSettings, RegionsSetting};
 use crate::output::OutputFormat;
 use crate::record::{Format, Layout};
 use crate::run::InputSet;
-
-/// A usage error: the message, said as `dance: MESSAGE`, exit status 2.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

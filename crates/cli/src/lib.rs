@@ -15,6 +15,7 @@
 
 pub mod answer;
 pub mod commands;
+pub mod error;
 pub mod flags;
 pub mod input;
 pub mod output;

@@ -14,7 +14,8 @@ use dlx::{Budget, Probe};
 use reduce::analyze::{Analysis, Analyzer, Count};
 use reduce::Puzzle;
 
-use crate::flags::{self, threads, InputArgs, UsageError};
+use crate::error::UsageError;
+use crate::flags::{self, threads, InputArgs};
 use crate::output::json::{AnalysisCandidates, AnalysisCell, AnalysisDiffer, AnalysisLine, AnalysisSuggest};
 use crate::output::{text, OutputFormat};
 use crate::record::{Body, Record};

@@ -9,9 +9,8 @@ use clap::Args;
 use dlx::{EstimateOptions, Order, Probe};
 
 use crate::answer::{self, Engines, Mode};
-use crate::flags::{
-    parse_limit, parse_probes, parse_shard, threads, BudgetArgs, InputArgs, RunArgs, UsageError,
-};
+use crate::error::UsageError;
+use crate::flags::{parse_limit, parse_probes, parse_shard, threads, BudgetArgs, InputArgs, RunArgs};
 use crate::output::Layouts;
 use crate::record::Record;
 use crate::run::{answer_records, Answerer, InputSet, Loop, Note};

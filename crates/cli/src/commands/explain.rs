@@ -25,7 +25,8 @@ use dlx::Probe;
 use reduce::logic::{Logic, Step, Unrated, Verdict};
 use reduce::Puzzle;
 
-use crate::flags::{threads, InputArgs, UsageError};
+use crate::error::UsageError;
+use crate::flags::{threads, InputArgs};
 use crate::output::logic::{self as words, json_line, VerdictJson, VerdictLine};
 use crate::output::OutputFormat;
 use crate::record::{Body, InputError, Record, Refusal};

@@ -6,7 +6,8 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 
-use crate::flags::{InputArgs, UsageError};
+use crate::error::UsageError;
+use crate::flags::InputArgs;
 use crate::output::{export as doc, NO_SOLUTION};
 use crate::record::{Body, Record};
 use crate::run::{notice_lines, refusal_line, InputSet};

@@ -20,7 +20,8 @@ use reduce::generate::{
 use reduce::logic::Level;
 use reduce::{Alphabet, Regions, Shape};
 
-use crate::flags::{self, threads, LayoutArg, UsageError};
+use crate::error::UsageError;
+use crate::flags::{self, threads, LayoutArg};
 use crate::input::{self, RegionsSetting};
 use crate::output::json::{GeneratedLine, GeneratedRating, Made};
 use crate::output::{text, OutputFormat};

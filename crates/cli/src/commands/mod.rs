@@ -18,7 +18,7 @@ mod solve;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::flags::UsageError;
+use crate::error::UsageError;
 use crate::status::Status;
 
 pub use explain::LogicCommand;

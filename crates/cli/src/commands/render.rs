@@ -32,7 +32,8 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use reduce::{GridSolver, Puzzle};
 
-use crate::flags::{InputArgs, UsageError};
+use crate::error::UsageError;
+use crate::flags::InputArgs;
 use crate::output::{is_broken_pipe, NO_SOLUTION};
 use crate::record::{Body, Record, Source};
 use crate::render::{self, Options, PageSize, Picture, RenderError};

@@ -10,9 +10,8 @@ use clap::Args;
 use dlx::{Order, Probe};
 
 use crate::answer::{self, Engines, Mode};
-use crate::flags::{
-    parse_limit, parse_shard, threads, BudgetArgs, ColorArg, InputArgs, LayoutArg, RunArgs, UsageError,
-};
+use crate::error::UsageError;
+use crate::flags::{parse_limit, parse_shard, threads, BudgetArgs, ColorArg, InputArgs, LayoutArg, RunArgs};
 use crate::output::Layouts;
 use crate::record::Record;
 use crate::run::{answer_records, Answerer, InputSet, Loop, Note};

@@ -29,10 +29,11 @@
 //! slow stream is answered as soon as the decision is made; it stops at
 //! the end of the input or at [`MAX_WINDOW`] lines.
 
-use super::lines::{Line, LineReader};
-use super::puzzle::Puzzles;
-use super::{grid, grouped, is_blank, is_comment, is_title, line, Step, Window};
-use crate::record::{Body, Format, InputError, Refusal};
+use super::line_reader::{Line, LineReader};
+use super::window::{is_blank, is_comment, is_title, Step, Window};
+use super::{knuth_options_so_far, PuzzleReaders};
+use crate::error::{InputError, Refusal, RowsError};
+use crate::record::{Body, Format};
 
 /// The most lines detection reads before it decides.
 pub const MAX_WINDOW: usize = 4096;
@@ -48,8 +49,8 @@ pub(crate) enum Decision {
     Ambiguous(Refusal),
 }
 
-/// One puzzle reading's progress over the window.
-struct Reading {
+/// One puzzle reading tried on the window, and how far it got.
+struct Trial {
     format: Format,
     /// Lines of the window consumed by complete records.
     pos: usize,
@@ -75,9 +76,9 @@ struct Reading {
     misaligned: usize,
 }
 
-impl Reading {
-    fn new(format: Format) -> Reading {
-        Reading {
+impl Trial {
+    fn new(format: Format) -> Trial {
+        Trial {
             format,
             pos: 0,
             good: 0,
@@ -106,20 +107,12 @@ impl Reading {
         self.bad > 0 || (self.ended && self.good == 0)
     }
 
-    fn step(&self, w: &Window<'_>, puzzles: &Puzzles) -> Step {
-        match self.format {
-            Format::Grouped => grouped::next(w, puzzles, true),
-            Format::Line => line::next(w, puzzles, true),
-            _ => grid::next(w, puzzles),
-        }
-    }
-
     /// Parses what the window holds beyond the records already counted.
-    fn advance(&mut self, lines: &[Line], eof: bool, settled: bool, puzzles: &Puzzles) {
+    fn advance(&mut self, lines: &[Line], eof: bool, settled: bool, readers: &mut PuzzleReaders) {
         self.need = None;
         while !self.ended && self.good + self.bad < 256 {
             let w = Window { lines: &lines[self.pos..], eof, settled };
-            match self.step(&w, puzzles) {
+            match readers.next(self.format, &w, true) {
                 Step::Record(used, parsed) => {
                     let body = parsed.body;
                     let counted = self.refusing.take() == Some(self.pos);
@@ -209,11 +202,13 @@ impl Reading {
 fn misaligned(e: &InputError) -> bool {
     matches!(
         e,
-        InputError::StrayLines { .. }
-            | InputError::ShortPuzzle { .. }
-            | InputError::LongPuzzle { .. }
-            | InputError::ShiftedRun { .. }
-            | InputError::UnclearRows { .. }
+        InputError::Rows(
+            RowsError::StrayLines { .. }
+                | RowsError::ShortPuzzle { .. }
+                | RowsError::LongPuzzle { .. }
+                | RowsError::ShiftedRun { .. }
+                | RowsError::UnclearRows { .. }
+        )
     )
 }
 
@@ -237,7 +232,7 @@ fn knuth(lines: &[Line]) -> Knuth {
         }
         text.push('\n');
     }
-    match super::dlx::options_so_far(&text) {
+    match knuth_options_so_far(&text) {
         None | Some(Ok(0)) => Knuth::Waiting,
         Some(Ok(_)) => Knuth::Parses,
         Some(Err(_)) => Knuth::Out,
@@ -246,9 +241,8 @@ fn knuth(lines: &[Line]) -> Knuth {
 
 /// Decides the format of the input `reader` holds, reading as few lines
 /// as the decision needs.
-pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
-    let mut readings =
-        [Reading::new(Format::Grouped), Reading::new(Format::Line), Reading::new(Format::Grid)];
+pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> Decision {
+    let mut readings = [Trial::new(Format::Grouped), Trial::new(Format::Line), Trial::new(Format::Grid)];
     let mut w = 1;
     let settled = reader.is_settled();
     loop {
@@ -267,7 +261,7 @@ pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
             _ => {}
         }
         for r in readings.iter_mut() {
-            r.advance(lines, eof, settled, puzzles);
+            r.advance(lines, eof, settled, readers);
         }
         let last = eof || lines.len() >= MAX_WINDOW;
         if let Some(d) = decide(&readings, || knuth(lines), last, lines) {
@@ -280,7 +274,7 @@ pub(crate) fn detect(reader: &mut LineReader, puzzles: &Puzzles) -> Decision {
 }
 
 fn decide(
-    readings: &[Reading; 3],
+    readings: &[Trial; 3],
     knuth: impl FnOnce() -> Knuth,
     last: bool,
     lines: &[Line],
@@ -368,7 +362,7 @@ fn decide(
     Some(Decision::Chosen { format: r.format, announce })
 }
 
-fn ambiguous(line: &Reading, grid: &Reading) -> Decision {
+fn ambiguous(line: &Trial, grid: &Trial) -> Decision {
     let n = line.order.unwrap_or(0);
     let first =
         format!("line records of {n}x{n} puzzles ({} of {} lines read so)", line.good, line.good + line.bad);
@@ -450,8 +444,8 @@ mod tests {
 
     fn detect_text(text: &str) -> Decision {
         let mut r = LineReader::from_bytes(text.as_bytes().to_vec());
-        let p = Puzzles::new(Arc::default());
-        detect(&mut r, &p)
+        let mut p = PuzzleReaders::new(Arc::default());
+        detect(&mut r, &mut p)
     }
 
     fn chosen(text: &str) -> Format {

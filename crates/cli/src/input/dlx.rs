@@ -2,8 +2,9 @@
 //! `dlx::text`. An option with no primary item is dropped with a warning
 //! naming its line, as DLX1 does.
 
-use super::Parsed;
-use crate::record::{Body, InputError, Notice, Refusal};
+use super::window::Parsed;
+use crate::error::{InputError, Refusal};
+use crate::record::{Body, Notice};
 
 /// Reads a problem whose first line is `first` (earlier lines of `text` are
 /// empty, so that line numbers hold).

@@ -6,11 +6,12 @@
 use reduce::{Puzzle, MAX_ORDER};
 
 use super::puzzle::Puzzles;
-use super::{is_blank, is_comment, Parsed, Step, Window};
-use crate::record::{Body, InputError, Layout, Refusal};
+use super::window::{is_blank, is_comment, Parsed, Step, Window};
+use crate::error::{GroupedError, InputError, Refusal};
+use crate::record::{Body, Layout};
 
 /// A given: `rcL` (one base-36 digit each for row and column), or `r c L`.
-pub(crate) fn parse_given(t: &str, n: usize) -> Option<(usize, usize, char)> {
+fn parse_given(t: &str, n: usize) -> Option<(usize, usize, char)> {
     let fields: Vec<&str> = t.split_whitespace().collect();
     match fields.as_slice() {
         [one] => {
@@ -97,7 +98,7 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
         Got::Line(no, t) => (no, t),
     };
     if auto && first.chars().count() < 4 {
-        let e = InputError::GroupedStart { chars: first.chars().count() };
+        let e = GroupedError::GroupedStart { chars: first.chars().count() };
         return Step::refused(c.j, first_no, Refusal::new(first_no, e));
     }
     match body(&mut c, first_no, first, puzzles) {
@@ -135,7 +136,7 @@ fn body(
 ) -> Result<Option<Body>, Failed> {
     let n = first.chars().count();
     if !(1..=MAX_ORDER).contains(&n) || first.contains(char::is_whitespace) {
-        let e = InputError::GroupedStart { chars: n };
+        let e = GroupedError::GroupedStart { chars: n };
         return Err(Box::new((Refusal::new(first_no, e), Stage::Done)));
     }
     let mut map: Vec<char> = first.chars().collect();
@@ -144,7 +145,7 @@ fn body(
             Got::NeedMore(_) => return Ok(None),
             Got::End => {
                 return Err(Box::new((
-                    Refusal::new(first_no, InputError::RegionLinesEnd { got: k, order: n }),
+                    Refusal::new(first_no, GroupedError::RegionLinesEnd { got: k, order: n }),
                     Stage::Done,
                 )))
             }
@@ -152,8 +153,12 @@ fn body(
             Got::Line(no, t) => {
                 let chars = t.chars().count();
                 if chars != n || t.contains(char::is_whitespace) {
-                    let e =
-                        InputError::RegionLine { text: t.to_owned(), chars, order: n, first_line: first_no };
+                    let e = GroupedError::RegionLine {
+                        text: t.to_owned(),
+                        chars,
+                        order: n,
+                        first_line: first_no,
+                    };
                     return Err(Box::new((Refusal::new(no, e), Stage::Map { read: k + 1, n })));
                 }
                 map.extend(t.chars());
@@ -164,15 +169,15 @@ fn body(
         puzzles.grouped(n, map).map_err(|e| (Refusal::new(first_no, e), Stage::Count { n }))?;
     let (count_no, count) = match c.next(true) {
         Got::NeedMore(_) => return Ok(None),
-        Got::End => return Err(Box::new((Refusal::new(first_no, InputError::CountMissing), Stage::Done))),
+        Got::End => return Err(Box::new((Refusal::new(first_no, GroupedError::CountMissing), Stage::Done))),
         Got::Bad(no, e) => return Err(Box::new((Refusal::new(no, e), Stage::Givens { n }))),
         Got::Line(no, t) => (no, t),
     };
     let count: i64 = count.parse().map_err(|_| {
-        (Refusal::new(count_no, InputError::CountNotNumber { text: count.to_owned() }), Stage::Givens { n })
+        (Refusal::new(count_no, GroupedError::CountNotNumber { text: count.to_owned() }), Stage::Givens { n })
     })?;
     if count < 0 || count as u64 > (n * n) as u64 {
-        let e = InputError::CountRange { count, max: n * n };
+        let e = GroupedError::CountRange { count, max: n * n };
         return Err(Box::new((Refusal::new(count_no, e), Stage::Givens { n })));
     }
     let count = count as usize;
@@ -183,25 +188,25 @@ fn body(
             Got::NeedMore(_) => return Ok(None),
             Got::End => {
                 return Err(Box::new((
-                    Refusal::new(count_no, InputError::GivensEnd { count, got: k }),
+                    Refusal::new(count_no, GroupedError::GivensEnd { count, got: k }),
                     Stage::Done,
                 )))
             }
             Got::Bad(no, e) => return Err(Box::new((Refusal::new(no, e), Stage::Givens { n }))),
             Got::Line(no, t) => (no, t),
         };
-        let fail = |e: InputError| Box::new((Refusal::new(no, e), Stage::Givens { n }));
+        let fail = |e: GroupedError| Box::new((Refusal::new(no, e), Stage::Givens { n }));
         let (r, col, sym) =
-            parse_given(t, n).ok_or_else(|| fail(InputError::NotAGiven { text: t.to_owned() }))?;
+            parse_given(t, n).ok_or_else(|| fail(GroupedError::NotAGiven { text: t.to_owned() }))?;
         if r >= n || col >= n {
-            return Err(fail(InputError::CellOutside { row: r, column: col, order: n }));
+            return Err(fail(GroupedError::CellOutside { row: r, column: col, order: n }));
         }
         let v = alphabet.index(sym).ok_or_else(|| {
-            fail(InputError::GivenNotSymbol { symbol: sym, symbols: alphabet.chars().iter().collect() })
+            fail(GroupedError::GivenNotSymbol { symbol: sym, symbols: alphabet.chars().iter().collect() })
         })?;
         let cell = r * n + col;
         if givens[cell].is_some() {
-            return Err(fail(InputError::GivenTwice { row: r, column: col, first_line: given_at[cell] }));
+            return Err(fail(GroupedError::GivenTwice { row: r, column: col, first_line: given_at[cell] }));
         }
         givens[cell] = Some(v);
         given_at[cell] = no;
@@ -210,7 +215,10 @@ fn body(
     match c.peek() {
         Got::NeedMore(_) => return Ok(None),
         Got::Line(no, t) if parse_given(t, n).is_some() && t.chars().count() != n => {
-            return Err(Box::new((Refusal::new(no, InputError::MoreGivens { count }), Stage::Givens { n })));
+            return Err(Box::new((
+                Refusal::new(no, GroupedError::MoreGivens { count }),
+                Stage::Givens { n },
+            )));
         }
         _ => {}
     }

@@ -9,8 +9,9 @@ use serde_json::value::RawValue;
 use dlx::{Problem, ProblemBuilder};
 use reduce::{Alphabet, Placement, Puzzle, Regions, Shape};
 
-use super::Parsed;
-use crate::record::{Body, InputError, Layout, Notice, PuzzleCover, Refusal};
+use super::window::Parsed;
+use crate::error::{InputError, Refusal};
+use crate::record::{Body, Layout, Notice, PuzzleCover};
 use crate::schema::{
     CostedRaw, Document, Entries, PlacementDoc, PuzzleDoc, RegionsDoc, FORMAT, VERSION, VERSION_PLAIN,
 };

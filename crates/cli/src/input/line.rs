@@ -6,8 +6,9 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::{is_blank, is_comment, is_title, Parsed, Step, Window};
-use crate::record::{InputError, Layout, Refusal};
+use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
+use crate::error::{LineRecordError, Refusal};
+use crate::record::Layout;
 
 /// The order whose square is `len`.
 fn root(len: usize) -> Option<usize> {
@@ -54,7 +55,7 @@ fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
 }
 
 /// One line record: cells, optional map, note.
-pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
+fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     // The common case first: N² ASCII cells and nothing else (no blanks,
     // so no map and no note), read without looking for fields. Anything
     // else, a blank or a bad symbol included, is read the long way.
@@ -86,12 +87,14 @@ pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Pa
                 cells_text = &cells_text[..split];
                 n
             }
-            None => return Parsed::new(no, Err(Refusal::new(no, InputError::LineLength { cells: len }))),
+            None => {
+                return Parsed::new(no, Err(Refusal::new(no, LineRecordError::LineLength { cells: len })))
+            }
         },
     };
     let cells = n * n;
     if auto && n < 4 {
-        return Parsed::new(no, Err(Refusal::new(no, InputError::SmallLine { cells })));
+        return Parsed::new(no, Err(Refusal::new(no, LineRecordError::SmallLine { cells })));
     }
     if map.is_none() && !csv && !after.is_empty() {
         // A second field as long as the cells is their region map; one
@@ -107,7 +110,7 @@ pub(crate) fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Pa
             map = Some(field.chars().collect());
             after = after[end..].trim_start();
         } else if n >= 2 && count + n >= cells && count <= cells + n && distinct.len() <= n + 1 {
-            let e = InputError::MapLength { labels: count, cells, text: field.to_owned() };
+            let e = LineRecordError::MapLength { labels: count, cells, text: field.to_owned() };
             let column = col0
                 + len
                 + text[lead + cells_end..]

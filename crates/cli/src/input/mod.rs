@@ -1,16 +1,23 @@
 //! Input: bytes to records. An input's format comes from `--format`, its
 //! extension (`.dlx`, `.json`, `.sdm`), or detection by parsing a window
-//! (`detect.rs`); then each format's reader (`grid.rs`, `line.rs`,
+//! (`detect.rs`); then each format's reader (`grid/`, `line.rs`,
 //! `grouped.rs`, `dlx.rs`, `json.rs`) turns lines into records one at a
 //! time, so a batch of any size streams in flat memory and a refused record
 //! costs only itself.
 //!
 //! Every puzzle reader works on a `Window` of lines and says how many it
-//! used, or that it needs more: detection runs the same readers on a
-//! window it grows, and reading a stream never waits for a line a record
-//! does not need (the first answer of a slow stream comes before the next
-//! puzzle). A file is there whole: there the grid reader may look past a
-//! record, to the end of a run of rows (runs.rs).
+//! used, or that it needs more (`window.rs`): detection runs the same
+//! readers on a window it grows, and reading a stream never waits for a
+//! line a record does not need (the first answer of a slow stream comes
+//! before the next puzzle). A file is there whole: there the grid reader
+//! may look past a record, to the end of a run of rows (`grid/runs.rs`).
+//!
+//! The layers, lowest first: the lines of an input (`line_reader.rs`);
+//! what every reader shares (`window.rs`) and cells as the flags read them
+//! (`puzzle.rs`); one file or folder per format, none naming another;
+//! detection (`detect.rs`), which tries the puzzle formats through
+//! `PuzzleReaders`; and this file, the only one naming every format:
+//! [`Records`], the records of one input.
 
 mod detect;
 mod dlx;
@@ -18,9 +25,9 @@ mod grid;
 mod grouped;
 mod json;
 mod line;
-pub mod lines;
+pub mod line_reader;
 pub mod puzzle;
-mod runs;
+mod window;
 
 use std::fs::File;
 use std::io::Read;
@@ -28,89 +35,49 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use detect::MAX_WINDOW;
-pub use lines::{LineReader, MAX_LINE};
+pub use line_reader::{LineReader, MAX_LINE};
 pub use puzzle::{parse_box, parse_region_file, PuzzleSettings, RegionsSetting};
 
-use crate::record::{Body, Format, InputError, Notice, Record, Refusal, Source};
-use lines::Line;
+use crate::error::{InputError, ReadError, Refusal, SettingError};
+use crate::record::{Format, Notice, Record, Source};
+use grid::GridReader;
 use puzzle::Puzzles;
+use window::{Parsed, Step, Window};
 
 /// The largest input read whole (the dlx and json formats), in bytes.
 pub const MAX_DOCUMENT: usize = 1 << 30;
 
-/// Lines a reader looks at, and whether the input ends after them.
-#[derive(Clone, Copy)]
-pub(crate) struct Window<'a> {
-    pub lines: &'a [Line],
-    pub eof: bool,
-    /// Whether the whole input is there to read (a file): a reader may then
-    /// look past a record without making a slow stream's answer wait.
-    pub settled: bool,
+/// The readers of the line-based puzzle formats for one input: the flags'
+/// reading of cells ([`Puzzles`]), and the grid reader with what it keeps
+/// from one record to the next. Detection tries its readings with them
+/// and the reading goes on with them, so that what the grid reader
+/// learned while detecting (a run's plan) holds.
+pub(crate) struct PuzzleReaders {
+    puzzles: Puzzles,
+    grid: GridReader,
 }
 
-/// A record as a reader returns it, before it has a path.
-pub(crate) struct Parsed {
-    pub first_line: usize,
-    pub note: Option<String>,
-    pub notices: Vec<Notice>,
-    pub body: Result<Body, Refusal>,
-}
+impl PuzzleReaders {
+    /// The readers of an input under these flags.
+    pub(crate) fn new(settings: Arc<PuzzleSettings>) -> PuzzleReaders {
+        PuzzleReaders { puzzles: Puzzles::new(settings), grid: GridReader::default() }
+    }
 
-impl Parsed {
-    pub(crate) fn new(first_line: usize, body: Result<Body, Refusal>) -> Parsed {
-        Parsed { first_line, note: None, notices: Vec::new(), body }
+    /// The next record of `format` (grid, line or grouped) in the window;
+    /// `auto`: detection is trying this reading.
+    pub(crate) fn next(&mut self, format: Format, w: &Window<'_>, auto: bool) -> Step {
+        match format {
+            Format::Grid => self.grid.next(w, &self.puzzles),
+            Format::Line => line::next(w, &self.puzzles, auto),
+            _ => grouped::next(w, &self.puzzles, auto),
+        }
     }
 }
 
-/// What a reader makes of a window.
-pub(crate) enum Step {
-    /// A record that used this many lines of the window.
-    Record(usize, Box<Parsed>),
-    /// The window ends before the record does: look at this many lines.
-    NeedMore(usize),
-    /// The record is refused, but where it ends needs this many lines
-    /// (detection counts it refused at once).
-    Refusing(usize),
-    /// Only blank lines and comments are left; they used this many lines.
-    End(usize),
-}
-
-impl Step {
-    pub(crate) fn refused(used: usize, first_line: usize, refusal: Refusal) -> Step {
-        Step::Record(used, Box::new(Parsed::new(first_line, Err(refusal))))
-    }
-}
-
-pub(crate) fn is_blank(s: &str) -> bool {
-    s.trim().is_empty()
-}
-
-/// A comment line: its first non-blank character is `#`.
-pub(crate) fn is_comment(s: &str) -> bool {
-    s.trim_start().starts_with('#')
-}
-
-/// Whether a line may be a title before a puzzle (`Grid 01` in Project
-/// Euler's file, `Puzzle 3: hard`, `[Puzzle]` in SudoCue's .sdk files, a
-/// CSV header `quizzes,solutions`): two words or more (split at blanks and
-/// commas), or one in brackets, the first a word of two or more
-/// ASCII letters, one lowercase. The readers skip such a line only where
-/// it does not read as what they expect (see grid.rs, line.rs).
-pub(crate) fn is_title(s: &str) -> bool {
-    let s = s.trim();
-    let bracketed = s.len() > 2 && s.starts_with('[') && s.ends_with(']');
-    let inner = if bracketed { &s[1..s.len() - 1] } else { s };
-    let mut words = inner.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty());
-    let Some(first) = words.next() else { return false };
-    (bracketed || words.next().is_some())
-        && first.len() >= 2
-        && first.bytes().all(|b| b.is_ascii_alphabetic())
-        && first.bytes().any(|b| b.is_ascii_lowercase())
-}
-
-/// A grid-art separator line: only `- + | =` and blanks.
-pub(crate) fn is_separator(s: &str) -> bool {
-    !is_blank(s) && s.chars().all(|c| "-+|=".contains(c) || c.is_whitespace())
+/// What detection learns from a window read as Knuth's format (the dlx
+/// reader's [`dlx::options_so_far`]).
+pub(crate) fn knuth_options_so_far(text: &str) -> Option<Result<usize, usize>> {
+    dlx::options_so_far(text)
 }
 
 /// One input: a file, or standard input.
@@ -176,7 +143,7 @@ pub fn open(input: &InputPath, settings: &ReadSettings) -> Result<Records, Refus
     let (reader, settled): (Box<dyn Read + Send>, bool) = match input {
         InputPath::Stdin => (Box::new(std::io::stdin()), stdin_is_a_file()),
         InputPath::File(p) => {
-            let io = |m: String| Refusal::new(0, InputError::Io { message: m });
+            let io = |m: String| Refusal::new(0, ReadError::Io { message: m });
             let f = File::open(p).map_err(|e| io(io_message(&e)))?;
             let meta = f.metadata();
             if meta.as_ref().is_ok_and(|m| m.is_dir()) {
@@ -220,7 +187,7 @@ pub struct Records {
     reader: LineReader,
     path: Arc<str>,
     settings: ReadSettings,
-    puzzles: Puzzles,
+    readers: PuzzleReaders,
     state: State,
     /// Whether any record was given out.
     any: bool,
@@ -242,7 +209,7 @@ impl Records {
             reader,
             path: path.into(),
             settings: settings.clone(),
-            puzzles: Puzzles::new(settings.puzzles.clone()),
+            readers: PuzzleReaders::new(settings.puzzles.clone()),
             state,
             any: false,
             notices: Vec::new(),
@@ -266,7 +233,9 @@ impl Records {
         notices.extend(p.notices);
         let mut body = p.body;
         match &mut body {
-            Err(r) if r.guessed.is_none() && !matches!(r.error, InputError::Empty { .. }) => {
+            Err(r)
+                if r.guessed.is_none() && !matches!(r.error, InputError::Read(ReadError::Empty { .. })) =>
+            {
                 r.guessed = self.guessed
             }
             Ok(_) => self.guessed = None,
@@ -288,7 +257,7 @@ impl Records {
         while let Some((no, t)) = self.reader.next_line() {
             let t = t.map_err(|e| Refusal::new(no, e))?;
             if text.len() + t.len() > MAX_DOCUMENT {
-                return Err(Refusal::new(no, InputError::DocumentTooLarge { max: MAX_DOCUMENT }));
+                return Err(Refusal::new(no, ReadError::DocumentTooLarge { max: MAX_DOCUMENT }));
             }
             text.push_str(&t);
             text.push('\n');
@@ -302,7 +271,7 @@ impl Records {
         if let Some(flag) = self.settings.puzzles.flags().first() {
             // Drain the input so that the refusal is the input's only record.
             while self.reader.next_line().is_some() {}
-            let e = InputError::FlagNotForProblems { flag, format };
+            let e = SettingError::FlagNotForProblems { flag, format };
             return self.refusal(start, Refusal::new(start, e));
         }
         let parsed = match self.document() {
@@ -323,7 +292,7 @@ impl Iterator for Records {
         let format = match self.state {
             State::Done => return None,
             State::Reading(f) => f,
-            State::Undecided => match detect::detect(&mut self.reader, &self.puzzles) {
+            State::Undecided => match detect::detect(&mut self.reader, &mut self.readers) {
                 detect::Decision::Chosen { format, announce } => {
                     self.notices.extend(announce.map(|text| Notice { line: 0, text }));
                     self.state = State::Reading(format);
@@ -344,7 +313,7 @@ impl Iterator for Records {
             if self.reader.at_end() && !self.any {
                 self.state = State::Done;
                 let line = self.reader.next_no().saturating_sub(1).max(1);
-                let e = InputError::Empty { path: self.path.to_string() };
+                let e = ReadError::Empty { path: self.path.to_string() };
                 return Some(self.refusal(line, Refusal::new(line, e)));
             }
             return Some(self.read_document(format));
@@ -355,12 +324,7 @@ impl Iterator for Records {
             let settled = self.reader.is_settled();
             let (lines, eof) = self.reader.window();
             let w = Window { lines, eof, settled };
-            let step = match format {
-                Format::Grid => grid::next(&w, &self.puzzles),
-                Format::Line => line::next(&w, &self.puzzles, false),
-                _ => grouped::next(&w, &self.puzzles, false),
-            };
-            match step {
+            match self.readers.next(format, &w, false) {
                 Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
                 Step::Record(used, parsed) => {
                     self.reader.consume(used);
@@ -371,13 +335,13 @@ impl Iterator for Records {
                     self.state = State::Done;
                     if let Some(e) = self.reader.take_io_error() {
                         let line = self.reader.next_no();
-                        let r = Refusal::new(line, InputError::ReadStopped { message: io_message(&e) });
+                        let r = Refusal::new(line, ReadError::ReadStopped { message: io_message(&e) });
                         return Some(self.refusal(line, r));
                     }
                     if !self.any {
                         // An empty input is refused: there is nothing to answer.
                         let line = self.reader.next_no().saturating_sub(1).max(1);
-                        let e = InputError::Empty { path: self.path.to_string() };
+                        let e = ReadError::Empty { path: self.path.to_string() };
                         return Some(self.refusal(line, Refusal::new(line, e)));
                     }
                     return None;

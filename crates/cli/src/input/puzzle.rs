@@ -7,7 +7,8 @@ use std::cell::RefCell;
 
 use reduce::{Alphabet, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
 
-use crate::record::{Body, InputError, Layout, Refusal};
+use crate::error::{CellError, InputError, Refusal, SettingError};
+use crate::record::{Body, Layout};
 
 /// `--box` or `--regions`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,18 +112,11 @@ pub fn parse_region_file(text: &str) -> Result<Vec<char>, (usize, String)> {
 /// flags (once per order), and reads cells.
 pub struct Puzzles {
     settings: std::sync::Arc<PuzzleSettings>,
-    /// The last shape and alphabet built.
+    /// The last shape and alphabet built. Behind a `RefCell` so that every
+    /// reader can build through a shared `&Puzzles`: a cache of what the
+    /// flags resolve to for an order, whose answer does not depend on who
+    /// asks (the grid reader's memo, which does, is its own).
     cache: RefCell<Option<Resolved>>,
-    /// The grid reader's plan of the run of rows it is in (see runs.rs),
-    /// kept from one record to the next.
-    runs: RefCell<Option<super::runs::Memo>>,
-    /// Lines' cell counts as grid rows, and whether their cells fit that
-    /// order, by line number: runs of rows are counted from many records'
-    /// starts, each line parsed once.
-    shapes: RefCell<std::collections::HashMap<usize, (usize, bool)>>,
-    /// The run of grid rows the last grid puzzle read ends: its order,
-    /// first line and the line after it (rows read as they come).
-    last_run: std::cell::Cell<Option<(usize, usize, usize)>>,
 }
 
 /// A shape and alphabet built for an order, and whether grouped, with
@@ -187,40 +181,7 @@ pub struct Cell<'a> {
 impl Puzzles {
     /// Puzzles under these flags.
     pub fn new(settings: std::sync::Arc<PuzzleSettings>) -> Puzzles {
-        Puzzles {
-            settings,
-            cache: RefCell::new(None),
-            runs: RefCell::new(None),
-            shapes: RefCell::new(std::collections::HashMap::new()),
-            last_run: std::cell::Cell::new(None),
-        }
-    }
-
-    /// Line `no`'s cell count as a grid row and whether its cells fit that
-    /// order, worked out by `shape` once; lines before `first` are
-    /// forgotten.
-    pub(crate) fn row_shape(
-        &self,
-        no: usize,
-        first: usize,
-        shape: impl FnOnce() -> (usize, bool),
-    ) -> (usize, bool) {
-        let mut shapes = self.shapes.borrow_mut();
-        if shapes.len() > 1 << 14 {
-            shapes.retain(|&k, _| k >= first);
-        }
-        *shapes.entry(no).or_insert_with(shape)
-    }
-
-    /// The run of grid rows the last grid puzzle read ends (order, first
-    /// line, the line after it), for the grid reader.
-    pub(crate) fn last_run(&self) -> &std::cell::Cell<Option<(usize, usize, usize)>> {
-        &self.last_run
-    }
-
-    /// The grid reader's plan of the run of rows it is in.
-    pub(crate) fn runs(&self) -> &RefCell<Option<super::runs::Memo>> {
-        &self.runs
+        Puzzles { settings, cache: RefCell::new(None) }
     }
 
     /// Whether `--symbols` set the alphabet.
@@ -237,7 +198,7 @@ impl Puzzles {
     pub fn alphabet(&self, n: usize, grouped: bool) -> Result<Alphabet, InputError> {
         match &self.settings.symbols {
             Some(a) if a.len() == n => Ok(a.clone()),
-            Some(a) => Err(InputError::SymbolsSetting { symbols: a.len(), order: n }),
+            Some(a) => Err(SettingError::SymbolsSetting { symbols: a.len(), order: n }.into()),
             None if grouped => Alphabet::letters(n).map_err(InputError::Grid),
             None => Alphabet::default_for(n).map_err(InputError::Grid),
         }
@@ -253,11 +214,11 @@ impl Puzzles {
             Some(RegionsSetting::None) => Shape::new(n, Regions::None).map_err(InputError::Grid),
             Some(RegionsSetting::Boxes { rows, cols, text }) => {
                 Shape::new(n, Regions::Boxes { rows: *rows, cols: *cols })
-                    .map_err(|error| InputError::BoxSetting { value: text.clone(), error })
+                    .map_err(|error| SettingError::BoxSetting { value: text.clone(), error }.into())
             }
             Some(RegionsSetting::Map(map)) => {
                 if map.len() != n * n {
-                    return Err(InputError::RegionsSetting { labels: map.len(), order: n });
+                    return Err(SettingError::RegionsSetting { labels: map.len(), order: n }.into());
                 }
                 Shape::new(n, Regions::Map(map.clone())).map_err(InputError::Grid)
             }
@@ -312,15 +273,16 @@ impl Puzzles {
             return match text.parse::<usize>() {
                 Ok(0) => Ok(None),
                 Ok(v) if v <= n => Ok(Some((v - 1) as u8)),
-                _ => Err(InputError::IntegerOutOfRange { text: text.to_owned(), order: n }),
+                _ => Err(CellError::IntegerOutOfRange { text: text.to_owned(), order: n }.into()),
             };
         }
-        Err(InputError::NotASymbol {
+        Err(CellError::NotASymbol {
             text: text.to_owned(),
             order: n,
             symbols: alphabet.chars().iter().collect(),
             blanks: Puzzles::blanks(alphabet),
-        })
+        }
+        .into())
     }
 
     /// Whether every cell reads in an `n`x`n` puzzle (detection's test of
@@ -430,10 +392,10 @@ mod tests {
         assert_eq!(p.given("16", 16, &a), Ok(Some(15)));
         assert_eq!(p.given("0", 16, &a), Ok(None));
         assert_eq!(p.given("00", 16, &a), Ok(None));
-        assert!(matches!(p.given("17", 16, &a), Err(InputError::IntegerOutOfRange { .. })));
+        assert!(matches!(p.given("17", 16, &a), Err(InputError::Cell(CellError::IntegerOutOfRange { .. }))));
         assert!(matches!(
             p.given("x", 9, &p.alphabet(9, false).unwrap()),
-            Err(InputError::NotASymbol { .. })
+            Err(InputError::Cell(CellError::NotASymbol { .. }))
         ));
     }
 

@@ -13,13 +13,22 @@
 //!
 //! A stream (a pipe, a terminal) is not read ahead: its answers must not
 //! wait for the next puzzle. There the rows are read as they come.
+//!
+//! What the grid reader knows of runs from one record to the next (the
+//! scan or plan of the run it is in, and where the last puzzle read as
+//! the rows came ended) is its `RunMemo`, written here.
 
 use std::ops::Range;
 
-use super::grid::{row, row_shape, skipped, RUN_CAP};
-use super::puzzle::{Cell, Puzzles};
-use super::{is_blank, Window};
-use crate::record::{InputError, Refusal};
+use super::row::{row, skipped, RowShapes};
+use crate::error::{Refusal, RowsError};
+use crate::input::puzzle::{Cell, Puzzles};
+use crate::input::window::{is_blank, Window};
+
+/// The most rows counted in a run: past this many (455 9x9 puzzles with
+/// no blank line between), the count is not waited for (a stream answers
+/// as it goes, memory stays flat) and the cells decide alone.
+pub(super) const RUN_CAP: usize = 4096;
 
 /// What the plan says of the rows from a line on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +54,7 @@ pub(super) enum Piece {
 /// A run's plan, kept from one record to the next (line numbers, so that it
 /// holds while the window moves).
 #[derive(Debug)]
-pub(crate) struct Plan {
+struct RunPlan {
     order: usize,
     /// The run's first and last rows' lines.
     first_line: usize,
@@ -58,15 +67,18 @@ pub(crate) struct Plan {
     /// within the cap.
     counted: bool,
     /// Pieces that are not puzzles: their rows (as indices into `rows`).
-    pieces: Vec<(Range<usize>, Kind)>,
+    pieces: Vec<(Range<usize>, Fault)>,
     /// The run's first line when rows before this plan's were read as they
     /// came (a run longer than the cap): a fault found at the plan's start
     /// may lie before it.
     read_from: Option<usize>,
 }
 
+/// What a piece of a run that is not a puzzle is: stray rows, a puzzle a
+/// row short, a puzzle with a row too many inside it, or rows where the
+/// best readings differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+enum Fault {
     Extra,
     Short,
     Long,
@@ -80,169 +92,193 @@ enum Kind {
 /// only uniqueness breaks a tie (see `best_readings`).
 const UNIT: u64 = 1;
 
-/// What the plan of the run from line index `start` (rows of `n` cells)
-/// says of that line; `Err` asks for more lines.
-pub(super) fn piece_at(w: &Window<'_>, start: usize, n: usize, puzzles: &Puzzles) -> Result<Piece, usize> {
-    if !w.settled || n < 4 {
-        return Ok(Piece::Rows);
-    }
-    let start_line = w.lines[start].0;
-    let mut memo = puzzles.runs().borrow_mut();
-    let known = matches!(memo.as_ref(), Some(Memo::Planned(p))
-        if p.order == n && (p.first_line..=p.last_line).contains(&start_line));
-    if !known {
-        // Scan on from where the last look stopped (detection grows its
-        // window a line at a time).
-        let mut scan = match memo.take() {
-            Some(Memo::Scanning(s)) if s.order == n && s.first_line == start_line => s,
-            _ => Scan { order: n, first_line: start_line, rows: Vec::new(), next_line: start_line },
+/// What the grid reader knows of runs of rows, kept from one record to
+/// the next (line numbers, so that it holds while the window moves).
+#[derive(Debug, Default)]
+pub(super) struct RunMemo {
+    /// The run of rows a record starts: a scan under way, or its plan.
+    known: Option<Memo>,
+    /// The run of grid rows the last grid puzzle read ends: its order,
+    /// first line and the line after it (rows read as they come).
+    last_run: Option<(usize, usize, usize)>,
+}
+
+impl RunMemo {
+    /// What the plan of the run from line index `start` (rows of `n`
+    /// cells) says of that line; `Err` asks for more lines.
+    pub(super) fn piece_at(
+        &mut self,
+        w: &Window<'_>,
+        start: usize,
+        n: usize,
+        puzzles: &Puzzles,
+        shapes: &mut RowShapes,
+    ) -> Result<Piece, usize> {
+        if !w.settled || n < 4 {
+            return Ok(Piece::Rows);
+        }
+        let start_line = w.lines[start].0;
+        let known = matches!(self.known.as_ref(), Some(Memo::Planned(p))
+            if p.order == n && (p.first_line..=p.last_line).contains(&start_line));
+        if !known {
+            // Scan on from where the last look stopped (detection grows its
+            // window a line at a time).
+            let mut scan = match self.known.take() {
+                Some(Memo::Scanning(s)) if s.order == n && s.first_line == start_line => s,
+                _ => Scan { order: n, first_line: start_line, rows: Vec::new(), next_line: start_line },
+            };
+            match scan_on(w, start, &mut scan, puzzles, shapes) {
+                Err(need) => {
+                    self.known = Some(Memo::Scanning(scan));
+                    return Err(need);
+                }
+                Ok(end) => {
+                    let mut p = plan(w, start, scan, end, puzzles);
+                    // A plan that starts where the last puzzle read ended, in
+                    // the same run (past the count's cap): the rows before it
+                    // were read as they came.
+                    p.read_from = match self.last_run {
+                        Some((order, first, next))
+                            if order == n && next == start_line && first < start_line =>
+                        {
+                            Some(first)
+                        }
+                        _ => None,
+                    };
+                    self.known = Some(Memo::Planned(p));
+                }
+            }
+        }
+        let Some(Memo::Planned(p)) = self.known.as_ref() else { return Ok(Piece::Rows) };
+        let Some((rows, kind)) = p.pieces.iter().find(|(r, _)| p.rows[r.start] == start_line) else {
+            return Ok(Piece::Rows);
         };
-        match scan_on(w, start, &mut scan, puzzles) {
-            Err(need) => {
-                *memo = Some(Memo::Scanning(scan));
-                return Err(need);
+        // A short puzzle or stray lines at the run's end: a puzzle cut short
+        // (`the input ends after 8 of the puzzle's 9 rows`), never N² cells in
+        // any whitespace (four rows of nine are 36 cells).
+        let at_end = matches!(kind, Fault::Short | Fault::Extra) && rows.end == p.rows.len();
+        // The line index after the piece: its next row's, or the line after
+        // the run's last.
+        let next_line = p.rows.get(rows.end).copied().unwrap_or(p.last_line + 1);
+        let next = start + (next_line - start_line);
+        Ok(match kind {
+            _ if at_end => Piece::End { rows: rows.len(), blank: p.blank, next },
+            Fault::Extra => Piece::Extra { lines: rows.len(), next },
+            Fault::Short => Piece::Short { next },
+            Fault::Long => Piece::Long { next },
+            Fault::Unclear => {
+                Piece::Unclear { first_line: start_line, last_line: p.rows[rows.end - 1], next }
             }
-            Ok(end) => {
-                let mut p = plan(w, start, scan, end, puzzles);
-                // A plan that starts where the last puzzle read ended, in
-                // the same run (past the count's cap): the rows before it
-                // were read as they came.
-                p.read_from = match puzzles.last_run().get() {
-                    Some((order, first, next)) if order == n && next == start_line && first < start_line => {
-                        Some(first)
-                    }
-                    _ => None,
-                };
-                *memo = Some(Memo::Planned(p));
+        })
+    }
+
+    /// Whether the run from line index `start` was counted whole (a file, up
+    /// to a blank line or the end, within the cap): its plan has then decided
+    /// every line of it, a stray first line included.
+    pub(super) fn counted(&self, w: &Window<'_>, start: usize) -> bool {
+        let line = w.lines[start].0;
+        matches!(self.known.as_ref(), Some(Memo::Planned(p))
+            if p.counted && (p.first_line..=p.last_line).contains(&line))
+    }
+
+    /// Notes that a puzzle of order `n` was read from rows at line indices
+    /// `start..end`, as they came: the run it is part of goes on.
+    pub(super) fn read_rows(&mut self, w: &Window<'_>, start: usize, end: usize, n: usize) {
+        let line = w.lines[start].0;
+        let first = match self.last_run {
+            Some((order, first, next)) if order == n && next == line => first,
+            _ => line,
+        };
+        let next = w.lines.get(end).map_or(line + (end - start), |l| l.0);
+        self.last_run = Some((n, first, next));
+    }
+
+    /// The run of rows that a puzzle cut short at line index `start` (with
+    /// `rows` rows) ends, when puzzles before it in the run were read as the
+    /// rows came: its first line and rows.
+    pub(super) fn read_before(
+        &self,
+        w: &Window<'_>,
+        start: usize,
+        rows: usize,
+        n: usize,
+    ) -> Option<(usize, usize)> {
+        let line = w.lines[start].0;
+        match self.last_run {
+            Some((order, first, next))
+                if order == n && next == line && first < line && !self.counted(w, start) =>
+            {
+                Some((first, line - first + rows))
             }
+            _ => None,
         }
     }
-    let Some(Memo::Planned(p)) = memo.as_ref() else { return Ok(Piece::Rows) };
-    let Some((rows, kind)) = p.pieces.iter().find(|(r, _)| p.rows[r.start] == start_line) else {
-        return Ok(Piece::Rows);
-    };
-    // A short puzzle or stray lines at the run's end: a puzzle cut short
-    // (`the input ends after 8 of the puzzle's 9 rows`), never N² cells in
-    // any whitespace (four rows of nine are 36 cells).
-    let at_end = matches!(kind, Kind::Short | Kind::Extra) && rows.end == p.rows.len();
-    // The line index after the piece: its next row's, or the line after
-    // the run's last.
-    let next_line = p.rows.get(rows.end).copied().unwrap_or(p.last_line + 1);
-    let next = start + (next_line - start_line);
-    Ok(match kind {
-        _ if at_end => Piece::End { rows: rows.len(), blank: p.blank, next },
-        Kind::Extra => Piece::Extra { lines: rows.len(), next },
-        Kind::Short => Piece::Short { next },
-        Kind::Long => Piece::Long { next },
-        Kind::Unclear => Piece::Unclear { first_line: start_line, last_line: p.rows[rows.end - 1], next },
-    })
-}
 
-/// Whether the run from line index `start` was counted whole (a file, up
-/// to a blank line or the end, within the cap): its plan has then decided
-/// every line of it, a stray first line included.
-pub(super) fn counted(w: &Window<'_>, start: usize, puzzles: &Puzzles) -> bool {
-    let line = w.lines[start].0;
-    matches!(puzzles.runs().borrow().as_ref(), Some(Memo::Planned(p))
-        if p.counted && (p.first_line..=p.last_line).contains(&line))
-}
-
-/// Notes that a puzzle of order `n` was read from rows at line indices
-/// `start..end`, as they came: the run it is part of goes on.
-pub(super) fn read_rows(w: &Window<'_>, start: usize, end: usize, n: usize, puzzles: &Puzzles) {
-    let line = w.lines[start].0;
-    let first = match puzzles.last_run().get() {
-        Some((order, first, next)) if order == n && next == line => first,
-        _ => line,
-    };
-    let next = w.lines.get(end).map_or(line + (end - start), |l| l.0);
-    puzzles.last_run().set(Some((n, first, next)));
-}
-
-/// The run of rows that a puzzle cut short at line index `start` (with
-/// `rows` rows) ends, when puzzles before it in the run were read as the
-/// rows came: its first line and rows.
-pub(super) fn read_before(
-    w: &Window<'_>,
-    start: usize,
-    rows: usize,
-    n: usize,
-    puzzles: &Puzzles,
-) -> Option<(usize, usize)> {
-    let line = w.lines[start].0;
-    match puzzles.last_run().get() {
-        Some((order, first, next))
-            if order == n && next == line && first < line && !counted(w, start, puzzles) =>
-        {
-            Some((first, line - first + rows))
-        }
-        _ => None,
+    /// Whether line index `start` is a row of a run of rows of `k` cells that
+    /// was planned as puzzles of order `k` (then a line of k = N² spaced cells
+    /// is a row of them, not an NxN puzzle on one line).
+    pub(super) fn in_run_of(&self, w: &Window<'_>, start: usize, k: usize) -> bool {
+        let line = w.lines[start].0;
+        matches!(self.known.as_ref(), Some(Memo::Planned(p))
+            if p.order == k && p.rows.len() >= k && (p.first_line..=p.last_line).contains(&line))
     }
-}
 
-/// Whether line index `start` is a row of a run of rows of `k` cells that
-/// was planned as puzzles of order `k` (then a line of k = N² spaced cells
-/// is a row of them, not an NxN puzzle on one line).
-pub(super) fn in_run_of(w: &Window<'_>, start: usize, k: usize, puzzles: &Puzzles) -> bool {
-    let line = w.lines[start].0;
-    matches!(puzzles.runs().borrow().as_ref(), Some(Memo::Planned(p))
-        if p.order == k && p.rows.len() >= k && (p.first_line..=p.last_line).contains(&line))
-}
-
-/// The refusal of a piece that is not a puzzle, with where it goes on.
-pub(super) fn refusal(
-    p: Piece,
-    w: &Window<'_>,
-    start: usize,
-    n: usize,
-    puzzles: &Puzzles,
-) -> Option<(usize, Refusal)> {
-    let line = w.lines[start].0;
-    let memo = puzzles.runs().borrow();
-    let (run_line, run_rows, read_from) = match memo.as_ref() {
-        Some(Memo::Planned(p)) => (p.first_line, p.rows.len(), p.read_from.filter(|_| p.first_line == line)),
-        _ => (line, 0, None),
-    };
-    let (next, e) = match p {
-        Piece::Rows => return None,
-        // At the start of a plan whose rows before were read as they came:
-        // the fault may lie before this line.
-        Piece::Extra { next, .. }
-        | Piece::Short { next }
-        | Piece::Long { next }
-        | Piece::Unclear { next, .. }
-            if read_from.is_some() =>
-        {
-            let read_from = read_from.unwrap_or(line);
-            (next, InputError::ShiftedRun { lines: next - start, order: n, read_from })
-        }
-        Piece::Extra { lines, next } => (
-            next,
-            InputError::StrayLines { lines, order: n, next_line: w.lines.get(next).map_or(line, |l| l.0) },
-        ),
-        Piece::Short { next } => (next, InputError::ShortPuzzle { order: n, run_line, run_rows }),
-        Piece::End { rows, blank, next } => {
-            (next, InputError::TooFewRows { rows, order: n, blank_line: blank, run: None })
-        }
-        Piece::Long { next } => (next, InputError::LongPuzzle { order: n, run_line, run_rows }),
-        Piece::Unclear { first_line, last_line, next } => {
-            (next, InputError::UnclearRows { first_line, last_line, order: n, run_line, run_rows })
-        }
-    };
-    Some((next, Refusal::new(line, e)))
+    /// The refusal of a piece that is not a puzzle, with where it goes on.
+    pub(super) fn refusal(
+        &self,
+        p: Piece,
+        w: &Window<'_>,
+        start: usize,
+        n: usize,
+    ) -> Option<(usize, Refusal)> {
+        let line = w.lines[start].0;
+        let (run_line, run_rows, read_from) = match self.known.as_ref() {
+            Some(Memo::Planned(p)) => {
+                (p.first_line, p.rows.len(), p.read_from.filter(|_| p.first_line == line))
+            }
+            _ => (line, 0, None),
+        };
+        let (next, e) = match p {
+            Piece::Rows => return None,
+            // At the start of a plan whose rows before were read as they came:
+            // the fault may lie before this line.
+            Piece::Extra { next, .. }
+            | Piece::Short { next }
+            | Piece::Long { next }
+            | Piece::Unclear { next, .. }
+                if read_from.is_some() =>
+            {
+                let read_from = read_from.unwrap_or(line);
+                (next, RowsError::ShiftedRun { lines: next - start, order: n, read_from })
+            }
+            Piece::Extra { lines, next } => (
+                next,
+                RowsError::StrayLines { lines, order: n, next_line: w.lines.get(next).map_or(line, |l| l.0) },
+            ),
+            Piece::Short { next } => (next, RowsError::ShortPuzzle { order: n, run_line, run_rows }),
+            Piece::End { rows, blank, next } => {
+                (next, RowsError::TooFewRows { rows, order: n, blank_line: blank, run: None })
+            }
+            Piece::Long { next } => (next, RowsError::LongPuzzle { order: n, run_line, run_rows }),
+            Piece::Unclear { first_line, last_line, next } => {
+                (next, RowsError::UnclearRows { first_line, last_line, order: n, run_line, run_rows })
+            }
+        };
+        Some((next, Refusal::new(line, e)))
+    }
 }
 
 /// What is known of the run of rows a record starts: a scan under way, or
 /// its plan.
 #[derive(Debug)]
-pub(crate) enum Memo {
+enum Memo {
     Scanning(Scan),
-    Planned(Plan),
+    Planned(RunPlan),
 }
 
 /// A run's rows counted so far.
 #[derive(Debug)]
-pub(crate) struct Scan {
+struct Scan {
     order: usize,
     first_line: usize,
     /// The rows' line numbers.
@@ -265,7 +301,13 @@ enum RunEnd {
 /// Counts the rows of `n` cells from the scan's next line on (line index
 /// `start` holds its first), up to a blank line, the end, a line of
 /// another length or past [`RUN_CAP`] rows; `Err` asks for more lines.
-fn scan_on(w: &Window<'_>, start: usize, scan: &mut Scan, puzzles: &Puzzles) -> Result<RunEnd, usize> {
+fn scan_on(
+    w: &Window<'_>,
+    start: usize,
+    scan: &mut Scan,
+    puzzles: &Puzzles,
+    shapes: &mut RowShapes,
+) -> Result<RunEnd, usize> {
     let mut j = start + (scan.next_line - scan.first_line);
     while scan.rows.len() <= RUN_CAP {
         let end = match w.lines.get(j) {
@@ -274,7 +316,7 @@ fn scan_on(w: &Window<'_>, start: usize, scan: &mut Scan, puzzles: &Puzzles) -> 
             None => return Err((j + 1).max(2 * w.lines.len())),
             Some((_, Ok(t))) if is_blank(t) => Some(RunEnd::Blank),
             Some((_, Ok(t))) if skipped(t) => None,
-            Some((no, Ok(t))) if row_shape(w, *no, t, puzzles).0 == scan.order => {
+            Some((no, Ok(t))) if shapes.get(w, *no, t, puzzles).0 == scan.order => {
                 scan.rows.push(*no);
                 None
             }
@@ -290,13 +332,21 @@ fn scan_on(w: &Window<'_>, start: usize, scan: &mut Scan, puzzles: &Puzzles) -> 
 }
 
 /// Plans a scanned run if it is no whole number of puzzles.
-fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles) -> Plan {
+fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles) -> RunPlan {
     let Scan { order: n, first_line, rows, .. } = scan;
     let last_line = rows.last().copied().unwrap_or(first_line);
     let blank = matches!(end, RunEnd::Blank);
     let counted = !matches!(end, RunEnd::Open) && rows.len() <= RUN_CAP;
-    let whole =
-        Plan { order: n, first_line, last_line, rows, blank, counted, pieces: Vec::new(), read_from: None };
+    let whole = RunPlan {
+        order: n,
+        first_line,
+        last_line,
+        rows,
+        blank,
+        counted,
+        pieces: Vec::new(),
+        read_from: None,
+    };
     let k = whole.rows.len();
     // Only a run the count settles: closed, within the cap, no whole
     // number of puzzles.
@@ -315,12 +365,12 @@ fn plan(w: &Window<'_>, start: usize, scan: Scan, end: RunEnd, puzzles: &Puzzles
         })
         .collect();
     let pieces = best_readings(&cells, n, puzzles);
-    Plan { pieces, ..whole }
+    RunPlan { pieces, ..whole }
 }
 
 /// The pieces every best reading of the rows agrees on that are not
 /// puzzles, and the stretches where the best readings differ.
-fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -> Vec<(Range<usize>, Kind)> {
+fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -> Vec<(Range<usize>, Fault)> {
     let k = rows.len();
     // Each row's givens (symbol indices, `None` blank); `None` for a row
     // with a cell that is no symbol (its puzzle is refused anyway).
@@ -373,17 +423,17 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
     let mut elements: Vec<Element> = Vec::new();
     for i in 0..k {
         if !same(i) {
-            elements.push((i, 1, Some(Kind::Extra), UNIT));
+            elements.push((i, 1, Some(Fault::Extra), UNIT));
         }
         if i + n - 1 <= k {
-            elements.push((i, n - 1, Some(Kind::Short), 2 * UNIT));
+            elements.push((i, n - 1, Some(Fault::Short), 2 * UNIT));
         }
         if i + n <= k {
             let cost = if clean(&mut (i..i + n)) { 0 } else { 2 * UNIT };
             elements.push((i, n, None, cost));
         }
         if i + n < k {
-            elements.push((i, n + 1, Some(Kind::Long), long(i)));
+            elements.push((i, n + 1, Some(Fault::Long), long(i)));
         }
     }
     let best = on_best(&elements, k);
@@ -399,7 +449,7 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
             let improper = usable
                 && match e.2 {
                     None => !proper.test(&mut (e.0..e.0 + n), &givens),
-                    Some(Kind::Long) => !(1..n).any(|j| {
+                    Some(Fault::Long) => !(1..n).any(|j| {
                         !same(e.0 + j)
                             && proper.test(&mut (e.0..e.0 + n + 1).filter(|&r| r != e.0 + j), &givens)
                     }),
@@ -411,16 +461,16 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
     }
     let mut pieces = Vec::new();
     let mut at = 0;
-    let push_unclear = |pieces: &mut Vec<(Range<usize>, Kind)>, from: usize, to: usize| {
+    let push_unclear = |pieces: &mut Vec<(Range<usize>, Fault)>, from: usize, to: usize| {
         if from < to {
-            pieces.push((from..to, Kind::Unclear));
+            pieces.push((from..to, Fault::Unclear));
         }
     };
     for (i, len, kind, _) in sure {
         push_unclear(&mut pieces, at, i);
         match (kind, pieces.last_mut()) {
             // Stray lines side by side are refused together.
-            (Some(Kind::Extra), Some((r, Kind::Extra))) if r.end == i => r.end = i + len,
+            (Some(Fault::Extra), Some((r, Fault::Extra))) if r.end == i => r.end = i + len,
             (Some(kind), _) => pieces.push((i..i + len, kind)),
             (None, _) => {}
         }
@@ -432,7 +482,7 @@ fn best_readings(rows: &[(usize, Vec<Cell<'_>>)], n: usize, puzzles: &Puzzles) -
 
 /// An element of a reading: (first row, rows, kind, cost); kind `None` is
 /// a puzzle read.
-type Element = (usize, usize, Option<Kind>, u64);
+type Element = (usize, usize, Option<Fault>, u64);
 
 /// Which elements are in the cheapest readings of rows `0..k`.
 fn on_best(elements: &[Element], k: usize) -> Vec<bool> {

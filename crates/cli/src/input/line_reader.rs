@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, ErrorKind, Read};
 
-use crate::record::InputError;
+use crate::error::{InputError, ReadError};
 
 /// The longest line read, in bytes: enough for a DLX item line of a million
 /// short names; a longer line is refused without being held in memory.
@@ -106,7 +106,7 @@ impl LineReader {
         let no = self.next_no;
         self.next_no += 1;
         if too_long {
-            return Some((no, Err(InputError::LineTooLong { max: MAX_LINE })));
+            return Some((no, Err(ReadError::LineTooLong { max: MAX_LINE }.into())));
         }
         if buf.last() == Some(&b'\r') {
             buf.pop();
@@ -114,7 +114,7 @@ impl LineReader {
         if no == 1 && buf.starts_with(BOM) {
             buf.drain(..BOM.len());
         }
-        Some((no, String::from_utf8(buf).map_err(|_| InputError::InvalidUtf8)))
+        Some((no, String::from_utf8(buf).map_err(|_| ReadError::InvalidUtf8.into())))
     }
 
     /// Reads ahead until `k` lines are held or the input ends.
@@ -220,7 +220,7 @@ mod tests {
     #[test]
     fn bad_lines_are_refused_and_reading_goes_on() {
         let l = lines(b"\xff\nok\n");
-        assert_eq!(l[0], (1, Err(InputError::InvalidUtf8)));
+        assert_eq!(l[0], (1, Err(ReadError::InvalidUtf8.into())));
         assert_eq!(l[1], (2, Ok("ok".to_string())));
     }
 

@@ -1,0 +1,90 @@
+//! What every reader of a line-based format shares: the [`Window`] of
+//! lines it is given, what it makes of them ([`Step`], a [`Parsed`]
+//! record or a call for more lines), and the tests of a line that every
+//! format skips or treats alike (blank, comment, title, grid-art
+//! separator). Below the formats and detection; names none of them.
+
+use super::line_reader::Line;
+use crate::error::Refusal;
+use crate::record::{Body, Notice};
+
+/// Lines a reader looks at, and whether the input ends after them.
+#[derive(Clone, Copy)]
+pub(crate) struct Window<'a> {
+    /// The lines held, numbered.
+    pub lines: &'a [Line],
+    /// Whether the input ends after them.
+    pub eof: bool,
+    /// Whether the whole input is there to read (a file): a reader may then
+    /// look past a record without making a slow stream's answer wait.
+    pub settled: bool,
+}
+
+/// A record as a reader returns it, before it has a path.
+pub(crate) struct Parsed {
+    /// The line it starts on.
+    pub first_line: usize,
+    /// The text after a line record's cells.
+    pub note: Option<String>,
+    /// What to tell of it before its answer.
+    pub notices: Vec<Notice>,
+    /// The record, or why it was refused.
+    pub body: Result<Body, Refusal>,
+}
+
+impl Parsed {
+    pub(crate) fn new(first_line: usize, body: Result<Body, Refusal>) -> Parsed {
+        Parsed { first_line, note: None, notices: Vec::new(), body }
+    }
+}
+
+/// What a reader makes of a window.
+pub(crate) enum Step {
+    /// A record that used this many lines of the window.
+    Record(usize, Box<Parsed>),
+    /// The window ends before the record does: look at this many lines.
+    NeedMore(usize),
+    /// The record is refused, but where it ends needs this many lines
+    /// (detection counts it refused at once).
+    Refusing(usize),
+    /// Only blank lines and comments are left; they used this many lines.
+    End(usize),
+}
+
+impl Step {
+    pub(crate) fn refused(used: usize, first_line: usize, refusal: Refusal) -> Step {
+        Step::Record(used, Box::new(Parsed::new(first_line, Err(refusal))))
+    }
+}
+
+pub(crate) fn is_blank(s: &str) -> bool {
+    s.trim().is_empty()
+}
+
+/// A comment line: its first non-blank character is `#`.
+pub(crate) fn is_comment(s: &str) -> bool {
+    s.trim_start().starts_with('#')
+}
+
+/// Whether a line may be a title before a puzzle (`Grid 01` in Project
+/// Euler's file, `Puzzle 3: hard`, `[Puzzle]` in SudoCue's .sdk files, a
+/// CSV header `quizzes,solutions`): two words or more (split at blanks and
+/// commas), or one in brackets, the first a word of two or more
+/// ASCII letters, one lowercase. The readers skip such a line only where
+/// it does not read as what they expect (see grid.rs, line.rs).
+pub(crate) fn is_title(s: &str) -> bool {
+    let s = s.trim();
+    let bracketed = s.len() > 2 && s.starts_with('[') && s.ends_with(']');
+    let inner = if bracketed { &s[1..s.len() - 1] } else { s };
+    let mut words = inner.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty());
+    let Some(first) = words.next() else { return false };
+    (bracketed || words.next().is_some())
+        && first.len() >= 2
+        && first.bytes().all(|b| b.is_ascii_alphabetic())
+        && first.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// A grid-art separator line: only `- + | =` and blanks.
+pub(crate) fn is_separator(s: &str) -> bool {
+    !is_blank(s) && s.chars().all(|c| "-+|=".contains(c) || c.is_whitespace())
+}
