@@ -134,9 +134,7 @@ use dlx::{Budget, End, Meter, Outcome, Probe, SplitMix64, Stats};
 
 use crate::grid::{Puzzle, Regions, Shape};
 
-#[path = "hall.rs"]
 mod hall;
-#[path = "lines.rs"]
 mod lines;
 
 /// The largest order the bit-parallel search takes (a cell's symbols fit
