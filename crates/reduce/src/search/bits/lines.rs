@@ -17,7 +17,7 @@
 //! per direction), which on boxes is cheaper than following changed units
 //! as the locked candidates of jigsaws (in [`super`]) do.
 
-use super::Word;
+use super::word::Word;
 
 /// The layout of the boxes: each is `rows` x `cols` cells of an `n` x `n`
 /// grid.
