@@ -24,7 +24,8 @@
 
 use super::board::{members, pair, Board, Layout, Mask};
 use super::links::{Kind, Links};
-use super::step::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// Work space for the chain searches, kept between steps.
 #[derive(Clone, Debug, Default)]

@@ -15,7 +15,8 @@
 
 use super::board::{bit, members, Board, Layout, Mask, Wall, EMPTY};
 use super::scratch::Scratch;
-use super::step::{Contradiction, Step, Technique};
+use super::step::{Contradiction, Step};
+use super::technique::Technique;
 
 /// The largest board (candidates times cells) forcing chains are tried
 /// on: each pass follows every candidate on a copy of the board. A 16x16

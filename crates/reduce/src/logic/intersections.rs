@@ -7,7 +7,8 @@
 //! or more are tried, so jigsaw regions work as boxes do.
 
 use super::board::{members, Board, Intersection, Layout};
-use super::step::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// Per pair of units, pointing then claiming: the stamp (see
 /// [`Board::unit_stamp`]) of the unit where the symbol is confined when the

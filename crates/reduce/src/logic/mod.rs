@@ -59,14 +59,16 @@ mod scratch;
 mod singles;
 mod step;
 mod subsets;
+mod technique;
 mod wings;
 
 use std::fmt;
 
 pub use chains::MAX_CHAIN_CANDIDATES;
 pub use forcing::MAX_FORCING_WORK;
-pub use rating::{Level, Rating};
-pub use step::{Candidate, Contradiction, Step, StepDisplay, Technique, Unit};
+pub use rating::Rating;
+pub use step::{Candidate, Contradiction, Step, StepDisplay, Unit};
+pub use technique::{Level, Technique};
 
 use crate::grid::{Conflict, Puzzle, Shape};
 use crate::search::GridSolver;

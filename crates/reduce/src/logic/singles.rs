@@ -5,7 +5,8 @@
 //! these finders only take the next entry that still holds.
 
 use super::board::{single, Board, Layout};
-use super::step::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// The last empty cell of a unit takes the symbol the unit lacks.
 pub(crate) fn full_house(layout: &Layout, board: &mut Board, step: &mut Step) -> bool {

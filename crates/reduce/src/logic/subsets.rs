@@ -6,7 +6,8 @@
 //! those cells, so the cells hold no other symbol.
 
 use super::board::{bit, members, Board, Layout, Mask};
-use super::step::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// Whether `m` has at most `k` members (without counting them all; see
 /// [`super::board::pair`]).

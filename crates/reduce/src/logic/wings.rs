@@ -5,7 +5,8 @@
 //! sees both (for the XYZ-wing, all three cells of the pattern).
 
 use super::board::{bit, members, pair, single, triple, Board, Layout, Mask};
-use super::step::{Step, Technique};
+use super::step::Step;
+use super::technique::Technique;
 
 /// Work space: the cells a pivot sees that may serve as pincers.
 #[derive(Clone, Debug, Default)]
