@@ -61,14 +61,16 @@ mod step;
 mod subsets;
 mod technique;
 mod wings;
+mod wording;
 
 use std::fmt;
 
 pub use chains::MAX_CHAIN_CANDIDATES;
 pub use forcing::MAX_FORCING_WORK;
 pub use rating::Rating;
-pub use step::{Candidate, Contradiction, Step, StepDisplay, Unit};
+pub use step::{Candidate, Contradiction, Step, Unit};
 pub use technique::{Level, Technique};
+pub use wording::StepDisplay;
 
 use crate::grid::{Conflict, Puzzle, Shape};
 use crate::search::GridSolver;
