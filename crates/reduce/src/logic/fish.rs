@@ -7,8 +7,8 @@
 //! with regions in the base or cover (Franken, mutant) are not tried.
 
 use super::board::{bit, members, Board, Layout, Mask};
+use super::combinations::{combinations, two_to};
 use super::step::{Step, Unit};
-use super::subsets::{combinations, two_to};
 use super::technique::Technique;
 
 /// Per symbol, the stamp (see [`Board::symbol_stamp`]) at which a search

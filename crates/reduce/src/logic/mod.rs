@@ -50,6 +50,7 @@
 
 mod board;
 mod chains;
+mod combinations;
 mod fish;
 mod forcing;
 mod intersections;
