@@ -11,7 +11,7 @@
 //! bounds checks or unit lists to look up on the way. Other shapes keep
 //! using [`Board`].
 
-use super::board::{Board, Layout, Wall, EMPTY};
+use crate::logic::board::{Board, Layout, Wall, EMPTY};
 
 /// The positions of a unit or the symbols of a cell.
 type Small = u16;
@@ -457,7 +457,7 @@ mod tests {
         scratch.load(layout, board);
         let mut broken = None;
         for cell in 0..layout.cells {
-            for v in super::super::board::members(board.cand[cell]) {
+            for v in crate::logic::board::members(board.cand[cell]) {
                 for limit in [usize::MAX, 2, 5] {
                     copy.copy_marks_from(board);
                     trail_a.clear();

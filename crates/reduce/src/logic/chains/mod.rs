@@ -20,12 +20,16 @@
 //! are all inside cells with two candidates. Simple colouring follows only
 //! strong links on one symbol: their cells fall into two colours, one of
 //! which is all true. The search is breadth first from every candidate
-//! that has a strong link, so each step shows a shortest chain.
+//! that has a strong link, so each step shows a shortest chain. The graph
+//! of links it walks, and what each candidate reaches in it, are laid out
+//! in `graph.rs`.
+
+mod graph;
 
 use super::board::{members, pair, Board, Layout, Mask};
-use super::links::{Kind, Links};
 use super::step::Step;
 use super::technique::Technique;
+use graph::{Kind, Links};
 
 /// Work space for the chain searches, kept between steps.
 #[derive(Clone, Debug, Default)]

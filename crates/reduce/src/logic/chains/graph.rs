@@ -18,7 +18,7 @@
 //! useful conclusion, and a search that finds nothing costs one pass over
 //! the graph instead of one per candidate.
 
-use super::board::{bit, members, pair, Board, Layout, Mask};
+use crate::logic::board::{bit, members, pair, Board, Layout, Mask};
 
 /// Which links a chain may follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -464,10 +464,10 @@ mod tests {
     //! every step of a sample of the puzzles of fixtures/logic, for each
     //! kind of chain.
 
-    use super::super::board::{bit, members, pair, Board, Layout, Mask};
-    use super::super::Logic;
     use super::{Kind, Links};
     use crate::grid::{Alphabet, Puzzle, Shape};
+    use crate::logic::board::{bit, members, pair, Board, Layout, Mask};
+    use crate::logic::Logic;
 
     /// The whole graph: (cell, symbol) of each candidate, then per state
     /// (`2 * k + on`, `k` its place in the list) its edges as (cell,

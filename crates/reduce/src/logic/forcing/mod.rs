@@ -12,11 +12,16 @@
 //!   place of one symbol in one unit, leads by singles to the removal of
 //!   the same candidate elsewhere (or to its cell holding another symbol),
 //!   that candidate goes, since one of the branches is true.
+//!
+//! The branches are followed on a copy of the board, or on the small
+//! scratch board of `scratch.rs` where the shape fits it.
+
+mod scratch;
 
 use super::board::{bit, members, Board, Layout, Mask, Wall, EMPTY};
-use super::scratch::Scratch;
 use super::step::{Contradiction, Step};
 use super::technique::Technique;
+use scratch::Scratch;
 
 /// The largest board (candidates times cells) forcing chains are tried
 /// on: each pass follows every candidate on a copy of the board. A 16x16
