@@ -381,54 +381,7 @@ impl Links {
                         break;
                     }
                 }
-                let base = k as usize * w;
-                let (done, here) = reach.split_at_mut(base);
-                let here = &mut here[..w];
-                if W == 0 {
-                    here.fill(0);
-                    for &m in &stack[from..sp] {
-                        let m = m as usize;
-                        for &t in &edges[start[m] as usize..start[m + 1] as usize] {
-                            let t = t as usize;
-                            if t % 2 == 1 {
-                                let b = t / 2;
-                                here[b / 64] |= 1 << (b % 64);
-                            }
-                            let c = comp[t];
-                            if c != k {
-                                // An earlier component: its set is done.
-                                let c = c as usize * w;
-                                for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
-                                    *x |= y;
-                                }
-                            }
-                        }
-                    }
-                } else {
-                    let mut acc = [0u64; W];
-                    for &m in &stack[from..sp] {
-                        let m = m as usize;
-                        for &t in &edges[start[m] as usize..start[m + 1] as usize] {
-                            let t = t as usize;
-                            if t >= states {
-                                continue;
-                            }
-                            if t % 2 == 1 {
-                                let b = t / 2;
-                                acc[b / 64 % W] |= 1 << (b % 64);
-                            }
-                            let c = comp[t];
-                            if c != k {
-                                // An earlier component: its set is done.
-                                let y: &[u64; W] = done[c as usize * W..][..W].try_into().expect("W words");
-                                for (a, b) in acc.iter_mut().zip(y) {
-                                    *a |= b;
-                                }
-                            }
-                        }
-                    }
-                    here.copy_from_slice(&acc);
-                }
+                component_reach::<W>(k, w, &stack[from..sp], start, edges, comp, reach);
                 sp = from;
             }
         }
@@ -448,6 +401,74 @@ impl Links {
     pub fn reach(&self, id: usize) -> &[u64] {
         let c = self.comp[2 * id] as usize;
         &self.reach[c * self.words..][..self.words]
+    }
+}
+
+/// The on nodes component `k` of a graph reaches by one edge or more,
+/// written whole into its set (`w` words) in `reach`, for
+/// [`Links::close_words`]: the on states its `members` have an edge to,
+/// and the sets of the earlier components those edges lead to (Tarjan's
+/// order finds components in reverse topological order, so theirs are
+/// done). Inlined: the loop of `close_words` compiles as it did before
+/// this part was cut out of it.
+#[inline(always)]
+fn component_reach<const W: usize>(
+    k: u32,
+    w: usize,
+    members: &[u32],
+    start: &[u32],
+    edges: &[u32],
+    comp: &[u32],
+    reach: &mut [u64],
+) {
+    let states = comp.len();
+    let base = k as usize * w;
+    let (done, here) = reach.split_at_mut(base);
+    let here = &mut here[..w];
+    if W == 0 {
+        here.fill(0);
+        for &m in members {
+            let m = m as usize;
+            for &t in &edges[start[m] as usize..start[m + 1] as usize] {
+                let t = t as usize;
+                if t % 2 == 1 {
+                    let b = t / 2;
+                    here[b / 64] |= 1 << (b % 64);
+                }
+                let c = comp[t];
+                if c != k {
+                    // An earlier component: its set is done.
+                    let c = c as usize * w;
+                    for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
+                        *x |= y;
+                    }
+                }
+            }
+        }
+    } else {
+        let mut acc = [0u64; W];
+        for &m in members {
+            let m = m as usize;
+            for &t in &edges[start[m] as usize..start[m + 1] as usize] {
+                let t = t as usize;
+                if t >= states {
+                    continue;
+                }
+                if t % 2 == 1 {
+                    let b = t / 2;
+                    acc[b / 64 % W] |= 1 << (b % 64);
+                }
+                let c = comp[t];
+                if c != k {
+                    // An earlier component: its set is done.
+                    let y: &[u64; W] = done[c as usize * W..][..W].try_into().expect("W words");
+                    for (a, b) in acc.iter_mut().zip(y) {
+                        *a |= b;
+                    }
+                }
+            }
+        }
+        here.copy_from_slice(&acc);
     }
 }
 
