@@ -76,7 +76,9 @@ pub mod generate;
 mod grid;
 pub mod logic;
 pub mod search;
+mod symmetry;
 
 pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};
 pub use grid::{Alphabet, Conflict, GridError, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
 pub use search::{Engine, GridSolver, Way};
+pub use symmetry::Symmetry;

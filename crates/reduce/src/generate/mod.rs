@@ -45,7 +45,6 @@
 mod full;
 mod jigsaw;
 mod remove;
-mod symmetry;
 
 use std::fmt;
 use std::sync::Arc;
@@ -53,8 +52,8 @@ use std::time::{Duration, Instant};
 
 use dlx::{Budget, End, Probe, SplitMix64};
 
+pub use crate::symmetry::Symmetry;
 pub use jigsaw::{can_draw, random_map, regions_connected, LABELS};
-pub use symmetry::Symmetry;
 
 use crate::grid::{Alphabet, GridError, Puzzle, Shape};
 use crate::logic::{Level, Logic, Rating};
