@@ -243,7 +243,7 @@ macro_rules! for_open {
 
 /// One branching point: the cell, and the symbols not tried yet.
 #[derive(Clone, Copy, Debug)]
-struct Frame<W> {
+struct CellBranch<W> {
     cell: u32,
     rest: W,
 }
@@ -295,7 +295,7 @@ struct Search<W: Word> {
     /// Units that lost a cell for some symbol since they were last looked
     /// at for symbols with one cell left.
     dirty: W::Units,
-    frames: Vec<Frame<W>>,
+    frames: Vec<CellBranch<W>>,
     /// Ties and symbol orders are broken at random after a restart.
     rng: Option<SplitMix64>,
     /// A seed for a search in random order from the first run on (see
@@ -1015,11 +1015,11 @@ impl<W: Word> Search<W> {
                             return (found, End::Limit);
                         }
                     }
-                    Some((cell, rest)) => self.frames.push(Frame { cell: cell as u32, rest }),
+                    Some((cell, rest)) => self.frames.push(CellBranch { cell: cell as u32, rest }),
                 }
                 // Take the next branch, backing up as far as needed.
                 loop {
-                    let Some(&Frame { cell, rest }) = self.frames.last() else {
+                    let Some(&CellBranch { cell, rest }) = self.frames.last() else {
                         return (found, End::Complete);
                     };
                     if rest == W::ZERO {
