@@ -73,13 +73,13 @@ pub use wording::StepDisplay;
 
 use crate::grid::{Conflict, Puzzle, Shape};
 use crate::search::GridSolver;
-use board::{Board, Layout, EMPTY};
+use board::{CandidateBoard, Layout, EMPTY};
 use chains::Chains;
 use dlx::{Budget, Probe};
 use fish::Fish;
 use forcing::Forcing;
 use intersections::Locked;
-use rating::Tally;
+use rating::StepTally;
 use std::sync::Arc;
 use subsets::Subsets;
 use wings::Wings;
@@ -159,9 +159,9 @@ impl fmt::Display for Unrated {
 pub struct Logic {
     shape: Shape,
     layout: Layout,
-    board: Board,
+    board: CandidateBoard,
     step: Step,
-    tally: Tally,
+    tally: StepTally,
     locked: Locked,
     subsets: Subsets,
     fish: Fish,
@@ -180,9 +180,9 @@ impl Logic {
         Logic {
             shape: shape.clone(),
             layout: Layout::new(shape),
-            board: Board::default(),
+            board: CandidateBoard::default(),
             step: Step::default(),
-            tally: Tally::default(),
+            tally: StepTally::default(),
             locked: Locked::default(),
             subsets: Subsets::default(),
             fish: Fish::default(),

@@ -59,15 +59,15 @@ impl Rating {
 /// What the solver has used so far: the hardest technique and how many
 /// steps each level took.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Tally {
+pub(crate) struct StepTally {
     hardest: Option<Technique>,
     per_level: [u32; 7],
     steps: usize,
 }
 
-impl Tally {
+impl StepTally {
     pub fn clear(&mut self) {
-        *self = Tally::default();
+        *self = StepTally::default();
     }
 
     pub fn add(&mut self, t: Technique) {
@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn tally() {
-        let mut t = Tally::default();
+        let mut t = StepTally::default();
         assert_eq!(t.solved().score(), 0);
         assert_eq!(t.solved().hardest_name(), "none");
         for tech in

@@ -5,7 +5,7 @@
 //! Hidden: k symbols whose places in a unit are k cells together fill
 //! those cells, so the cells hold no other symbol.
 
-use super::board::{bit, members, Board, Layout, Mask};
+use super::board::{bit, members, CandidateBoard, Layout, Mask};
 use super::combinations::{at_most, combinations, two_to};
 use super::step::Step;
 use super::technique::Technique;
@@ -21,7 +21,7 @@ fn technique(k: usize, hidden: bool) -> Technique {
     }
 }
 
-/// Per unit, the stamp (see [`Board::unit_stamp`]) at which a search
+/// Per unit, the stamp (see [`CandidateBoard::unit_stamp`]) at which a search
 /// last found nothing there, for each kind and size of subset.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Subsets {
@@ -42,7 +42,13 @@ impl Subsets {
 }
 
 /// A naked subset of `k` cells (2, 3 or 4).
-pub(crate) fn naked(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Subsets) -> bool {
+pub(crate) fn naked(
+    layout: &Layout,
+    board: &CandidateBoard,
+    step: &mut Step,
+    k: usize,
+    cache: &mut Subsets,
+) -> bool {
     match k {
         2 => naked_of::<2>(layout, board, step, cache),
         3 => naked_of::<3>(layout, board, step, cache),
@@ -51,7 +57,12 @@ pub(crate) fn naked(layout: &Layout, board: &Board, step: &mut Step, k: usize, c
 }
 
 /// [`naked`] for `K` cells: with `K` known, the counts of members unroll.
-fn naked_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Subsets) -> bool {
+fn naked_of<const K: usize>(
+    layout: &Layout,
+    board: &CandidateBoard,
+    step: &mut Step,
+    cache: &mut Subsets,
+) -> bool {
     let (n, k) = (layout.n, K);
     let mut cells = [0usize; 64];
     let mut masks = [0 as Mask; 64];
@@ -106,7 +117,13 @@ fn naked_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, cac
 /// A hidden subset of `k` symbols. Only in units with more than `2k` empty
 /// cells: in the others, the cells outside a hidden subset of k form a
 /// naked subset of at most k, with the same eliminations, found first.
-pub(crate) fn hidden(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Subsets) -> bool {
+pub(crate) fn hidden(
+    layout: &Layout,
+    board: &CandidateBoard,
+    step: &mut Step,
+    k: usize,
+    cache: &mut Subsets,
+) -> bool {
     match k {
         2 => hidden_of::<2>(layout, board, step, cache),
         3 => hidden_of::<3>(layout, board, step, cache),
@@ -115,7 +132,12 @@ pub(crate) fn hidden(layout: &Layout, board: &Board, step: &mut Step, k: usize, 
 }
 
 /// [`hidden`] for `K` symbols.
-fn hidden_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Subsets) -> bool {
+fn hidden_of<const K: usize>(
+    layout: &Layout,
+    board: &CandidateBoard,
+    step: &mut Step,
+    cache: &mut Subsets,
+) -> bool {
     let (n, k) = (layout.n, K);
     let mut symbols = [0usize; 64];
     let mut masks = [0 as Mask; 64];
