@@ -47,6 +47,19 @@
 //! let Verdict::Solved(rating) = verdict else { panic!("{verdict:?}") };
 //! assert_eq!(rating.level(), Level::Easy);
 //! ```
+//!
+//! ## The files
+//!
+//! Lowest first: the vocabulary of techniques and levels
+//! (`technique.rs`); a step (`step.rs`); the candidates board and the
+//! units it keeps them by (`board.rs`); the search for `k` sets with `k`
+//! members between them that subsets and fish share (`combinations.rs`).
+//! Above those, one file or folder per family of techniques, none of
+//! which imports another: `singles.rs`, `intersections.rs`, `subsets.rs`,
+//! `fish.rs`, `wings.rs`, `chains/` (with the graph of links it walks),
+//! `forcing/` (with the scratch board it follows branches on). Then how a
+//! step is worded (`wording.rs`) and how a run is rated (`rating.rs`), and
+//! this file, which runs the families in order.
 
 mod board;
 mod chains;
