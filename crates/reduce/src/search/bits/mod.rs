@@ -627,8 +627,9 @@ impl<W: Word> Search<W> {
             }
             let (mut once, mut twice) = (W::ZERO, W::ZERO);
             let unit = &self.unit_cells[u * n..][..n];
+            let cand = &self.cand[level * cells..][..cells];
             for_open!(self, level, u, |j| {
-                let m = self.cand[level * cells + unit[j] as usize];
+                let m = cand[unit[j] as usize];
                 twice |= once & m;
                 once |= m;
             });
