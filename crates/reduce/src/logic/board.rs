@@ -2,12 +2,13 @@
 //!
 //! A [`Layout`] lists the units of one shape (rows, columns, then regions;
 //! a list, so that later constraints can add their own) and, for each cell,
-//! the units it lies in and its position in each. A [`CandidateBoard`] holds the
-//! pencil marks: per cell a mask of the symbols still possible, and per
-//! unit and symbol a mask of the positions (in the unit's own order) where
-//! that symbol can still go. Both views are kept in step by
-//! [`CandidateBoard::eliminate`] and [`CandidateBoard::place`], which also queue the singles
-//! they uncover, so that finding the next single costs nothing.
+//! the units it lies in and its position in each. A [`CandidateBoard`]
+//! holds the pencil marks: per cell a mask of the symbols still possible,
+//! and per unit and symbol a mask of the positions (in the unit's own
+//! order) where that symbol can still go. Both views are kept in step by
+//! [`CandidateBoard::eliminate`] and [`CandidateBoard::place`], which also
+//! queue the singles they uncover, so that finding the next single costs
+//! nothing.
 //!
 //! Rows list their cells by column and columns by row, so the position
 //! masks of a row for a symbol are the columns where it can go, and those
@@ -302,8 +303,8 @@ pub(crate) struct CandidateBoard {
     /// even as links in units appear.
     pub bivalue: u64,
     /// How many times a cell has been left with three candidates (never
-    /// goes back): with it and [`CandidateBoard::bivalue`] unchanged, no cell has
-    /// newly come down to three or two candidates (XYZ-wings).
+    /// goes back): with it and [`CandidateBoard::bivalue`] unchanged, no
+    /// cell has newly come down to three or two candidates (XYZ-wings).
     pub trivalue: u64,
     /// The cells left with three candidates since the givens were
     /// placed, in order (each count of [`CandidateBoard::trivalue`] on this
@@ -374,13 +375,13 @@ impl CandidateBoard {
         !self.broken
     }
 
-    /// Places the givens on a fresh board all at once: the marks are
-    /// those [`CandidateBoard::place`] leaves, one given after another (a cell
+    /// Places the givens on a fresh board all at once: the marks are those
+    /// [`CandidateBoard::place`] leaves, one given after another (a cell
     /// keeps the symbols no given among its peers holds; a unit's places
     /// for a symbol are its cells that keep it), without following each
     /// elimination. The singles queued on the way are listed afresh after
-    /// loading anyway, and the strong links that appear while loading
-    /// count as one (see [`CandidateBoard::strong_links`]). Returns false, having
+    /// loading anyway, and the strong links that appear while loading count
+    /// as one (see [`CandidateBoard::strong_links`]). Returns false, having
     /// changed nothing but `value`, `placed` and `open`, if two givens
     /// clash.
     fn place_givens(&mut self, layout: &Layout, givens: &[Option<u8>]) -> bool {
@@ -488,9 +489,10 @@ impl CandidateBoard {
         }
     }
 
-    /// Makes this board a copy of `other`'s marks, keeping its memory:
-    /// a scratch board for [`CandidateBoard::assume`] and [`CandidateBoard::propagate`],
-    /// whose stamps, strong links and count of candidates mean nothing.
+    /// Makes this board a copy of `other`'s marks, keeping its memory: a
+    /// scratch board for [`CandidateBoard::assume`] and
+    /// [`CandidateBoard::propagate`], whose stamps, strong links and count
+    /// of candidates mean nothing.
     pub fn copy_marks_from(&mut self, other: &CandidateBoard) {
         self.n = other.n;
         self.cand.clone_from(&other.cand);
@@ -558,9 +560,9 @@ impl CandidateBoard {
         self.eliminate_as::<true>(layout, cell, v);
     }
 
-    /// [`CandidateBoard::eliminate`], keeping the stamps, the strong links and the
-    /// count of candidates (`TRACK`) or not (a scratch board that only
-    /// follows singles: the forcing chains' copy).
+    /// [`CandidateBoard::eliminate`], keeping the stamps, the strong links
+    /// and the count of candidates (`TRACK`) or not (a scratch board that
+    /// only follows singles: the forcing chains' copy).
     #[inline]
     fn eliminate_as<const TRACK: bool>(&mut self, layout: &Layout, cell: usize, v: usize) {
         let b = bit(v);
@@ -620,9 +622,9 @@ impl CandidateBoard {
         self.place_as::<true>(layout, cell, v);
     }
 
-    /// [`CandidateBoard::place`] on a scratch board that only follows singles (see
-    /// [`CandidateBoard::copy_marks_from`]): no stamps, no strong links, no count
-    /// of candidates.
+    /// [`CandidateBoard::place`] on a scratch board that only follows
+    /// singles (see [`CandidateBoard::copy_marks_from`]): no stamps, no
+    /// strong links, no count of candidates.
     pub fn assume(&mut self, layout: &Layout, cell: usize, v: usize) {
         self.place_as::<false>(layout, cell, v);
     }

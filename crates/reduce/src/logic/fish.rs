@@ -11,8 +11,8 @@ use super::combinations::{combinations, two_to};
 use super::step::{Step, Unit};
 use super::technique::Technique;
 
-/// Per symbol, the stamp (see [`CandidateBoard::symbol_stamp`]) at which a search
-/// last found no fish of each size on it.
+/// Per symbol, the stamp (see [`CandidateBoard::symbol_stamp`]) at which a
+/// search last found no fish of each size on it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Fish {
     seen: [Vec<u64>; 3],

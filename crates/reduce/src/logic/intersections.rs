@@ -11,11 +11,11 @@ use super::step::Step;
 use super::technique::Technique;
 
 /// Per pair of units, pointing then claiming: the stamp (see
-/// [`CandidateBoard::unit_stamp`]) of the unit where the symbol is confined when the
-/// pair last showed nothing. Candidates only disappear, so until that unit
-/// changes, it shows nothing again: a symbol not confined to the shared
-/// cells stays so, and one with no place left in the rest of the other
-/// unit stays so, whatever that unit loses.
+/// [`CandidateBoard::unit_stamp`]) of the unit where the symbol is confined
+/// when the pair last showed nothing. Candidates only disappear, so until
+/// that unit changes, it shows nothing again: a symbol not confined to the
+/// shared cells stays so, and one with no place left in the rest of the
+/// other unit stays so, whatever that unit loses.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Locked {
     seen: [Vec<u64>; 2],

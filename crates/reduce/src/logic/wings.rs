@@ -30,19 +30,19 @@ pub(crate) struct Wings {
     /// XY-wing.
     idle_xy_log: usize,
     near: Vec<u64>,
-    /// The lengths of [`CandidateBoard::strong_log`] and [`CandidateBoard::trivalue_log`]
-    /// when XYZ-wings last found nothing.
+    /// The lengths of [`CandidateBoard::strong_log`] and
+    /// [`CandidateBoard::trivalue_log`] when XYZ-wings last found nothing.
     idle_xyz_log: (usize, usize),
     /// The length of [`CandidateBoard::strong_log`] when W-wings last found
     /// nothing, and work space: the cells that see an end of a strong
     /// link in a unit new since.
     idle_w_log: usize,
     near_link: Vec<u64>,
-    /// The readings of [`CandidateBoard::bivalue`] and [`CandidateBoard::trivalue`]
-    /// when XYZ-wings last found nothing. An XYZ-wing is a cell of three
-    /// candidates and two of two: with no cell newly down to three or two,
-    /// each one now was there then, with more cells to clear, so none
-    /// clears anything (0: never).
+    /// The readings of [`CandidateBoard::bivalue`] and
+    /// [`CandidateBoard::trivalue`] when XYZ-wings last found nothing. An
+    /// XYZ-wing is a cell of three candidates and two of two: with no cell
+    /// newly down to three or two, each one now was there then, with more
+    /// cells to clear, so none clears anything (0: never).
     idle_xyz: (u64, u64),
     /// For tests: look at every pivot and pair, as before the logs
     /// narrowed the search.
@@ -393,8 +393,8 @@ impl Wings {
     }
 }
 
-/// The cells among the entries `new` of [`CandidateBoard::strong_log`], which also
-/// holds strong links (numbered past the cells).
+/// The cells among the entries `new` of [`CandidateBoard::strong_log`],
+/// which also holds strong links (numbered past the cells).
 fn logged_cells<'a>(layout: &Layout, new: &'a [u32]) -> impl Iterator<Item = usize> + 'a {
     let cells = layout.cells;
     new.iter().map(|&e| e as usize).filter(move |&c| c < cells)

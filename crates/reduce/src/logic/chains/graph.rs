@@ -1,22 +1,22 @@
 //! The graph of links between candidates, and what each candidate reaches.
 //!
 //! A chain search state is a candidate assumed false (*off*) or true
-//! (*on*). From an off candidate, a strong link leads to an on one (if
-//! this is false, that is true); from an on candidate, a weak link leads
-//! to an off one (if this is true, that is false). Only candidates with a
-//! strong link are nodes: an edge into an on state comes through a strong
-//! link, an edge into an off state is kept only where that state has a
-//! strong link to go on by, and a search starts at the off state of a
-//! candidate with a strong link, so no search reaches another candidate
-//! (what one assumed true would reach is the union of what the nodes it
-//! has a weak link to reach, see [`ChainGraph::reach`]). [`ChainGraph::build`] lays
-//! out these edges once per search, for one kind of chain, and
-//! [`ChainGraph::close`] finds, for every node, the set of nodes its being
-//! false makes true by some chain: strongly connected components
-//! (Tarjan), then one union of bit sets per edge in reverse topological
-//! order. A chain search then starts only from candidates that reach a
-//! useful conclusion, and a search that finds nothing costs one pass over
-//! the graph instead of one per candidate.
+//! (*on*). From an off candidate, a strong link leads to an on one (if this
+//! is false, that is true); from an on candidate, a weak link leads to an
+//! off one (if this is true, that is false). Only candidates with a strong
+//! link are nodes: an edge into an on state comes through a strong link, an
+//! edge into an off state is kept only where that state has a strong link
+//! to go on by, and a search starts at the off state of a candidate with a
+//! strong link, so no search reaches another candidate (what one assumed
+//! true would reach is the union of what the nodes it has a weak link to
+//! reach, see [`ChainGraph::reach`]). [`ChainGraph::build`] lays out these
+//! edges once per search, for one kind of chain, and [`ChainGraph::close`]
+//! finds, for every node, the set of nodes its being false makes true by
+//! some chain: strongly connected components (Tarjan), then one union of
+//! bit sets per edge in reverse topological order. A chain search then
+//! starts only from candidates that reach a useful conclusion, and a search
+//! that finds nothing costs one pass over the graph instead of one per
+//! candidate.
 
 use crate::logic::board::{bit, members, pair, CandidateBoard, Layout, Mask};
 

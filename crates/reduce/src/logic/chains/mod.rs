@@ -45,10 +45,10 @@ pub(crate) struct Chains {
     /// searched.
     aic: ChainGraph,
     aic_starts: Vec<u32>,
-    /// The reading of [`CandidateBoard::strong_links`] when chains, and colouring,
-    /// last found nothing (0: never). With no strong link new since, the
-    /// graph of links has only lost nodes and edges, so every chain it
-    /// holds was there before: they would find nothing again.
+    /// The reading of [`CandidateBoard::strong_links`] when chains, and
+    /// colouring, last found nothing (0: never). With no strong link new
+    /// since, the graph of links has only lost nodes and edges, so every
+    /// chain it holds was there before: they would find nothing again.
     idle_chains: (u64, Technique),
     /// The length of [`CandidateBoard::strong_log`] then.
     idle_log: usize,

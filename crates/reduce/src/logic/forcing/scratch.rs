@@ -3,13 +3,14 @@
 //! units (boxes, jigsaw).
 //!
 //! Forcing chains follow every candidate on a copy of the board, and that
-//! walk is most of their cost. [`Scratch`] does what [`CandidateBoard::assume`] and
-//! [`CandidateBoard::propagate`] do on a scratch copy, in the same order (the same
-//! queues, pushed and taken alike, so the same singles, the same trail and
-//! the same first wall), with marks of 16 bits in arrays whose indices are
-//! masked to their length: a third of the bytes to copy per branch, and no
-//! bounds checks or unit lists to look up on the way. Other shapes keep
-//! using [`CandidateBoard`].
+//! walk is most of their cost. [`Scratch`] does what
+//! [`CandidateBoard::assume`] and [`CandidateBoard::propagate`] do on a
+//! scratch copy, in the same order (the same queues, pushed and taken
+//! alike, so the same singles, the same trail and the same first wall),
+//! with marks of 16 bits in arrays whose indices are masked to their
+//! length: a third of the bytes to copy per branch, and no bounds checks or
+//! unit lists to look up on the way. Other shapes keep using
+//! [`CandidateBoard`].
 
 use crate::logic::board::{CandidateBoard, Layout, Wall, EMPTY};
 
@@ -208,8 +209,9 @@ impl Scratch {
     }
 
     /// Follows `cell = v` from the start marks for at most `limit` singles,
-    /// as [`CandidateBoard::assume`] then [`CandidateBoard::propagate`] do on a copy; returns
-    /// whether the marks stay consistent. The singles go to `trail`.
+    /// as [`CandidateBoard::assume`] then [`CandidateBoard::propagate`] do
+    /// on a copy; returns whether the marks stay consistent. The singles go
+    /// to `trail`.
     pub fn branch(&mut self, cell: usize, v: usize, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
         let (cells, units) = (self.cells, self.units);
         let (w, s) = (&mut self.work, &self.start);
@@ -242,8 +244,9 @@ impl Scratch {
         self.unit_cells[u % UNITS][i % 16] as usize
     }
 
-    /// As [`CandidateBoard::assume`] of `cell = v`, then [`CandidateBoard::propagate`]: one
-    /// loop, so that [`Scratch::assume`] has one call to be inlined in.
+    /// As [`CandidateBoard::assume`] of `cell = v`, then
+    /// [`CandidateBoard::propagate`]: one loop, so that [`Scratch::assume`]
+    /// has one call to be inlined in.
     fn propagate(&mut self, mut cell: usize, mut v: usize, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
         loop {
             self.assume(cell, v);
@@ -257,9 +260,9 @@ impl Scratch {
         !self.broken
     }
 
-    /// The next single as [`CandidateBoard::propagate`] takes it: full houses, then
-    /// naked, then hidden singles, each in the order found, skipping those
-    /// that are no longer singles.
+    /// The next single as [`CandidateBoard::propagate`] takes it: full
+    /// houses, then naked, then hidden singles, each in the order found,
+    /// skipping those that are no longer singles.
     ///
     /// Marks only narrow, and one that narrows from a single to nothing
     /// breaks the marks (and no single is taken after that): so a queued
@@ -299,8 +302,8 @@ impl Scratch {
         }
     }
 
-    /// As [`CandidateBoard::assume`]: fills `cell` with `v` and removes `v` from
-    /// every cell that shares a unit with it.
+    /// As [`CandidateBoard::assume`]: fills `cell` with `v` and removes `v`
+    /// from every cell that shares a unit with it.
     ///
     /// Two shortcuts keep the board's order of singles and walls: while
     /// `cell` holds `v` as a candidate, none of its candidates is placed in
