@@ -31,9 +31,9 @@ use std::sync::Arc;
 
 use dlx::{Budget, End, Probe};
 
-use crate::generate::Symmetry;
 use crate::grid::{Conflict, Puzzle, Shape};
 use crate::search::GridSolver;
+use crate::symmetry::Symmetry;
 
 /// The solutions [`Analyzer`] enumerates to choose the given to suggest:
 /// up to this many, the choice and the count it leaves are exact.

@@ -12,6 +12,21 @@
 //! knows nothing of searching). This crate does no I/O: the command line
 //! parses and prints.
 //!
+//! ## Where things are
+//!
+//! Each file imports only from those listed before it:
+//!
+//! - `grid.rs`: the model ([`Shape`], [`Alphabet`], [`Puzzle`]);
+//! - `cover.rs`: the reduction to a [`dlx::Problem`] and back;
+//! - `symmetry.rs`: the symmetries of a pattern of givens ([`Symmetry`]),
+//!   which the generator and the analyzer both use;
+//! - [`search`]: the grid searches (`nine.rs`, `bits/`, `links.rs`) and the
+//!   one place that picks among them (`mod.rs`);
+//! - [`logic`]: human-style techniques on candidates, one file or folder
+//!   per family, with steps, their wording, and ratings;
+//! - [`generate`]: full grids, removal of givens, jigsaw maps;
+//! - [`analyze`]: minimal and redundant givens, true candidates.
+//!
 //! ## The search layer
 //!
 //! Three searches solve that same exact cover ([`search`]):
@@ -76,7 +91,9 @@ pub mod generate;
 mod grid;
 pub mod logic;
 pub mod search;
+mod symmetry;
 
 pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};
 pub use grid::{Alphabet, Conflict, GridError, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
 pub use search::{Engine, GridSolver, Way};
+pub use symmetry::Symmetry;

@@ -15,8 +15,8 @@
 
 use dlx::SplitMix64;
 
-use super::symmetry::Symmetry;
 use crate::grid::{GridError, Regions, Shape};
+use crate::symmetry::Symmetry;
 
 /// The labels of regions 0, 1, 2, ...: digits, then letters, then two
 /// signs (64 in all, one per region up to the largest order).

@@ -45,7 +45,6 @@
 mod full;
 mod jigsaw;
 mod remove;
-mod symmetry;
 
 use std::fmt;
 use std::sync::Arc;
@@ -53,13 +52,13 @@ use std::time::{Duration, Instant};
 
 use dlx::{Budget, End, Probe, SplitMix64};
 
+pub use crate::symmetry::Symmetry;
 pub use jigsaw::{can_draw, random_map, regions_connected, LABELS};
-pub use symmetry::Symmetry;
 
 use crate::grid::{Alphabet, GridError, Puzzle, Shape};
 use crate::logic::{Level, Logic, Rating};
 use crate::search::GridSolver;
-use remove::Units;
+use remove::UnitGivens;
 
 /// The attempts a generator makes for one puzzle before it gives up,
 /// unless told otherwise.
@@ -246,7 +245,7 @@ impl std::error::Error for GenerateError {}
 struct Tools {
     blank: Puzzle,
     solver: GridSolver,
-    units: Units,
+    units: UnitGivens,
     logic: Option<Logic>,
 }
 
@@ -262,7 +261,7 @@ impl Tools {
         let mut solver = GridSolver::new(shape);
         solver.set_budget(budget);
         solver.set_probe(probe.clone());
-        Ok(Tools { blank, solver, units: Units::new(shape), logic: None })
+        Ok(Tools { blank, solver, units: UnitGivens::new(shape), logic: None })
     }
 }
 

@@ -55,7 +55,7 @@ const FILTER_FROM: usize = 12;
 /// The units of a shape and the symbols given in each: what the tests for
 /// forced cells look at.
 #[derive(Clone, Debug)]
-pub(crate) struct Units {
+pub(crate) struct UnitGivens {
     n: usize,
     /// Every symbol.
     all: u64,
@@ -66,13 +66,13 @@ pub(crate) struct Units {
     cells: Vec<u16>,
     /// The symbols given in each unit.
     given: Vec<u64>,
-    /// Whether the regions are a jigsaw map (see [`Units::density`]).
+    /// Whether the regions are a jigsaw map (see [`UnitGivens::density`]).
     jigsaw: bool,
 }
 
-impl Units {
+impl UnitGivens {
     /// The units of `shape`.
-    pub(crate) fn new(shape: &Shape) -> Units {
+    pub(crate) fn new(shape: &Shape) -> UnitGivens {
         let n = shape.n();
         let units = if shape.has_regions() { 3 * n } else { 2 * n };
         let mut cells = vec![0u16; units * n];
@@ -89,7 +89,7 @@ impl Units {
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let jigsaw = matches!(shape.regions(), Regions::Map(_));
-        Units { n, all, of_cell, cells, given: vec![0; units], jigsaw }
+        UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw }
     }
 
     /// Notes the givens of `givens` (every unit's symbols afresh).
@@ -265,7 +265,7 @@ enum Test {
 /// another grid (see [`work`]).
 pub(crate) fn minimize(
     solver: &mut GridSolver,
-    units: &mut Units,
+    units: &mut UnitGivens,
     puzzle: &mut Puzzle,
     solution: &[u8],
     orbits: &[Vec<usize>],
@@ -348,13 +348,13 @@ pub(crate) fn minimize(
 /// orbit whose cells see the fewest given symbols (the mean over its cells
 /// of the symbols given in their units), the others kept in their order.
 /// On jigsaws the givens of a cell's units are added up instead
-/// ([`Units::density`]): a given counts once for each of its units the
+/// ([`UnitGivens::density`]): a given counts once for each of its units the
 /// cell shares, so cells whose row, column and region are each sparse go
 /// first, not only cells whose units together show few symbols. Measured
 /// on jigsaws (`--jobs 1`): 20x20 seed 2 from one pass of 762,000 nodes
 /// to one of 22,000, 25x25 seeds 1 to 3 from over 30 s CPU to 9 to 27 s
 /// (`docs/generate.md`). Box grids keep the old measure and puzzles.
-fn sparsest_first(units: &Units, orbits: &[Vec<usize>], pending: &mut [usize]) {
+fn sparsest_first(units: &UnitGivens, orbits: &[Vec<usize>], pending: &mut [usize]) {
     // The symbols seen by an orbit's cells, in all, and its cells: means
     // are compared by cross-multiplying.
     let seen = |k: usize| {
@@ -377,7 +377,7 @@ fn sparsest_first(units: &Units, orbits: &[Vec<usize>], pending: &mut [usize]) {
 /// as the test says (given when the test was cut short).
 fn test(
     solver: &mut GridSolver,
-    units: &mut Units,
+    units: &mut UnitGivens,
     puzzle: &mut Puzzle,
     solution: &[u8],
     orbit: &[usize],
@@ -431,7 +431,7 @@ fn test(
 /// and each orbit is placed on a board once per halving.
 fn minimize_nine(
     nine: &mut Nine,
-    units: &mut Units,
+    units: &mut UnitGivens,
     puzzle: &mut Puzzle,
     solution: &[u8],
     orbits: &[Vec<usize>],
@@ -449,7 +449,7 @@ const LEAVES: usize = 4;
 /// What [`minimize_nine`]'s halvings share.
 struct Halves<'a> {
     nine: &'a mut Nine,
-    units: &'a mut Units,
+    units: &'a mut UnitGivens,
     puzzle: &'a mut Puzzle,
     solution: &'a [u8],
     orbits: &'a [Vec<usize>],
@@ -551,7 +551,7 @@ mod tests {
         let givens: Vec<Option<u8>> =
             grid.iter().enumerate().map(|(c, &v)| (c * 7 % 11 < 6).then_some(v)).collect();
         let puzzle = Puzzle::new(shape.clone(), Alphabet::default_for(9).unwrap(), givens).unwrap();
-        let mut units = Units::new(&shape);
+        let mut units = UnitGivens::new(&shape);
         units.load(puzzle.givens());
         // Single cells, and pairs (cell, 80 - cell) as rot180 has them.
         let mut orbits: Vec<Vec<usize>> = (0..81).map(|c| vec![c]).collect();
@@ -586,7 +586,7 @@ mod tests {
             .generate(3)
             .unwrap();
         let shape = made.puzzle.shape().clone();
-        let mut units = Units::new(&shape);
+        let mut units = UnitGivens::new(&shape);
         assert!(units.jigsaw);
         // Half the cells of its grid given.
         let givens: Vec<Option<u8>> =

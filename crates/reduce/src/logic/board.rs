@@ -2,12 +2,13 @@
 //!
 //! A [`Layout`] lists the units of one shape (rows, columns, then regions;
 //! a list, so that later constraints can add their own) and, for each cell,
-//! the units it lies in and its position in each. A [`Board`] holds the
-//! pencil marks: per cell a mask of the symbols still possible, and per
-//! unit and symbol a mask of the positions (in the unit's own order) where
-//! that symbol can still go. Both views are kept in step by
-//! [`Board::eliminate`] and [`Board::place`], which also queue the singles
-//! they uncover, so that finding the next single costs nothing.
+//! the units it lies in and its position in each. A [`CandidateBoard`]
+//! holds the pencil marks: per cell a mask of the symbols still possible,
+//! and per unit and symbol a mask of the positions (in the unit's own
+//! order) where that symbol can still go. Both views are kept in step by
+//! [`CandidateBoard::eliminate`] and [`CandidateBoard::place`], which also
+//! queue the singles they uncover, so that finding the next single costs
+//! nothing.
 //!
 //! Rows list their cells by column and columns by row, so the position
 //! masks of a row for a symbol are the columns where it can go, and those
@@ -249,7 +250,7 @@ impl Layout {
 
 /// The pencil marks of one puzzle in progress.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Board {
+pub(crate) struct CandidateBoard {
     n: usize,
     /// The symbols still possible in each cell; 0 once it is filled.
     pub cand: Vec<Mask>,
@@ -275,9 +276,9 @@ pub(crate) struct Board {
     /// Singles waiting: units with one empty cell, cells with one
     /// candidate, and (unit, symbol) pairs with one position, in the order
     /// they appeared; each is checked again when taken.
-    pub full_houses: Queue,
-    pub naked: Queue,
-    pub hidden: Queue,
+    pub full_houses: SinglesQueue,
+    pub naked: SinglesQueue,
+    pub hidden: SinglesQueue,
     /// When each unit's candidates, and each symbol's, last changed, on a
     /// clock that never goes back (not even between puzzles): a technique
     /// that found nothing in a unit need not look again until its stamp
@@ -293,7 +294,7 @@ pub(crate) struct Board {
     /// The strong links that appeared since the givens were placed, in
     /// order, each as the cell left with two candidates (`cell`) or the
     /// unit and symbol left with two places (`cells + u * n + v`). Every
-    /// count of [`Board::strong_links`] but the one at load is here.
+    /// count of [`CandidateBoard::strong_links`] but the one at load is here.
     pub strong_log: Vec<u32>,
     /// How many times a cell has been left with two candidates, plus one
     /// per puzzle loaded (never goes back): the strong links inside cells
@@ -302,11 +303,11 @@ pub(crate) struct Board {
     /// even as links in units appear.
     pub bivalue: u64,
     /// How many times a cell has been left with three candidates (never
-    /// goes back): with it and [`Board::bivalue`] unchanged, no cell has
-    /// newly come down to three or two candidates (XYZ-wings).
+    /// goes back): with it and [`CandidateBoard::bivalue`] unchanged, no
+    /// cell has newly come down to three or two candidates (XYZ-wings).
     pub trivalue: u64,
     /// The cells left with three candidates since the givens were
-    /// placed, in order (each count of [`Board::trivalue`] on this
+    /// placed, in order (each count of [`CandidateBoard::trivalue`] on this
     /// puzzle).
     pub trivalue_log: Vec<u32>,
 }
@@ -322,12 +323,12 @@ pub(crate) enum Wall {
 
 /// A first-in first-out list of indices that keeps its memory.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Queue {
+pub(crate) struct SinglesQueue {
     items: Vec<u32>,
     head: usize,
 }
 
-impl Queue {
+impl SinglesQueue {
     #[inline]
     pub fn push(&mut self, x: usize) {
         self.items.push(x as u32);
@@ -349,7 +350,7 @@ impl Queue {
     }
 }
 
-impl Board {
+impl CandidateBoard {
     /// Sets every cell of `layout` open with every symbol possible, then
     /// places the givens. Returns false if they contradict each other.
     pub fn load(&mut self, layout: &Layout, givens: &[Option<u8>]) -> bool {
@@ -374,13 +375,13 @@ impl Board {
         !self.broken
     }
 
-    /// Places the givens on a fresh board all at once: the marks are
-    /// those [`Board::place`] leaves, one given after another (a cell
+    /// Places the givens on a fresh board all at once: the marks are those
+    /// [`CandidateBoard::place`] leaves, one given after another (a cell
     /// keeps the symbols no given among its peers holds; a unit's places
     /// for a symbol are its cells that keep it), without following each
     /// elimination. The singles queued on the way are listed afresh after
-    /// loading anyway, and the strong links that appear while loading
-    /// count as one (see [`Board::strong_links`]). Returns false, having
+    /// loading anyway, and the strong links that appear while loading count
+    /// as one (see [`CandidateBoard::strong_links`]). Returns false, having
     /// changed nothing but `value`, `placed` and `open`, if two givens
     /// clash.
     fn place_givens(&mut self, layout: &Layout, givens: &[Option<u8>]) -> bool {
@@ -444,7 +445,7 @@ impl Board {
         self.candidates = layout.cells * n;
     }
 
-    /// Places the givens one by one (see [`Board::place_givens`]).
+    /// Places the givens one by one (see [`CandidateBoard::place_givens`]).
     fn load_one_by_one(&mut self, layout: &Layout, givens: &[Option<u8>]) {
         self.open_every_cell(layout);
         for (cell, g) in givens.iter().enumerate() {
@@ -488,10 +489,11 @@ impl Board {
         }
     }
 
-    /// Makes this board a copy of `other`'s marks, keeping its memory:
-    /// a scratch board for [`Board::assume`] and [`Board::propagate`],
-    /// whose stamps, strong links and count of candidates mean nothing.
-    pub fn copy_marks_from(&mut self, other: &Board) {
+    /// Makes this board a copy of `other`'s marks, keeping its memory: a
+    /// scratch board for [`CandidateBoard::assume`] and
+    /// [`CandidateBoard::propagate`], whose stamps, strong links and count
+    /// of candidates mean nothing.
+    pub fn copy_marks_from(&mut self, other: &CandidateBoard) {
         self.n = other.n;
         self.cand.clone_from(&other.cand);
         self.value.clone_from(&other.value);
@@ -510,7 +512,7 @@ impl Board {
     /// solver takes them) until none is left, the marks break, or `limit`
     /// singles are placed; appends each placement to `trail`. Returns false
     /// if the marks broke. For a scratch board: places as
-    /// [`Board::assume`] does.
+    /// [`CandidateBoard::assume`] does.
     pub fn propagate(&mut self, layout: &Layout, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
         let n = self.n;
         while !self.broken && trail.len() < limit {
@@ -558,9 +560,9 @@ impl Board {
         self.eliminate_as::<true>(layout, cell, v);
     }
 
-    /// [`Board::eliminate`], keeping the stamps, the strong links and the
-    /// count of candidates (`TRACK`) or not (a scratch board that only
-    /// follows singles: the forcing chains' copy).
+    /// [`CandidateBoard::eliminate`], keeping the stamps, the strong links
+    /// and the count of candidates (`TRACK`) or not (a scratch board that
+    /// only follows singles: the forcing chains' copy).
     #[inline]
     fn eliminate_as<const TRACK: bool>(&mut self, layout: &Layout, cell: usize, v: usize) {
         let b = bit(v);
@@ -620,9 +622,9 @@ impl Board {
         self.place_as::<true>(layout, cell, v);
     }
 
-    /// [`Board::place`] on a scratch board that only follows singles (see
-    /// [`Board::copy_marks_from`]): no stamps, no strong links, no count
-    /// of candidates.
+    /// [`CandidateBoard::place`] on a scratch board that only follows
+    /// singles (see [`CandidateBoard::copy_marks_from`]): no stamps, no
+    /// strong links, no count of candidates.
     pub fn assume(&mut self, layout: &Layout, cell: usize, v: usize) {
         self.place_as::<false>(layout, cell, v);
     }
@@ -717,7 +719,7 @@ mod tests {
         for (shape, givens) in cases {
             let givens = &givens[..shape.n() * shape.n()];
             let layout = Layout::new(shape);
-            let (mut a, mut b) = (Board::default(), Board::default());
+            let (mut a, mut b) = (CandidateBoard::default(), CandidateBoard::default());
             let ok = a.load(&layout, givens);
             b.load(&layout, &vec![None; layout.cells]);
             b.load_one_by_one(&layout, givens);
@@ -738,7 +740,7 @@ mod tests {
     #[test]
     fn placing_keeps_both_views_and_queues_singles() {
         let layout = Layout::new(&Shape::default_for(4).unwrap());
-        let mut board = Board::default();
+        let mut board = CandidateBoard::default();
         let mut givens = vec![None; 16];
         givens[0] = Some(0);
         givens[1] = Some(1);

@@ -6,12 +6,13 @@
 //! holds with rows and columns swapped. Only rows against columns: fish
 //! with regions in the base or cover (Franken, mutant) are not tried.
 
-use super::board::{bit, members, Board, Layout, Mask};
-use super::step::{Step, Technique, Unit};
-use super::subsets::{combinations, two_to};
+use super::board::{bit, members, CandidateBoard, Layout, Mask};
+use super::combinations::{combinations, two_to};
+use super::step::{Step, Unit};
+use super::technique::Technique;
 
-/// Per symbol, the stamp (see [`Board::symbol_stamp`]) at which a search
-/// last found no fish of each size on it.
+/// Per symbol, the stamp (see [`CandidateBoard::symbol_stamp`]) at which a
+/// search last found no fish of each size on it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Fish {
     seen: [Vec<u64>; 3],
@@ -20,7 +21,13 @@ pub(crate) struct Fish {
 }
 
 /// A fish of `k` lines (2, 3 or 4).
-pub(crate) fn fish(layout: &Layout, board: &Board, step: &mut Step, k: usize, cache: &mut Fish) -> bool {
+pub(crate) fn fish(
+    layout: &Layout,
+    board: &CandidateBoard,
+    step: &mut Step,
+    k: usize,
+    cache: &mut Fish,
+) -> bool {
     match k {
         2 => fish_of::<2>(layout, board, step, cache),
         3 => fish_of::<3>(layout, board, step, cache),
@@ -29,7 +36,12 @@ pub(crate) fn fish(layout: &Layout, board: &Board, step: &mut Step, k: usize, ca
 }
 
 /// [`fish`] of `K` lines: with `K` known, the counts of members unroll.
-fn fish_of<const K: usize>(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Fish) -> bool {
+fn fish_of<const K: usize>(
+    layout: &Layout,
+    board: &CandidateBoard,
+    step: &mut Step,
+    cache: &mut Fish,
+) -> bool {
     let k = K;
     let seen = &mut cache.seen[k - 2];
     seen.resize(layout.n, 0);

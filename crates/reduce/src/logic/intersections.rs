@@ -6,15 +6,16 @@
 //! claiming (or box/line reduction). Any two units that share two cells
 //! or more are tried, so jigsaw regions work as boxes do.
 
-use super::board::{members, Board, Intersection, Layout};
-use super::step::{Step, Technique};
+use super::board::{members, CandidateBoard, Intersection, Layout};
+use super::step::Step;
+use super::technique::Technique;
 
 /// Per pair of units, pointing then claiming: the stamp (see
-/// [`Board::unit_stamp`]) of the unit where the symbol is confined when the
-/// pair last showed nothing. Candidates only disappear, so until that unit
-/// changes, it shows nothing again: a symbol not confined to the shared
-/// cells stays so, and one with no place left in the rest of the other
-/// unit stays so, whatever that unit loses.
+/// [`CandidateBoard::unit_stamp`]) of the unit where the symbol is confined
+/// when the pair last showed nothing. Candidates only disappear, so until
+/// that unit changes, it shows nothing again: a symbol not confined to the
+/// shared cells stays so, and one with no place left in the rest of the
+/// other unit stays so, whatever that unit loses.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Locked {
     seen: [Vec<u64>; 2],
@@ -23,7 +24,12 @@ pub(crate) struct Locked {
 }
 
 /// Pointing first, then claiming.
-pub(crate) fn locked_candidates(layout: &Layout, board: &Board, step: &mut Step, cache: &mut Locked) -> bool {
+pub(crate) fn locked_candidates(
+    layout: &Layout,
+    board: &CandidateBoard,
+    step: &mut Step,
+    cache: &mut Locked,
+) -> bool {
     let [pointing, claiming] = &mut cache.seen;
     if cache.exhaustive {
         pointing.clear();
@@ -35,7 +41,7 @@ pub(crate) fn locked_candidates(layout: &Layout, board: &Board, step: &mut Step,
 
 fn find(
     layout: &Layout,
-    board: &Board,
+    board: &CandidateBoard,
     step: &mut Step,
     pairs: &[Intersection],
     t: Technique,

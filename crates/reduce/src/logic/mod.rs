@@ -47,36 +47,52 @@
 //! let Verdict::Solved(rating) = verdict else { panic!("{verdict:?}") };
 //! assert_eq!(rating.level(), Level::Easy);
 //! ```
+//!
+//! ## The files
+//!
+//! Lowest first: the vocabulary of techniques and levels
+//! (`technique.rs`); a step (`step.rs`); the candidates board and the
+//! units it keeps them by (`board.rs`); the search for `k` sets with `k`
+//! members between them that subsets and fish share (`combinations.rs`).
+//! Above those, one file or folder per family of techniques, none of
+//! which imports another: `singles.rs`, `intersections.rs`, `subsets.rs`,
+//! `fish.rs`, `wings.rs`, `chains/` (with the graph of links it walks),
+//! `forcing/` (with the scratch board it follows branches on). Then how a
+//! step is worded (`wording.rs`) and how a run is rated (`rating.rs`), and
+//! this file, which runs the families in order.
 
 mod board;
 mod chains;
+mod combinations;
 mod fish;
 mod forcing;
 mod intersections;
-mod links;
 mod rating;
-mod scratch;
 mod singles;
 mod step;
 mod subsets;
+mod technique;
 mod wings;
+mod wording;
 
 use std::fmt;
 
 pub use chains::MAX_CHAIN_CANDIDATES;
 pub use forcing::MAX_FORCING_WORK;
-pub use rating::{Level, Rating};
-pub use step::{Candidate, Contradiction, Step, StepDisplay, Technique, Unit};
+pub use rating::Rating;
+pub use step::{Candidate, Contradiction, Step, Unit};
+pub use technique::{Level, Technique};
+pub use wording::StepDisplay;
 
 use crate::grid::{Conflict, Puzzle, Shape};
 use crate::search::GridSolver;
-use board::{Board, Layout, EMPTY};
+use board::{CandidateBoard, Layout, EMPTY};
 use chains::Chains;
 use dlx::{Budget, Probe};
 use fish::Fish;
 use forcing::Forcing;
 use intersections::Locked;
-use rating::Tally;
+use rating::StepTally;
 use std::sync::Arc;
 use subsets::Subsets;
 use wings::Wings;
@@ -156,9 +172,9 @@ impl fmt::Display for Unrated {
 pub struct Logic {
     shape: Shape,
     layout: Layout,
-    board: Board,
+    board: CandidateBoard,
     step: Step,
-    tally: Tally,
+    tally: StepTally,
     locked: Locked,
     subsets: Subsets,
     fish: Fish,
@@ -177,9 +193,9 @@ impl Logic {
         Logic {
             shape: shape.clone(),
             layout: Layout::new(shape),
-            board: Board::default(),
+            board: CandidateBoard::default(),
             step: Step::default(),
-            tally: Tally::default(),
+            tally: StepTally::default(),
             locked: Locked::default(),
             subsets: Subsets::default(),
             fish: Fish::default(),

@@ -1,4 +1,4 @@
-//! The difficulty ladder and the score.
+//! A puzzle's rating: its rung of the difficulty ladder and its score.
 //!
 //! A puzzle's [`Level`] is the level of the hardest technique its logical
 //! solution needs, or [`Level::Beyond`] when the techniques run out before
@@ -8,65 +8,7 @@
 //! most 99). A puzzle beyond logic scores 10,000 plus the number of cells
 //! still empty when the solver stopped (at most 99).
 
-use std::fmt;
-
-use super::step::Technique;
-
-/// The rungs of the ladder, easiest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Singles only: full house, naked and hidden singles.
-    Easy,
-    /// Plus locked candidates (pointing, claiming).
-    Medium,
-    /// Plus naked and hidden subsets (pairs, triples, quads).
-    Hard,
-    /// Plus basic fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).
-    Expert,
-    /// Plus chains: simple colouring, X-chains, XY-chains, AICs.
-    Extreme,
-    /// Plus forcing chains: assuming a candidate and following singles.
-    Master,
-    /// The techniques above do not finish it: it needs trial and error.
-    Beyond,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 7] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Expert,
-        Level::Extreme,
-        Level::Master,
-        Level::Beyond,
-    ];
-
-    /// The level's name, in lower case.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
-            Level::Master => "master",
-            Level::Beyond => "beyond",
-        }
-    }
-
-    /// The level named `name` (as [`Level::name`] writes it, any case).
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(name))
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use super::technique::{Level, Technique};
 
 /// How hard a puzzle with one solution is for a person.
 ///
@@ -117,15 +59,15 @@ impl Rating {
 /// What the solver has used so far: the hardest technique and how many
 /// steps each level took.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Tally {
+pub(crate) struct StepTally {
     hardest: Option<Technique>,
     per_level: [u32; 7],
     steps: usize,
 }
 
-impl Tally {
+impl StepTally {
     pub fn clear(&mut self) {
-        *self = Tally::default();
+        *self = StepTally::default();
     }
 
     pub fn add(&mut self, t: Technique) {
@@ -187,7 +129,7 @@ mod tests {
 
     #[test]
     fn tally() {
-        let mut t = Tally::default();
+        let mut t = StepTally::default();
         assert_eq!(t.solved().score(), 0);
         assert_eq!(t.solved().hardest_name(), "none");
         for tech in

@@ -4,11 +4,12 @@
 //! a single as soon as an elimination or a placement makes it one, so
 //! these finders only take the next entry that still holds.
 
-use super::board::{single, Board, Layout};
-use super::step::{Step, Technique};
+use super::board::{single, CandidateBoard, Layout};
+use super::step::Step;
+use super::technique::Technique;
 
 /// The last empty cell of a unit takes the symbol the unit lacks.
-pub(crate) fn full_house(layout: &Layout, board: &mut Board, step: &mut Step) -> bool {
+pub(crate) fn full_house(layout: &Layout, board: &mut CandidateBoard, step: &mut Step) -> bool {
     while let Some(u) = board.full_houses.pop() {
         let open = board.open[u];
         if !single(open) {
@@ -23,7 +24,7 @@ pub(crate) fn full_house(layout: &Layout, board: &mut Board, step: &mut Step) ->
 }
 
 /// A cell with one candidate takes it.
-pub(crate) fn naked_single(layout: &Layout, board: &mut Board, step: &mut Step) -> bool {
+pub(crate) fn naked_single(layout: &Layout, board: &mut CandidateBoard, step: &mut Step) -> bool {
     while let Some(cell) = board.naked.pop() {
         if single(board.cand[cell]) {
             let v = board.cand[cell].trailing_zeros() as usize;
@@ -35,7 +36,7 @@ pub(crate) fn naked_single(layout: &Layout, board: &mut Board, step: &mut Step) 
 }
 
 /// A symbol with one place left in a unit goes there.
-pub(crate) fn hidden_single(layout: &Layout, board: &mut Board, step: &mut Step) -> bool {
+pub(crate) fn hidden_single(layout: &Layout, board: &mut CandidateBoard, step: &mut Step) -> bool {
     let n = layout.n;
     while let Some(x) = board.hidden.pop() {
         let (u, v) = (x / n, x % n);

@@ -3,7 +3,7 @@
 //! nothing applies. Rows, columns and symbols here count from 1, as the
 //! wording does.
 
-use super::board::{Board, Layout};
+use super::board::{CandidateBoard, Layout};
 use super::chains::Chains;
 use super::fish::Fish;
 use super::forcing::Forcing;
@@ -17,7 +17,7 @@ use crate::grid::{Alphabet, Regions};
 struct Pos {
     puzzle: Puzzle,
     layout: Layout,
-    board: Board,
+    board: CandidateBoard,
     step: Step,
 }
 
@@ -46,7 +46,7 @@ impl Pos {
         let n = shape.n();
         let puzzle = Puzzle::new(shape, alphabet, vec![None; n * n]).unwrap();
         let layout = Layout::new(puzzle.shape());
-        let mut board = Board::default();
+        let mut board = CandidateBoard::default();
         assert!(board.load(&layout, puzzle.givens()));
         Pos { puzzle, layout, board, step: Step::default() }
     }
@@ -102,7 +102,7 @@ fn full_house_and_naked_single() {
     givens[2] = Some(2);
     let puzzle = Puzzle::new(shape, alphabet, givens).unwrap();
     let layout = Layout::new(puzzle.shape());
-    let mut board = Board::default();
+    let mut board = CandidateBoard::default();
     board.load(&layout, puzzle.givens());
     let mut step = Step::default();
     assert!(singles::full_house(&layout, &mut board, &mut step));

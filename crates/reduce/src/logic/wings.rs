@@ -4,8 +4,9 @@
 //! fall, one of two cells holds a symbol z: then z leaves every cell that
 //! sees both (for the XYZ-wing, all three cells of the pattern).
 
-use super::board::{bit, members, pair, single, triple, Board, Layout, Mask};
-use super::step::{Step, Technique};
+use super::board::{bit, members, pair, single, triple, CandidateBoard, Layout, Mask};
+use super::step::Step;
+use super::technique::Technique;
 
 /// Work space: the cells a pivot sees that may serve as pincers.
 #[derive(Clone, Debug, Default)]
@@ -17,31 +18,31 @@ pub(crate) struct Wings {
     /// each `j` went.
     by_mask: Vec<u32>,
     rank: Vec<usize>,
-    /// The reading of [`Board::bivalue`] when XY-wings last found
-    /// nothing, and of [`Board::strong_links`] when W-wings did (0:
+    /// The reading of [`CandidateBoard::bivalue`] when XY-wings last found
+    /// nothing, and of [`CandidateBoard::strong_links`] when W-wings did (0:
     /// never). Both are made of cells with two candidates (and W-wings of
     /// a strong link in a unit): with none new, they would find nothing
     /// again.
     idle_xy: u64,
     idle_w: u64,
-    /// The length of [`Board::strong_log`] when XY-wings last found
+    /// The length of [`CandidateBoard::strong_log`] when XY-wings last found
     /// nothing, and work space: the cells that may be the pivot of a new
     /// XY-wing.
     idle_xy_log: usize,
     near: Vec<u64>,
-    /// The lengths of [`Board::strong_log`] and [`Board::trivalue_log`]
-    /// when XYZ-wings last found nothing.
+    /// The lengths of [`CandidateBoard::strong_log`] and
+    /// [`CandidateBoard::trivalue_log`] when XYZ-wings last found nothing.
     idle_xyz_log: (usize, usize),
-    /// The length of [`Board::strong_log`] when W-wings last found
+    /// The length of [`CandidateBoard::strong_log`] when W-wings last found
     /// nothing, and work space: the cells that see an end of a strong
     /// link in a unit new since.
     idle_w_log: usize,
     near_link: Vec<u64>,
-    /// The readings of [`Board::bivalue`] and [`Board::trivalue`]
-    /// when XYZ-wings last found nothing. An XYZ-wing is a cell of three
-    /// candidates and two of two: with no cell newly down to three or two,
-    /// each one now was there then, with more cells to clear, so none
-    /// clears anything (0: never).
+    /// The readings of [`CandidateBoard::bivalue`] and
+    /// [`CandidateBoard::trivalue`] when XYZ-wings last found nothing. An
+    /// XYZ-wing is a cell of three candidates and two of two: with no cell
+    /// newly down to three or two, each one now was there then, with more
+    /// cells to clear, so none clears anything (0: never).
     idle_xyz: (u64, u64),
     /// For tests: look at every pivot and pair, as before the logs
     /// narrowed the search.
@@ -53,7 +54,7 @@ pub(crate) struct Wings {
 /// `not`) that see every cell of `seen`; returns whether there are any.
 fn eliminate_seen(
     layout: &Layout,
-    board: &Board,
+    board: &CandidateBoard,
     step: &mut Step,
     seen: &[usize],
     z: usize,
@@ -76,7 +77,7 @@ fn eliminate_seen(
 
 impl Wings {
     /// The cells `pivot` sees whose candidates pass `keep`, each once.
-    fn peers(&mut self, layout: &Layout, board: &Board, pivot: usize, keep: impl Fn(Mask) -> bool) {
+    fn peers(&mut self, layout: &Layout, board: &CandidateBoard, pivot: usize, keep: impl Fn(Mask) -> bool) {
         self.pincers.clear();
         let from = layout.cell_start[pivot] as usize;
         for (k, &(u, at)) in layout.units_of(pivot).iter().enumerate() {
@@ -105,7 +106,7 @@ impl Wings {
 
     /// Pivot `{x,y}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
     /// see both pincers.
-    pub fn xy_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    pub fn xy_wing(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
         if self.idle_xy == board.bivalue {
             return false;
         }
@@ -152,7 +153,7 @@ impl Wings {
     /// with two candidates only loses them all at once) was there then,
     /// with as many cells to clear or more, and cleared none. So its
     /// pivot is new or sees a new pincer.
-    fn near_new_cells(&mut self, layout: &Layout, board: &Board) -> bool {
+    fn near_new_cells(&mut self, layout: &Layout, board: &CandidateBoard) -> bool {
         #[cfg(test)]
         if self.exhaustive {
             return false;
@@ -173,7 +174,7 @@ impl Wings {
     /// Sets `self.near` to the cells that see a cell of the log entries
     /// `new` that has two candidates now, and with `and_them` those cells
     /// too.
-    fn near_new_pairs(&mut self, layout: &Layout, board: &Board, new: &[u32], and_them: bool) {
+    fn near_new_pairs(&mut self, layout: &Layout, board: &CandidateBoard, new: &[u32], and_them: bool) {
         self.near.clear();
         self.near.resize(layout.words, 0);
         for c in logged_cells(layout, new) {
@@ -190,7 +191,7 @@ impl Wings {
 
     /// Pivot `{x,y,z}`, pincers `{x,z}` and `{y,z}`: z leaves the cells that
     /// see all three.
-    pub fn xyz_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    pub fn xyz_wing(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
         if self.idle_xyz == (board.bivalue, board.trivalue) {
             return false;
         }
@@ -232,7 +233,7 @@ impl Wings {
     /// that see a cell with two candidates new since. As for XY-wings
     /// (see [`Wings::near_new_cells`]), a wing of old cells cleared
     /// nothing then and clears nothing now.
-    fn near_new_triples(&mut self, layout: &Layout, board: &Board) -> bool {
+    fn near_new_triples(&mut self, layout: &Layout, board: &CandidateBoard) -> bool {
         #[cfg(test)]
         if self.exhaustive {
             return false;
@@ -264,7 +265,7 @@ impl Wings {
     /// Two cells `{x,y}` that do not see each other, and a unit where x has
     /// two places, one seen by each: one of the two cells is y, so y leaves
     /// the cells that see both.
-    pub fn w_wing(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    pub fn w_wing(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
         if self.idle_w == board.strong_links {
             return false;
         }
@@ -353,7 +354,7 @@ impl Wings {
     /// cells to clear or more then, and no strong link to join them, or
     /// they would have been found: if they clear something now, a new
     /// link joins them, and each sees one of its ends.
-    fn near_new_links(&mut self, layout: &Layout, board: &Board) -> bool {
+    fn near_new_links(&mut self, layout: &Layout, board: &CandidateBoard) -> bool {
         #[cfg(test)]
         if self.exhaustive {
             return false;
@@ -392,8 +393,8 @@ impl Wings {
     }
 }
 
-/// The cells among the entries `new` of [`Board::strong_log`], which also
-/// holds strong links (numbered past the cells).
+/// The cells among the entries `new` of [`CandidateBoard::strong_log`],
+/// which also holds strong links (numbered past the cells).
 fn logged_cells<'a>(layout: &Layout, new: &'a [u32]) -> impl Iterator<Item = usize> + 'a {
     let cells = layout.cells;
     new.iter().map(|&e| e as usize).filter(move |&c| c < cells)

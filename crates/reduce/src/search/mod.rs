@@ -5,10 +5,10 @@
 //!
 //! - [`Nine`] (`nine.rs`): bit boards by symbol and band, for 9x9 grids with
 //!   3x3 boxes, the common case by far;
-//! - [`Bits`] (`bits.rs`): a word of open symbols per cell, for every other
+//! - [`Bits`] (`bits/`): a word of open symbols per cell, for every other
 //!   grid of order up to [`MAX_BITS_ORDER`], with its filters beside it:
-//!   box-line interactions (`lines.rs`) and the all-different filter of
-//!   nearly full units (`hall.rs`);
+//!   box-line interactions (`bits/lines.rs`) and the all-different filter
+//!   of nearly full units (`bits/hall.rs`);
 //! - [`Links`] (`links.rs`): dancing links on the full matrix with the
 //!   givens forced, for every shape. It alone lists solutions in DLX1's
 //!   order, counts DLX1's statistics, and splits a tree over threads.

@@ -421,7 +421,7 @@ fn stack_step(w: [u32; 3], open: &[u32; 4]) -> StackStep {
 /// not filled yet. The rest is what the propagation keeps to find what
 /// changed, full mini-rows and mini-columns, and where to branch.
 #[derive(Clone, Copy, Debug)]
-struct Board {
+struct NineBoard {
     /// 27 words, and five zeros (indices from bit positions need no bounds
     /// checks, and words compare four at a time).
     cand: [u32; 32],
@@ -460,8 +460,8 @@ enum Branch {
 /// A dead end.
 struct Dead;
 
-impl Board {
-    const FRESH: Board = {
+impl NineBoard {
+    const FRESH: NineBoard = {
         let mut cand = [0; 32];
         let mut i = 0;
         while i < 27 {
@@ -474,7 +474,7 @@ impl Board {
             stack_counts[v] = 6 | 6 << 8 | 6 << 16;
             v += 1;
         }
-        Board {
+        NineBoard {
             cand,
             // The first look takes every word.
             dirty: (1 << 27) - 1,
@@ -490,8 +490,8 @@ impl Board {
     /// copied inline, where one copy of the whole board calls `memcpy`,
     /// whose branches on the size and alignment were mispredicted often.
     #[inline(always)]
-    fn copy_from(&mut self, other: &Board) {
-        let Board { cand, dirty, open, rows, cols, stack_counts, full } = other;
+    fn copy_from(&mut self, other: &NineBoard) {
+        let NineBoard { cand, dirty, open, rows, cols, stack_counts, full } = other;
         self.cand = *cand;
         self.dirty = *dirty;
         self.open = *open;
@@ -566,7 +566,7 @@ impl Board {
         self.settle(fill).is_ok()
     }
 
-    /// [`Board::propagate`], stopping at the first dead end.
+    /// [`NineBoard::propagate`], stopping at the first dead end.
     fn settle(&mut self, mut fill: bool) -> Result<(), Dead> {
         // The words looked at since each later step last ran.
         let (mut for_cells, mut for_columns, mut for_fill) = (0u32, 0u32, 0u32);
@@ -893,7 +893,7 @@ const DEAD_ENDS_BEFORE_FILL: u32 = 3;
 
 /// One branching point: what it branches on and the choices not tried yet.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct BranchPoint {
     branch: Branch,
     rest: u16,
 }
@@ -916,7 +916,7 @@ pub(crate) fn is_nine_by_boxes(shape: &Shape) -> bool {
 /// what a puzzle maker asks for over and over: the same givens, and a few
 /// others, each time.
 #[derive(Clone, Copy, Debug)]
-pub struct Prepared(Board);
+pub struct Prepared(NineBoard);
 
 impl Prepared {
     /// Places `v` in `cell` (both in range). False if the board has
@@ -937,8 +937,8 @@ impl Prepared {
 /// The search for 9x9 grids with 3x3 boxes, reused from puzzle to puzzle.
 #[derive(Clone, Debug)]
 pub struct Nine {
-    levels: Vec<Board>,
-    frames: Vec<Frame>,
+    levels: Vec<NineBoard>,
+    frames: Vec<BranchPoint>,
     grid: [u8; 81],
     /// Placements the search under way must avoid (cell, symbol): set by
     /// [`Nine::solve_excluding`] for one search.
@@ -954,7 +954,7 @@ impl Nine {
     /// (given as boxes, or as a map of the same regions).
     pub fn new(shape: &Shape) -> Option<Nine> {
         is_nine_by_boxes(shape).then(|| Nine {
-            levels: vec![Board::FRESH],
+            levels: vec![NineBoard::FRESH],
             frames: Vec::new(),
             grid: [0; 81],
             excluded: Vec::new(),
@@ -989,7 +989,7 @@ impl Nine {
     /// row by row) and propagates. Returns false if that finds no solution.
     fn start(&mut self, givens: &[Option<u8>]) -> bool {
         let board = &mut self.levels[0];
-        *board = Board::FRESH;
+        *board = NineBoard::FRESH;
         // The given cells of each word (blanks in a spare one), gathered
         // without a branch per cell; then each word keeps its givens and
         // loses their rows and boxes.
@@ -1090,7 +1090,7 @@ impl Nine {
         places: &[(usize, u8)],
         excluded: &[(usize, u8)],
     ) -> Option<Prepared> {
-        let mut board = base.copied().unwrap_or(Prepared(Board::FRESH));
+        let mut board = base.copied().unwrap_or(Prepared(NineBoard::FRESH));
         for &(cell, v) in places {
             if cell < 81 && v < 9 && !board.put(cell, v) {
                 return None;
@@ -1171,7 +1171,7 @@ impl Nine {
                         return (found, End::Limit);
                     }
                 }
-                Some((branch, rest)) => self.frames.push(Frame { branch, rest: rest as u16 }),
+                Some((branch, rest)) => self.frames.push(BranchPoint { branch, rest: rest as u16 }),
             }
             // Take the next branch, backing up as far as needed.
             loop {
@@ -1191,7 +1191,7 @@ impl Nine {
                     level -= 1;
                 } else {
                     if self.levels.len() <= level {
-                        self.levels.push(Board::FRESH);
+                        self.levels.push(NineBoard::FRESH);
                     }
                     let (below, above) = self.levels.split_at_mut(level);
                     above[0].copy_from(&below[level - 1]);

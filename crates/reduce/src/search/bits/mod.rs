@@ -125,19 +125,22 @@
 //!
 //! [`Bits`] lays out the units of one shape once and solves puzzle after
 //! puzzle with it, allocating nothing per puzzle once it has warmed up.
+//! Beside this file: the words and sets of units the search works on
+//! (`word.rs`), box-line interactions (`lines.rs`), and the all-different
+//! filters of nearly full units and of the symbols' view (`hall.rs`).
 
-use std::fmt::Debug;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, ControlFlow, Not};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use dlx::{Budget, End, Meter, Outcome, Probe, SplitMix64, Stats};
 
 use crate::grid::{Puzzle, Regions, Shape};
 
-#[path = "hall.rs"]
 mod hall;
-#[path = "lines.rs"]
 mod lines;
+mod word;
+
+use word::{Ones, UnitSet, Word};
 
 /// The largest order the bit-parallel search takes (a cell's symbols fit
 /// in a `u64`).
@@ -220,24 +223,6 @@ pub(crate) fn luby(i: u64) -> u64 {
     }
 }
 
-/// The positions of the set bits of a mask, lowest first: a unit's open
-/// cells by their position in the unit, the peers that had a symbol.
-#[derive(Clone, Copy, Debug)]
-struct Ones(u64);
-
-impl Iterator for Ones {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let j = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(j)
-    }
-}
-
 /// Runs `$body` for the cells of unit `$u` that a scan at `$level` of
 /// search `$s` looks at, `$j` each one's position in the unit: its open
 /// cells from [`OPEN_MASKS_FROM`] on, else all of them (filled ones have
@@ -256,162 +241,9 @@ macro_rules! for_open {
     };
 }
 
-/// A set of units (rows, columns, regions: up to 3N of them), as bits.
-trait UnitSet: Copy + Debug + Default + Send + Sync + 'static {
-    /// Units `0..units`.
-    fn first(units: usize) -> Self;
-    fn single(u: usize) -> Self;
-    fn or(self, other: Self) -> Self;
-    fn is_empty(self) -> bool;
-    /// Takes out the lowest unit of a set that is not empty.
-    fn pop(&mut self) -> usize;
-}
-
-impl UnitSet for u128 {
-    fn first(units: usize) -> u128 {
-        if units == 128 {
-            u128::MAX
-        } else {
-            (1 << units) - 1
-        }
-    }
-    #[inline(always)]
-    fn single(u: usize) -> u128 {
-        1 << u
-    }
-    #[inline(always)]
-    fn or(self, other: u128) -> u128 {
-        self | other
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn pop(&mut self) -> usize {
-        let u = self.trailing_zeros() as usize;
-        *self &= *self - 1;
-        u
-    }
-}
-
-/// Up to 192 units, for orders above 32.
-#[derive(Clone, Copy, Debug, Default)]
-struct Wide([u64; 3]);
-
-impl UnitSet for Wide {
-    fn first(units: usize) -> Wide {
-        Wide(std::array::from_fn(|k| match units.saturating_sub(64 * k) {
-            0 => 0,
-            u if u >= 64 => u64::MAX,
-            u => (1 << u) - 1,
-        }))
-    }
-    #[inline(always)]
-    fn single(u: usize) -> Wide {
-        let mut w = Wide::default();
-        w.0[u / 64] = 1 << (u % 64);
-        w
-    }
-    #[inline(always)]
-    fn or(self, other: Wide) -> Wide {
-        Wide([self.0[0] | other.0[0], self.0[1] | other.0[1], self.0[2] | other.0[2]])
-    }
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self.0 == [0; 3]
-    }
-    #[inline(always)]
-    fn pop(&mut self) -> usize {
-        let k = self.0.iter().position(|&w| w != 0).expect("not empty");
-        let u = self.0[k].trailing_zeros() as usize;
-        self.0[k] &= self.0[k] - 1;
-        64 * k + u
-    }
-}
-
-/// A cell's open symbols (or a unit's placed ones), a bit per symbol.
-trait Word:
-    Copy
-    + Debug
-    + Default
-    + Eq
-    + Send
-    + Sync
-    + 'static
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-    + BitXorAssign
-{
-    /// The unit sets that go with words this wide.
-    type Units: UnitSet;
-    const ZERO: Self;
-    /// Symbol `v` alone.
-    fn bit(v: u32) -> Self;
-    /// Symbols `0..n`.
-    fn low(n: usize) -> Self;
-    fn trailing_zeros(self) -> u32;
-    fn count_ones(self) -> u32;
-    /// Whether at most one symbol is set.
-    fn at_most_one(self) -> bool;
-    /// The lowest symbol alone.
-    fn lowest(self) -> Self;
-    /// The `k`-th symbol (from 0, lowest first), alone.
-    fn nth(self, k: u32) -> Self {
-        let mut w = self;
-        for _ in 0..k {
-            w ^= w.lowest();
-        }
-        w.lowest()
-    }
-}
-
-macro_rules! word {
-    ($t:ty, $units:ty) => {
-        impl Word for $t {
-            type Units = $units;
-            const ZERO: $t = 0;
-            #[inline(always)]
-            fn bit(v: u32) -> $t {
-                1 << v
-            }
-            fn low(n: usize) -> $t {
-                if n == <$t>::BITS as usize {
-                    <$t>::MAX
-                } else {
-                    (1 << n) - 1
-                }
-            }
-            #[inline(always)]
-            fn trailing_zeros(self) -> u32 {
-                <$t>::trailing_zeros(self)
-            }
-            #[inline(always)]
-            fn count_ones(self) -> u32 {
-                <$t>::count_ones(self)
-            }
-            #[inline(always)]
-            fn at_most_one(self) -> bool {
-                self & self.wrapping_sub(1) == 0
-            }
-            #[inline(always)]
-            fn lowest(self) -> $t {
-                self & self.wrapping_neg()
-            }
-        }
-    };
-}
-
-word!(u32, u128);
-word!(u64, Wide);
-
 /// One branching point: the cell, and the symbols not tried yet.
 #[derive(Clone, Copy, Debug)]
-struct Frame<W> {
+struct CellBranch<W> {
     cell: u32,
     rest: W,
 }
@@ -463,7 +295,7 @@ struct Search<W: Word> {
     /// Units that lost a cell for some symbol since they were last looked
     /// at for symbols with one cell left.
     dirty: W::Units,
-    frames: Vec<Frame<W>>,
+    frames: Vec<CellBranch<W>>,
     /// Ties and symbol orders are broken at random after a restart.
     rng: Option<SplitMix64>,
     /// A seed for a search in random order from the first run on (see
@@ -795,8 +627,9 @@ impl<W: Word> Search<W> {
             }
             let (mut once, mut twice) = (W::ZERO, W::ZERO);
             let unit = &self.unit_cells[u * n..][..n];
+            let cand = &self.cand[level * cells..][..cells];
             for_open!(self, level, u, |j| {
-                let m = self.cand[level * cells + unit[j] as usize];
+                let m = cand[unit[j] as usize];
                 twice |= once & m;
                 once |= m;
             });
@@ -1183,11 +1016,11 @@ impl<W: Word> Search<W> {
                             return (found, End::Limit);
                         }
                     }
-                    Some((cell, rest)) => self.frames.push(Frame { cell: cell as u32, rest }),
+                    Some((cell, rest)) => self.frames.push(CellBranch { cell: cell as u32, rest }),
                 }
                 // Take the next branch, backing up as far as needed.
                 loop {
-                    let Some(&Frame { cell, rest }) = self.frames.last() else {
+                    let Some(&CellBranch { cell, rest }) = self.frames.last() else {
                         return (found, End::Complete);
                     };
                     if rest == W::ZERO {
@@ -1685,23 +1518,5 @@ mod tests {
     fn luby_sequence() {
         let first: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
-
-    #[test]
-    fn unit_sets_and_words_of_both_widths() {
-        let mut w = Wide::first(130);
-        assert_eq!(w.0, [u64::MAX, u64::MAX, 3]);
-        let mut popped = 0;
-        while !w.is_empty() {
-            assert_eq!(w.pop(), popped);
-            popped += 1;
-        }
-        assert_eq!(popped, 130);
-        assert_eq!(Wide::single(150).or(Wide::single(3)).0, [8, 0, 1 << 22]);
-        assert_eq!(<u128 as UnitSet>::first(96), (1u128 << 96) - 1);
-        assert_eq!(<u64 as Word>::low(64), u64::MAX);
-        assert_eq!(<u32 as Word>::low(5), 31);
-        assert_eq!(0b1011_0100u32.nth(2), 0b10_0000);
-        assert!(<u64 as Word>::at_most_one(1 << 63) && !<u64 as Word>::at_most_one(3));
     }
 }

@@ -12,10 +12,16 @@
 //!   place of one symbol in one unit, leads by singles to the removal of
 //!   the same candidate elsewhere (or to its cell holding another symbol),
 //!   that candidate goes, since one of the branches is true.
+//!
+//! The branches are followed on a copy of the board, or on the small
+//! scratch board of `scratch.rs` where the shape fits it.
 
-use super::board::{bit, members, Board, Layout, Mask, Wall, EMPTY};
-use super::scratch::Scratch;
-use super::step::{Contradiction, Step, Technique};
+mod scratch;
+
+use super::board::{bit, members, CandidateBoard, Layout, Mask, Wall, EMPTY};
+use super::step::{Contradiction, Step};
+use super::technique::Technique;
+use scratch::Scratch;
 
 /// The largest board (candidates times cells) forcing chains are tried
 /// on: each pass follows every candidate on a copy of the board. A 16x16
@@ -27,7 +33,7 @@ pub const MAX_FORCING_WORK: usize = 4_000_000;
 /// branch of a cell or unit leaves possible.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Forcing {
-    copy: Board,
+    copy: CandidateBoard,
     /// The small scratch board, for shapes it fits (see
     /// [`Scratch::fits`]: asked once per layout, known by its cells and
     /// units). A `Forcing` serves one shape, that of its solver: two maps
@@ -59,7 +65,14 @@ impl Forcing {
     /// Follows `cell = v` on a copy of `board` for at most `limit` singles;
     /// returns whether the marks stay consistent. The singles are in
     /// `self.trail`.
-    fn branch(&mut self, layout: &Layout, board: &Board, cell: usize, v: usize, limit: usize) -> bool {
+    fn branch(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        cell: usize,
+        v: usize,
+        limit: usize,
+    ) -> bool {
         self.copy.copy_marks_from(board);
         self.trail.clear();
         self.copy.assume(layout, cell, v);
@@ -72,7 +85,7 @@ impl Forcing {
     fn branch_from(
         &mut self,
         layout: &Layout,
-        board: &Board,
+        board: &CandidateBoard,
         cell: usize,
         v: usize,
         limit: usize,
@@ -118,7 +131,7 @@ impl Forcing {
 
     /// A candidate whose assumption breaks the marks, with a shortest
     /// chain (as of the last pass over every candidate).
-    pub fn contradiction(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    pub fn contradiction(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
         if board.candidates * layout.cells > MAX_FORCING_WORK {
             return false;
         }
@@ -201,7 +214,7 @@ impl Forcing {
     /// Every branch of one cell, or of one symbol in one unit, removes the
     /// same candidates. (Meant for when [`Forcing::contradiction`] finds
     /// nothing; a branch that breaks the marks counts as removing all.)
-    pub fn verity(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    pub fn verity(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
         if board.candidates * layout.cells > MAX_FORCING_WORK {
             return false;
         }
@@ -248,7 +261,7 @@ impl Forcing {
 
     /// Adds what the branch `cell = v` leaves possible to the union; a
     /// branch that breaks the marks is false and adds nothing.
-    fn add_branch(&mut self, layout: &Layout, board: &Board, cell: usize, v: usize) {
+    fn add_branch(&mut self, layout: &Layout, board: &CandidateBoard, cell: usize, v: usize) {
         if self.union.is_empty() {
             self.union.resize(layout.cells, 0);
         }
@@ -261,7 +274,7 @@ impl Forcing {
     }
 
     /// Records the candidates no branch leaves; returns whether any.
-    fn conclude(&self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    fn conclude(&self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
         step.clear(Technique::ForcingChains);
         for cell in 0..layout.cells {
             for v in members(board.cand[cell] & !self.union[cell]) {

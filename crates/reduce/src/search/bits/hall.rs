@@ -8,7 +8,8 @@
 //!
 //! It takes only symbols no solution uses, so counts stay exact.
 
-use super::{Ones, Search, UnitSet, Word, EMPTY, NEARLY_FULL};
+use super::word::{Ones, UnitSet, Word};
+use super::{Search, EMPTY, NEARLY_FULL};
 
 /// Kuhn's augmenting path from open cell `i` (see `Search::all_different`):
 /// whether `i` could be matched, moving earlier matches along the way.
@@ -265,10 +266,10 @@ fn regin_u64(cm: &[u64], drop: &mut [u64; 64]) -> Option<u64> {
         let part = reached(s, &back, ahead);
         left &= !part;
         let mut mine = 0u64;
-        for i in super::Ones(part) {
+        for i in Ones(part) {
             mine |= own[i];
         }
-        for i in super::Ones(part) {
+        for i in Ones(part) {
             let d = cm[i] & !mine;
             drop[i] = d;
             if d != 0 {
@@ -370,7 +371,8 @@ fn reached<W: Word, const N: usize>(from: W, edges: &[W; N], within: W) -> W {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Search, Word};
+    use super::super::word::Word;
+    use super::super::Search;
     use crate::grid::Shape;
     use dlx::SplitMix64;
 

@@ -1,28 +1,28 @@
 //! The graph of links between candidates, and what each candidate reaches.
 //!
 //! A chain search state is a candidate assumed false (*off*) or true
-//! (*on*). From an off candidate, a strong link leads to an on one (if
-//! this is false, that is true); from an on candidate, a weak link leads
-//! to an off one (if this is true, that is false). Only candidates with a
-//! strong link are nodes: an edge into an on state comes through a strong
-//! link, an edge into an off state is kept only where that state has a
-//! strong link to go on by, and a search starts at the off state of a
-//! candidate with a strong link, so no search reaches another candidate
-//! (what one assumed true would reach is the union of what the nodes it
-//! has a weak link to reach, see [`Links::reach`]). [`Links::build`] lays
-//! out these edges once per search, for one kind of chain, and
-//! [`Links::close`] finds, for every node, the set of nodes its being
-//! false makes true by some chain: strongly connected components
-//! (Tarjan), then one union of bit sets per edge in reverse topological
-//! order. A chain search then starts only from candidates that reach a
-//! useful conclusion, and a search that finds nothing costs one pass over
-//! the graph instead of one per candidate.
+//! (*on*). From an off candidate, a strong link leads to an on one (if this
+//! is false, that is true); from an on candidate, a weak link leads to an
+//! off one (if this is true, that is false). Only candidates with a strong
+//! link are nodes: an edge into an on state comes through a strong link, an
+//! edge into an off state is kept only where that state has a strong link
+//! to go on by, and a search starts at the off state of a candidate with a
+//! strong link, so no search reaches another candidate (what one assumed
+//! true would reach is the union of what the nodes it has a weak link to
+//! reach, see [`ChainGraph::reach`]). [`ChainGraph::build`] lays out these
+//! edges once per search, for one kind of chain, and [`ChainGraph::close`]
+//! finds, for every node, the set of nodes its being false makes true by
+//! some chain: strongly connected components (Tarjan), then one union of
+//! bit sets per edge in reverse topological order. A chain search then
+//! starts only from candidates that reach a useful conclusion, and a search
+//! that finds nothing costs one pass over the graph instead of one per
+//! candidate.
 
-use super::board::{bit, members, pair, Board, Layout, Mask};
+use crate::logic::board::{bit, members, pair, CandidateBoard, Layout, Mask};
 
 /// Which links a chain may follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum ChainKind {
     /// One symbol at a time: strong links in units, weak links between
     /// cells (the graph falls apart into one part per symbol).
     X,
@@ -37,7 +37,7 @@ const UNSET: u32 = u32::MAX;
 
 /// The graph of one kind of chain on one board.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Links {
+pub(crate) struct ChainGraph {
     n: usize,
     /// The number of nodes: candidates with a strong link.
     m: usize,
@@ -75,7 +75,7 @@ pub(crate) struct Links {
     reach: Vec<u64>,
 }
 
-impl Links {
+impl ChainGraph {
     /// The number of nodes (candidates with a strong link).
     pub fn len(&self) -> usize {
         self.m
@@ -117,18 +117,18 @@ impl Links {
     /// of each: off edges (strong links), then on edges (weak links to
     /// the off states of nodes).
     #[inline(never)]
-    pub fn build(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
+    pub fn build(&mut self, layout: &Layout, board: &CandidateBoard, kind: ChainKind, only: Mask) {
         let n = layout.n;
         self.n = n;
         let (cells, units) = (layout.cells, layout.units.len());
         // A cell's two candidates are both nodes or neither.
-        debug_assert!(kind == Kind::X || only == layout.full, "{kind:?} on every symbol");
+        debug_assert!(kind == ChainKind::X || only == layout.full, "{kind:?} on every symbol");
         // The symbols of each cell with a strong link: the cell's two
         // candidates, and the two places of a symbol in a unit.
         self.strong_symbols.clear();
         self.strong_symbols.resize(cells, 0);
         let strong_symbols = &mut self.strong_symbols[..cells];
-        if kind != Kind::X {
+        if kind != ChainKind::X {
             for (s, &m) in strong_symbols.iter_mut().zip(&board.cand[..cells]) {
                 if pair(m) {
                     *s = m;
@@ -137,7 +137,7 @@ impl Links {
         }
         self.pairs.clear();
         self.pairs.resize(units * n, 0);
-        if kind != Kind::XY {
+        if kind != ChainKind::XY {
             let pairs = &mut self.pairs[..units * n];
             for u in 0..units {
                 let cells_of = layout.cells_of(u);
@@ -219,12 +219,12 @@ impl Links {
             // with two.
             start[2 * id] = e as u32;
             let cand = board.cand[cell];
-            if kind != Kind::X && pair(cand) {
+            if kind != ChainKind::X && pair(cand) {
                 let w = (cand & !bit(v)).trailing_zeros() as usize;
                 edges[e] = 2 * id_of[cell * n + w] + 1;
                 e += 1;
             }
-            if kind != Kind::XY {
+            if kind != ChainKind::XY {
                 for &(u, i) in cell_units {
                     let x = u as usize * n + v;
                     let p = pairs[x];
@@ -237,7 +237,7 @@ impl Links {
             }
             // On: weak links to the off states of nodes.
             start[2 * id + 1] = e as u32;
-            if kind == Kind::Aic {
+            if kind == ChainKind::Aic {
                 for w in members(strong_symbols[cell] & !bit(v)) {
                     edges[e] = 2 * id_of[cell * n + w];
                     e += 1;
@@ -277,7 +277,7 @@ impl Links {
         }
     }
 
-    /// [`Links::close`] with sets of `W` words (0: `self.words`, any).
+    /// [`ChainGraph::close`] with sets of `W` words (0: `self.words`, any).
     fn close_words<const W: usize>(&mut self) {
         let states = 2 * self.len();
         let w = if W == 0 { self.words } else { W };
@@ -381,54 +381,7 @@ impl Links {
                         break;
                     }
                 }
-                let base = k as usize * w;
-                let (done, here) = reach.split_at_mut(base);
-                let here = &mut here[..w];
-                if W == 0 {
-                    here.fill(0);
-                    for &m in &stack[from..sp] {
-                        let m = m as usize;
-                        for &t in &edges[start[m] as usize..start[m + 1] as usize] {
-                            let t = t as usize;
-                            if t % 2 == 1 {
-                                let b = t / 2;
-                                here[b / 64] |= 1 << (b % 64);
-                            }
-                            let c = comp[t];
-                            if c != k {
-                                // An earlier component: its set is done.
-                                let c = c as usize * w;
-                                for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
-                                    *x |= y;
-                                }
-                            }
-                        }
-                    }
-                } else {
-                    let mut acc = [0u64; W];
-                    for &m in &stack[from..sp] {
-                        let m = m as usize;
-                        for &t in &edges[start[m] as usize..start[m + 1] as usize] {
-                            let t = t as usize;
-                            if t >= states {
-                                continue;
-                            }
-                            if t % 2 == 1 {
-                                let b = t / 2;
-                                acc[b / 64 % W] |= 1 << (b % 64);
-                            }
-                            let c = comp[t];
-                            if c != k {
-                                // An earlier component: its set is done.
-                                let y: &[u64; W] = done[c as usize * W..][..W].try_into().expect("W words");
-                                for (a, b) in acc.iter_mut().zip(y) {
-                                    *a |= b;
-                                }
-                            }
-                        }
-                    }
-                    here.copy_from_slice(&acc);
-                }
+                component_reach::<W>(k, w, &stack[from..sp], start, edges, comp, reach);
                 sp = from;
             }
         }
@@ -437,7 +390,7 @@ impl Links {
     /// The nodes (by id) that node `id`, assumed true, proves true by
     /// one edge or more (through a weak link first). A candidate that is
     /// no node, assumed true, proves true what the nodes it has a weak
-    /// link to, assumed false, do (see [`Links::reach`]).
+    /// link to, assumed false, do (see [`ChainGraph::reach`]).
     pub fn reach_on(&self, id: usize) -> &[u64] {
         let c = self.comp[2 * id + 1] as usize;
         &self.reach[c * self.words..][..self.words]
@@ -451,34 +404,102 @@ impl Links {
     }
 }
 
+/// The on nodes component `k` of a graph reaches by one edge or more,
+/// written whole into its set (`w` words) in `reach`, for
+/// [`ChainGraph::close_words`]: the on states its `members` have an edge to,
+/// and the sets of the earlier components those edges lead to (Tarjan's
+/// order finds components in reverse topological order, so theirs are
+/// done). Inlined: the loop of `close_words` compiles as it did before
+/// this part was cut out of it.
+#[inline(always)]
+fn component_reach<const W: usize>(
+    k: u32,
+    w: usize,
+    members: &[u32],
+    start: &[u32],
+    edges: &[u32],
+    comp: &[u32],
+    reach: &mut [u64],
+) {
+    let states = comp.len();
+    let base = k as usize * w;
+    let (done, here) = reach.split_at_mut(base);
+    let here = &mut here[..w];
+    if W == 0 {
+        here.fill(0);
+        for &m in members {
+            let m = m as usize;
+            for &t in &edges[start[m] as usize..start[m + 1] as usize] {
+                let t = t as usize;
+                if t % 2 == 1 {
+                    let b = t / 2;
+                    here[b / 64] |= 1 << (b % 64);
+                }
+                let c = comp[t];
+                if c != k {
+                    // An earlier component: its set is done.
+                    let c = c as usize * w;
+                    for (x, y) in here.iter_mut().zip(&done[c..c + w]) {
+                        *x |= y;
+                    }
+                }
+            }
+        }
+    } else {
+        let mut acc = [0u64; W];
+        for &m in members {
+            let m = m as usize;
+            for &t in &edges[start[m] as usize..start[m + 1] as usize] {
+                let t = t as usize;
+                if t >= states {
+                    continue;
+                }
+                if t % 2 == 1 {
+                    let b = t / 2;
+                    acc[b / 64 % W] |= 1 << (b % 64);
+                }
+                let c = comp[t];
+                if c != k {
+                    // An earlier component: its set is done.
+                    let y: &[u64; W] = done[c as usize * W..][..W].try_into().expect("W words");
+                    for (a, b) in acc.iter_mut().zip(y) {
+                        *a |= b;
+                    }
+                }
+            }
+        }
+        here.copy_from_slice(&acc);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    //! The graph laid out by [`Links::build`], checked against one laid
+    //! The graph laid out by [`ChainGraph::build`], checked against one laid
     //! out straight from the definitions (every candidate, every link, in
     //! the order the searches rely on): its nodes are the candidates with
     //! a strong link, its edges those between them; and what
-    //! [`Links::close`] finds against a breadth-first search from every
+    //! [`ChainGraph::close`] finds against a breadth-first search from every
     //! state of the whole graph (candidates without a strong link too: one
     //! of those assumed true reaches what the nodes it has a weak link to
     //! reach assumed false), on the boards a real solve passes through:
     //! every step of a sample of the puzzles of fixtures/logic, for each
     //! kind of chain.
 
-    use super::super::board::{bit, members, pair, Board, Layout, Mask};
-    use super::super::Logic;
-    use super::{Kind, Links};
+    use super::{ChainGraph, ChainKind};
     use crate::grid::{Alphabet, Puzzle, Shape};
+    use crate::logic::board::{bit, members, pair, CandidateBoard, Layout, Mask};
+    use crate::logic::Logic;
 
     /// The whole graph: (cell, symbol) of each candidate, then per state
     /// (`2 * k + on`, `k` its place in the list) its edges as (cell,
     /// symbol, on), and whether each candidate has a strong link.
     type Graph = (Vec<(usize, usize)>, Vec<Vec<(usize, usize, bool)>>, Vec<bool>);
 
-    fn reference(layout: &Layout, board: &Board, kind: Kind, only: Mask) -> Graph {
+    fn reference(layout: &Layout, board: &CandidateBoard, kind: ChainKind, only: Mask) -> Graph {
         let n = layout.n;
         let node = |cell: usize, v: usize| {
             let cand = board.cand[cell];
-            cand & only & bit(v) != 0 && (kind != Kind::XY || pair(cand))
+            cand & only & bit(v) != 0 && (kind != ChainKind::XY || pair(cand))
         };
         let cands: Vec<(usize, usize)> = (0..layout.cells)
             .flat_map(|c| (0..n).map(move |v| (c, v)))
@@ -488,10 +509,10 @@ mod tests {
         let strong_of = |(cell, v): (usize, usize)| {
             let mut out = Vec::new();
             let cand = board.cand[cell];
-            if kind != Kind::X && pair(cand) {
+            if kind != ChainKind::X && pair(cand) {
                 out.push((cell, (cand & !bit(v)).trailing_zeros() as usize, true));
             }
-            if kind != Kind::XY {
+            if kind != ChainKind::XY {
                 for &(u, _) in layout.units_of(cell) {
                     let places: Vec<usize> = layout
                         .cells_of(u as usize)
@@ -515,7 +536,7 @@ mod tests {
             // (AIC), then the symbol in the cell's units, in unit order,
             // each peer once (in its first unit).
             let mut on = Vec::new();
-            if kind == Kind::Aic {
+            if kind == ChainKind::Aic {
                 for w in members(board.cand[cell] & !bit(v)) {
                     on.push((cell, w, false));
                 }
@@ -535,7 +556,14 @@ mod tests {
 
     /// Checks `links`, built for `kind` and `only` on `board`, against the
     /// reference, and what it reaches against a search from each state.
-    fn check(links: &mut Links, layout: &Layout, board: &Board, kind: Kind, only: Mask, reach: bool) {
+    fn check(
+        links: &mut ChainGraph,
+        layout: &Layout,
+        board: &CandidateBoard,
+        kind: ChainKind,
+        only: Mask,
+        reach: bool,
+    ) {
         links.build(layout, board, kind, only);
         links.close();
         let (cands, edges, strong) = reference(layout, board, kind, only);
@@ -634,7 +662,7 @@ mod tests {
     fn graphs_match_the_definitions_on_every_step_of_real_solves() {
         let shape = Shape::default_for(9).expect("9x9");
         let alphabet = Alphabet::default_for(9).expect("9 symbols");
-        let mut links = Links::default();
+        let mut links = ChainGraph::default();
         let mut boards = 0;
         for name in ["magictour_top1465.txt", "17clue.txt"] {
             let path =
@@ -649,11 +677,11 @@ mod tests {
                     let (layout, board) = (&logic.layout, &logic.board);
                     // What every state reaches, on one board in four.
                     let (full, reach) = (layout.full, boards % 4 == 0);
-                    check(&mut links, layout, board, Kind::Aic, full, reach);
-                    check(&mut links, layout, board, Kind::XY, full, reach);
-                    check(&mut links, layout, board, Kind::X, full, reach);
+                    check(&mut links, layout, board, ChainKind::Aic, full, reach);
+                    check(&mut links, layout, board, ChainKind::XY, full, reach);
+                    check(&mut links, layout, board, ChainKind::X, full, reach);
                     let one = boards % 9;
-                    check(&mut links, layout, board, Kind::X, bit(one) | bit((one + 4) % 9), reach);
+                    check(&mut links, layout, board, ChainKind::X, bit(one) | bit((one + 4) % 9), reach);
                     boards += 1;
                     if !logic.apply() {
                         break;

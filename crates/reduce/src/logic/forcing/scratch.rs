@@ -3,15 +3,16 @@
 //! units (boxes, jigsaw).
 //!
 //! Forcing chains follow every candidate on a copy of the board, and that
-//! walk is most of their cost. [`Scratch`] does what [`Board::assume`] and
-//! [`Board::propagate`] do on a scratch copy, in the same order (the same
-//! queues, pushed and taken alike, so the same singles, the same trail and
-//! the same first wall), with marks of 16 bits in arrays whose indices are
-//! masked to their length: a third of the bytes to copy per branch, and no
-//! bounds checks or unit lists to look up on the way. Other shapes keep
-//! using [`Board`].
+//! walk is most of their cost. [`Scratch`] does what
+//! [`CandidateBoard::assume`] and [`CandidateBoard::propagate`] do on a
+//! scratch copy, in the same order (the same queues, pushed and taken
+//! alike, so the same singles, the same trail and the same first wall),
+//! with marks of 16 bits in arrays whose indices are masked to their
+//! length: a third of the bytes to copy per branch, and no bounds checks or
+//! unit lists to look up on the way. Other shapes keep using
+//! [`CandidateBoard`].
 
-use super::board::{Board, Layout, Wall, EMPTY};
+use crate::logic::board::{CandidateBoard, Layout, Wall, EMPTY};
 
 /// The positions of a unit or the symbols of a cell.
 type Small = u16;
@@ -46,19 +47,19 @@ fn single(m: Small) -> bool {
 /// that a push past the bound (which [`Scratch::assume`] rules out, see
 /// there) could not panic; a debug build asserts it.
 #[derive(Clone, Debug)]
-struct Queue<const CAP: usize> {
+struct BoundedQueue<const CAP: usize> {
     items: [u16; CAP],
     head: usize,
     tail: usize,
 }
 
-impl<const CAP: usize> Default for Queue<CAP> {
+impl<const CAP: usize> Default for BoundedQueue<CAP> {
     fn default() -> Self {
-        Queue { items: [0; CAP], head: 0, tail: 0 }
+        BoundedQueue { items: [0; CAP], head: 0, tail: 0 }
     }
 }
 
-impl<const CAP: usize> Queue<CAP> {
+impl<const CAP: usize> BoundedQueue<CAP> {
     #[inline]
     fn push(&mut self, x: usize) {
         debug_assert!(self.tail < CAP, "a queue of the scratch board outgrew its bound ({CAP})");
@@ -84,7 +85,7 @@ impl<const CAP: usize> Queue<CAP> {
 
 /// The symbols placed in a unit and its open positions.
 #[derive(Clone, Copy, Debug, Default)]
-struct Unit {
+struct UnitMarks {
     placed: Small,
     open: Small,
 }
@@ -99,12 +100,12 @@ struct Marks {
     pos: [[Small; 16]; UNITS],
     /// Per unit, the symbols placed there and its open positions, side
     /// by side (one copy per branch).
-    units: [Unit; UNITS],
+    units: [UnitMarks; UNITS],
 }
 
 impl Default for Marks {
     fn default() -> Marks {
-        Marks { cand: [0; 256], pos: [[0; 16]; UNITS], units: [Unit::default(); UNITS] }
+        Marks { cand: [0; 256], pos: [[0; 16]; UNITS], units: [UnitMarks::default(); UNITS] }
     }
 }
 
@@ -128,12 +129,12 @@ pub(crate) struct Scratch {
     unit_cells: [[u8; 16]; UNITS],
     start: Box<Marks>,
     work: Marks,
-    /// The singles found and not taken yet, as [`Board::propagate`]
+    /// The singles found and not taken yet, as [`CandidateBoard::propagate`]
     /// takes them: full houses (units), naked singles (cells), hidden
     /// singles (`u * 16 + v`). Their bounds: see [`Scratch::assume`].
-    full_houses: Queue<64>,
-    naked: Queue<256>,
-    hidden: Queue<UNIT_ROOM>,
+    full_houses: BoundedQueue<64>,
+    naked: BoundedQueue<256>,
+    hidden: BoundedQueue<UNIT_ROOM>,
     /// Whether the marks broke, and where first.
     pub broken: bool,
     pub wall: Option<Wall>,
@@ -150,9 +151,9 @@ impl Default for Scratch {
             unit_cells: [[0; 16]; UNITS],
             start: Box::default(),
             work: Marks::default(),
-            full_houses: Queue::default(),
-            naked: Queue::default(),
-            hidden: Queue::default(),
+            full_houses: BoundedQueue::default(),
+            naked: BoundedQueue::default(),
+            hidden: BoundedQueue::default(),
             broken: false,
             wall: None,
         }
@@ -177,7 +178,7 @@ impl Scratch {
     /// the start of the branches to come. The layout's tables are laid out
     /// on the first call and kept while the number of cells and units
     /// stays: a scratch board serves one shape (that of its solver).
-    pub fn load(&mut self, layout: &Layout, board: &Board) {
+    pub fn load(&mut self, layout: &Layout, board: &CandidateBoard) {
         let n = layout.n;
         if self.cells != layout.cells || self.units != layout.units.len() {
             self.cells = layout.cells;
@@ -203,13 +204,14 @@ impl Scratch {
             for v in 0..n {
                 s.pos[u][v] = board.pos(u, v) as Small;
             }
-            s.units[u] = Unit { placed: board.placed[u] as Small, open: board.open[u] as Small };
+            s.units[u] = UnitMarks { placed: board.placed[u] as Small, open: board.open[u] as Small };
         }
     }
 
     /// Follows `cell = v` from the start marks for at most `limit` singles,
-    /// as [`Board::assume`] then [`Board::propagate`] do on a copy; returns
-    /// whether the marks stay consistent. The singles go to `trail`.
+    /// as [`CandidateBoard::assume`] then [`CandidateBoard::propagate`] do
+    /// on a copy; returns whether the marks stay consistent. The singles go
+    /// to `trail`.
     pub fn branch(&mut self, cell: usize, v: usize, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
         let (cells, units) = (self.cells, self.units);
         let (w, s) = (&mut self.work, &self.start);
@@ -242,8 +244,9 @@ impl Scratch {
         self.unit_cells[u % UNITS][i % 16] as usize
     }
 
-    /// As [`Board::assume`] of `cell = v`, then [`Board::propagate`]: one
-    /// loop, so that [`Scratch::assume`] has one call to be inlined in.
+    /// As [`CandidateBoard::assume`] of `cell = v`, then
+    /// [`CandidateBoard::propagate`]: one loop, so that [`Scratch::assume`]
+    /// has one call to be inlined in.
     fn propagate(&mut self, mut cell: usize, mut v: usize, trail: &mut Vec<(u16, u8)>, limit: usize) -> bool {
         loop {
             self.assume(cell, v);
@@ -257,9 +260,9 @@ impl Scratch {
         !self.broken
     }
 
-    /// The next single as [`Board::propagate`] takes it: full houses, then
-    /// naked, then hidden singles, each in the order found, skipping those
-    /// that are no longer singles.
+    /// The next single as [`CandidateBoard::propagate`] takes it: full
+    /// houses, then naked, then hidden singles, each in the order found,
+    /// skipping those that are no longer singles.
     ///
     /// Marks only narrow, and one that narrows from a single to nothing
     /// breaks the marks (and no single is taken after that): so a queued
@@ -299,8 +302,8 @@ impl Scratch {
         }
     }
 
-    /// As [`Board::assume`]: fills `cell` with `v` and removes `v` from
-    /// every cell that shares a unit with it.
+    /// As [`CandidateBoard::assume`]: fills `cell` with `v` and removes `v`
+    /// from every cell that shares a unit with it.
     ///
     /// Two shortcuts keep the board's order of singles and walls: while
     /// `cell` holds `v` as a candidate, none of its candidates is placed in
@@ -451,13 +454,13 @@ mod tests {
     /// Compares every branch of every candidate, with and without a
     /// limit, on the scratch board and on a copy of `board`; returns the
     /// first branch that breaks, if any.
-    fn compare(layout: &Layout, board: &Board, label: &str) -> Option<(usize, usize)> {
+    fn compare(layout: &Layout, board: &CandidateBoard, label: &str) -> Option<(usize, usize)> {
         let (mut trail_a, mut trail_b) = (Vec::new(), Vec::new());
-        let (mut copy, mut scratch) = (Board::default(), Scratch::default());
+        let (mut copy, mut scratch) = (CandidateBoard::default(), Scratch::default());
         scratch.load(layout, board);
         let mut broken = None;
         for cell in 0..layout.cells {
-            for v in super::super::board::members(board.cand[cell]) {
+            for v in crate::logic::board::members(board.cand[cell]) {
                 for limit in [usize::MAX, 2, 5] {
                     copy.copy_marks_from(board);
                     trail_a.clear();
@@ -517,7 +520,7 @@ mod tests {
             let n = shape.n();
             let layout = Layout::new(shape);
             assert!(Scratch::fits(&layout));
-            let mut board = Board::default();
+            let mut board = CandidateBoard::default();
             assert!(board.load(&layout, &grid(n, text)), "{n}: {text}");
             for round in 0..4 {
                 let Some((cell, v)) = compare(&layout, &board, &format!("{n} {text} round {round}")) else {

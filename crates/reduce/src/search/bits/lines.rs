@@ -17,7 +17,7 @@
 //! per direction), which on boxes is cheaper than following changed units
 //! as the locked candidates of jigsaws (in [`super`]) do.
 
-use super::Word;
+use super::word::Word;
 
 /// The layout of the boxes: each is `rows` x `cols` cells of an `n` x `n`
 /// grid.
@@ -52,6 +52,7 @@ pub(crate) enum Pass {
 /// per cell, 0 once filled): takes the symbols that follow from open
 /// cells, calling `changed(cell, left)` for each cell changed with the
 /// symbols it has left (at least one unless the pass ends in a dead end).
+/// Claiming by rows, then by columns, then pointing, box by box.
 pub(crate) fn pass<W: Word>(
     boxes: Boxes,
     segments: &mut Segments<W>,
@@ -63,34 +64,66 @@ pub(crate) fn pass<W: Word>(
         changed(cell, cand[cell]);
         cand[cell] != W::ZERO
     };
-    let Boxes { n, rows: br, cols: bc } = boxes;
-    // Stacks of boxes across, bands down.
-    let (stacks, bands) = (n / bc, n / br);
-    segments.rows.clear();
-    segments.cols.clear();
-    for r in 0..n {
-        for s in 0..stacks {
-            let mut m = W::ZERO;
-            for &x in &cand[r * n + s * bc..][..bc] {
-                m |= x;
-            }
-            segments.rows.push(m);
-        }
-    }
-    segments.cols.resize(n * bands, W::ZERO);
-    for t in 0..bands {
-        for i in 0..br {
-            let row = &cand[(t * br + i) * n..][..n];
-            for (c, &x) in row.iter().enumerate() {
-                segments.cols[c * bands + t] |= x;
-            }
-        }
-    }
+    segments.fill(boxes, cand);
     // The segments' symbols are not updated as symbols are taken: they
     // only shrink, so a symbol found in one segment is still in at most
     // that one (none: a dead end, which the singles find).
+    let Some(by_rows) = claim_by_rows(boxes, segments, cand, &mut take) else { return Pass::DeadEnd };
+    let Some(by_columns) = claim_by_columns(boxes, segments, cand, &mut take) else { return Pass::DeadEnd };
+    let Some(pointed) = point(boxes, segments, cand, &mut take) else { return Pass::DeadEnd };
+    if by_rows || by_columns || pointed {
+        Pass::Taken
+    } else {
+        Pass::Nothing
+    }
+}
+
+impl<W: Word> Segments<W> {
+    /// The symbols of every row segment and column segment of `cand`.
+    #[inline(always)]
+    fn fill(&mut self, boxes: Boxes, cand: &[W]) {
+        let Boxes { n, rows: br, cols: bc } = boxes;
+        // Stacks of boxes across, bands down.
+        let (stacks, bands) = (n / bc, n / br);
+        self.rows.clear();
+        self.cols.clear();
+        for r in 0..n {
+            for s in 0..stacks {
+                let mut m = W::ZERO;
+                for &x in &cand[r * n + s * bc..][..bc] {
+                    m |= x;
+                }
+                self.rows.push(m);
+            }
+        }
+        self.cols.resize(n * bands, W::ZERO);
+        for t in 0..bands {
+            for i in 0..br {
+                let row = &cand[(t * br + i) * n..][..n];
+                for (c, &x) in row.iter().enumerate() {
+                    self.cols[c * bands + t] |= x;
+                }
+            }
+        }
+    }
+}
+
+// The parts of a pass below each take symbols from cells with
+// `take(cand, cell, symbols)` (false: the cell has none left) and return
+// whether they took any, or `None` at a dead end. They are inlined: one
+// pass compiles as one function, as it did before it was cut in parts.
+
+/// Claiming: a row's symbol in one segment leaves the rest of the box.
+#[inline(always)]
+fn claim_by_rows<W: Word>(
+    boxes: Boxes,
+    segments: &Segments<W>,
+    cand: &mut [W],
+    take: &mut impl FnMut(&mut [W], usize, W) -> bool,
+) -> Option<bool> {
+    let Boxes { n, rows: br, cols: bc } = boxes;
+    let stacks = n / bc;
     let mut taken = false;
-    // Claiming: a row's symbol in one segment leaves the rest of the box.
     for r in 0..n {
         let segs = &segments.rows[r * stacks..][..stacks];
         let single = singles(segs);
@@ -113,14 +146,28 @@ pub(crate) fn pass<W: Word>(
                     if cand[cell] & here != W::ZERO {
                         taken = true;
                         if !take(cand, cell, here) {
-                            return Pass::DeadEnd;
+                            return None;
                         }
                     }
                 }
             }
         }
     }
-    // Claiming by columns.
+    Some(taken)
+}
+
+/// Claiming by columns: a column's symbol in one segment leaves the rest
+/// of the box.
+#[inline(always)]
+fn claim_by_columns<W: Word>(
+    boxes: Boxes,
+    segments: &Segments<W>,
+    cand: &mut [W],
+    take: &mut impl FnMut(&mut [W], usize, W) -> bool,
+) -> Option<bool> {
+    let Boxes { n, rows: br, cols: bc } = boxes;
+    let bands = n / br;
+    let mut taken = false;
     for c in 0..n {
         let segs = &segments.cols[c * bands..][..bands];
         let single = singles(segs);
@@ -143,15 +190,28 @@ pub(crate) fn pass<W: Word>(
                     if cand[cell] & here != W::ZERO {
                         taken = true;
                         if !take(cand, cell, here) {
-                            return Pass::DeadEnd;
+                            return None;
                         }
                     }
                 }
             }
         }
     }
-    // Pointing: a box's symbol in one row (column) segment leaves the rest
-    // of the row (column).
+    Some(taken)
+}
+
+/// Pointing: a box's symbol in one row (column) segment leaves the rest
+/// of the row (column). Box by box, its rows then its columns.
+#[inline(always)]
+fn point<W: Word>(
+    boxes: Boxes,
+    segments: &Segments<W>,
+    cand: &mut [W],
+    take: &mut impl FnMut(&mut [W], usize, W) -> bool,
+) -> Option<bool> {
+    let Boxes { n, rows: br, cols: bc } = boxes;
+    let (stacks, bands) = (n / bc, n / br);
+    let mut taken = false;
     let mut segs = Vec::with_capacity(br.max(bc));
     for t in 0..bands {
         for s in 0..stacks {
@@ -173,7 +233,7 @@ pub(crate) fn pass<W: Word>(
                         if cand[cell] & here != W::ZERO {
                             taken = true;
                             if !take(cand, cell, here) {
-                                return Pass::DeadEnd;
+                                return None;
                             }
                         }
                     }
@@ -197,7 +257,7 @@ pub(crate) fn pass<W: Word>(
                         if cand[cell] & here != W::ZERO {
                             taken = true;
                             if !take(cand, cell, here) {
-                                return Pass::DeadEnd;
+                                return None;
                             }
                         }
                     }
@@ -205,11 +265,7 @@ pub(crate) fn pass<W: Word>(
             }
         }
     }
-    if taken {
-        Pass::Taken
-    } else {
-        Pass::Nothing
-    }
+    Some(taken)
 }
 
 /// The symbols that appear in exactly one of `sets`.

@@ -20,11 +20,16 @@
 //! are all inside cells with two candidates. Simple colouring follows only
 //! strong links on one symbol: their cells fall into two colours, one of
 //! which is all true. The search is breadth first from every candidate
-//! that has a strong link, so each step shows a shortest chain.
+//! that has a strong link, so each step shows a shortest chain. The graph
+//! of links it walks, and what each candidate reaches in it, are laid out
+//! in `graph.rs`.
 
-use super::board::{members, pair, Board, Layout, Mask};
-use super::links::{Kind, Links};
-use super::step::{Step, Technique};
+mod graph;
+
+use super::board::{members, pair, CandidateBoard, Layout, Mask};
+use super::step::Step;
+use super::technique::Technique;
+use graph::{ChainGraph, ChainKind};
 
 /// Work space for the chain searches, kept between steps.
 #[derive(Clone, Debug, Default)]
@@ -33,19 +38,19 @@ pub(crate) struct Chains {
     /// `x` on reaches against R(x)): tests compare the two.
     pub exhaustive: bool,
     /// The links of the current search.
-    links: Links,
+    links: ChainGraph,
     /// The candidates the search may start from.
     starts: Vec<u32>,
     /// The AIC graph and its starts, kept while X- and XY-chains are
     /// searched.
-    aic: Links,
+    aic: ChainGraph,
     aic_starts: Vec<u32>,
-    /// The reading of [`Board::strong_links`] when chains, and colouring,
-    /// last found nothing (0: never). With no strong link new since, the
-    /// graph of links has only lost nodes and edges, so every chain it
-    /// holds was there before: they would find nothing again.
+    /// The reading of [`CandidateBoard::strong_links`] when chains, and
+    /// colouring, last found nothing (0: never). With no strong link new
+    /// since, the graph of links has only lost nodes and edges, so every
+    /// chain it holds was there before: they would find nothing again.
     idle_chains: (u64, Technique),
-    /// The length of [`Board::strong_log`] then.
+    /// The length of [`CandidateBoard::strong_log`] then.
     idle_log: usize,
     /// Work space of `nothing_new`: the new strong links (candidates as
     /// `cell * n + v`), the strong symbols of each cell, and the
@@ -53,8 +58,8 @@ pub(crate) struct Chains {
     pairs: Vec<(u32, u32)>,
     strong: Vec<u64>,
     weak: Vec<u64>,
-    /// For colouring: the reading of [`Board::strong_links`] and the
-    /// length of [`Board::strong_log`] when it last found nothing.
+    /// For colouring: the reading of [`CandidateBoard::strong_links`] and the
+    /// length of [`CandidateBoard::strong_log`] when it last found nothing.
     idle_colouring: (u64, usize),
     /// Work space of `prepare`: the nodes of R(x) (candidates with a
     /// strong link, by id) as a set, and the starts found as a set.
@@ -118,7 +123,7 @@ fn first(a: &[u64], b: &[u64]) -> Option<usize> {
 
 /// Adds to `set` (a set of cells) the cells with a strong link on `v`:
 /// its two places in each unit where it has exactly two.
-fn mark_linked(layout: &Layout, board: &Board, v: usize, set: &mut [u64]) {
+fn mark_linked(layout: &Layout, board: &CandidateBoard, v: usize, set: &mut [u64]) {
     for u in 0..layout.units.len() {
         let p = board.pos(u, v);
         if pair(p) {
@@ -132,7 +137,7 @@ fn mark_linked(layout: &Layout, board: &Board, v: usize, set: &mut [u64]) {
 
 /// The other place of a symbol in a unit where it has exactly two.
 #[inline]
-fn partner(layout: &Layout, board: &Board, u: usize, v: usize, cell: usize) -> Option<usize> {
+fn partner(layout: &Layout, board: &CandidateBoard, u: usize, v: usize, cell: usize) -> Option<usize> {
     let p = board.pos(u, v);
     if !pair(p) {
         return None;
@@ -160,7 +165,7 @@ impl Chains {
     /// cells `r * n + c` by column `c`, so its places of a symbol,
     /// shifted, are the symbol's cells in the row (one word or two per
     /// row and symbol, not one step per candidate).
-    fn index(&mut self, layout: &Layout, board: &Board) {
+    fn index(&mut self, layout: &Layout, board: &CandidateBoard) {
         let (n, w) = (layout.n, layout.words);
         let cand = &board.cand[..layout.cells];
         if self.holders.len() == n * w && self.holders_of[..] == *cand {
@@ -194,7 +199,13 @@ impl Chains {
     ///
     /// Not tried on a board of more than [`MAX_CHAIN_CANDIDATES`]
     /// candidates (what each candidate reaches takes a bit per candidate).
-    pub fn chains(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
+    pub fn chains(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        step: &mut Step,
+        top: Technique,
+    ) -> bool {
         if top < Technique::XChain
             || self.idle_chains == (board.strong_links, top)
             || board.candidates > MAX_CHAIN_CANDIDATES
@@ -228,7 +239,7 @@ impl Chains {
     /// candidate has a weak link into both, nothing is new. A few new
     /// links are cheaper to check this way than laying out every link;
     /// past [`MAX_NEW_LINKS`], or when a check fails, the full search runs.
-    fn nothing_new(&mut self, layout: &Layout, board: &Board) -> bool {
+    fn nothing_new(&mut self, layout: &Layout, board: &CandidateBoard) -> bool {
         let log = &board.strong_log;
         // The same puzzle: every count since is in the log.
         if log.len() < self.idle_log
@@ -301,7 +312,7 @@ impl Chains {
     }
 
     /// Marks, per cell, the symbols whose candidate has a strong link.
-    fn mark_strong(&mut self, layout: &Layout, board: &Board) {
+    fn mark_strong(&mut self, layout: &Layout, board: &CandidateBoard) {
         let n = layout.n;
         self.strong.clear();
         self.strong.resize(layout.cells, 0);
@@ -327,7 +338,7 @@ impl Chains {
     /// Breadth first through the links of every candidate from candidate
     /// `x` (`cell * n + v`) assumed true, with the states reached (x on
     /// first, as `(cell * n + v) * 2 + on`) in `self.queue`.
-    fn reach_from(&mut self, layout: &Layout, board: &Board, x: usize) {
+    fn reach_from(&mut self, layout: &Layout, board: &CandidateBoard, x: usize) {
         let n = layout.n;
         self.reset(layout.cells * n * 2);
         self.queue.clear();
@@ -372,9 +383,15 @@ impl Chains {
         }
     }
 
-    fn any_chain(&mut self, layout: &Layout, board: &Board, step: &mut Step, top: Technique) -> bool {
+    fn any_chain(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        step: &mut Step,
+        top: Technique,
+    ) -> bool {
         self.index(layout, board);
-        self.prepare(layout, board, Kind::Aic, layout.full);
+        self.prepare(layout, board, ChainKind::Aic, layout.full);
         if self.starts.is_empty() {
             return false;
         }
@@ -387,14 +404,14 @@ impl Chains {
             // may remove, of their symbols; its graph falls apart into one
             // part per symbol, and the others hold no start.
             let only = self.useful.iter().fold(0, |m, &(_, v)| m | 1 << v);
-            self.prepare(layout, board, Kind::X, only);
-            self.shortest(layout, board, Kind::X);
+            self.prepare(layout, board, ChainKind::X, only);
+            self.shortest(layout, board, ChainKind::X);
             found = self.take(step);
         }
         if !found && top >= Technique::XYChain && self.maybe_xy(layout, board) {
             self.best.clear(Technique::XYChain);
-            self.prepare(layout, board, Kind::XY, layout.full);
-            self.shortest(layout, board, Kind::XY);
+            self.prepare(layout, board, ChainKind::XY, layout.full);
+            self.shortest(layout, board, ChainKind::XY);
             found = self.take(step);
         }
         std::mem::swap(&mut self.links, &mut self.aic);
@@ -403,7 +420,7 @@ impl Chains {
             return found;
         }
         self.best.clear(Technique::Aic);
-        self.shortest(layout, board, Kind::Aic);
+        self.shortest(layout, board, ChainKind::Aic);
         self.take(step)
     }
 
@@ -420,7 +437,7 @@ impl Chains {
     /// place of each of its strong links is true. Only whether a chain
     /// exists matters, not the order the cells are reached in.
     #[inline(never)]
-    fn maybe_x(&mut self, layout: &Layout, board: &Board) -> bool {
+    fn maybe_x(&mut self, layout: &Layout, board: &CandidateBoard) -> bool {
         let (n, w) = (layout.n, layout.words);
         // Per symbol (once asked): the cells with a strong link on it.
         let mut known: Mask = 0;
@@ -481,7 +498,7 @@ impl Chains {
     /// As [`Chains::maybe_x`], on sets of cells: per symbol, the cells
     /// with two candidates that hold it, and those reached false and true.
     #[inline(never)]
-    fn maybe_xy(&mut self, layout: &Layout, board: &Board) -> bool {
+    fn maybe_xy(&mut self, layout: &Layout, board: &CandidateBoard) -> bool {
         let (n, w) = (layout.n, layout.words);
         // Per symbol, the cells with two candidates holding it.
         self.strong_cells.clear();
@@ -561,7 +578,7 @@ impl Chains {
     /// one; one of them and one of the former: either way x goes). So for
     /// each x, each candidate of R(x) whose reach meets the rest of R(x)
     /// is a start.
-    fn prepare(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
+    fn prepare(&mut self, layout: &Layout, board: &CandidateBoard, kind: ChainKind, only: Mask) {
         self.links.build(layout, board, kind, only);
         self.links.close();
         // Sets of a few words: the same code, on slices of a fixed length.
@@ -576,7 +593,13 @@ impl Chains {
 
     /// The starts of [`Chains::prepare`], on sets of nodes of `W` words
     /// (0: any).
-    fn find_starts<const W: usize>(&mut self, layout: &Layout, board: &Board, kind: Kind, only: Mask) {
+    fn find_starts<const W: usize>(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        kind: ChainKind,
+        only: Mask,
+    ) {
         let links = &self.links;
         // Sets of nodes (candidates with a strong link), by id.
         let w = if W == 0 { links.words } else { W };
@@ -586,7 +609,7 @@ impl Chains {
         // Per unit and symbol, the nodes there as a set, and (but for
         // XY-chains, whose candidates are all nodes) the union of what
         // they reach assumed false.
-        let plain = kind != Kind::XY;
+        let plain = kind != ChainKind::XY;
         self.unit_nodes.clear();
         self.unit_nodes.resize(units * n * w, 0);
         self.unit_reach.clear();
@@ -615,7 +638,7 @@ impl Chains {
         self.is_start.resize(w, 0);
         let is_start = &mut self.is_start[..w];
         let useful = &mut self.useful;
-        if kind == Kind::Aic {
+        if kind == ChainKind::Aic {
             useful.clear();
         }
         let (holders, exhaustive) = (&self.holders[..], self.exhaustive);
@@ -635,7 +658,7 @@ impl Chains {
                         *a |= b;
                     }
                 }
-                let others = if kind == Kind::Aic { nodes & !(1 << vx) } else { 0 };
+                let others = if kind == ChainKind::Aic { nodes & !(1 << vx) } else { 0 };
                 for v in members(others) {
                     let y = links.id_unchecked(cx, v);
                     set[y / 64] |= 1 << (y % 64);
@@ -670,17 +693,17 @@ impl Chains {
                 // XY-chains, its nodes): each word counts 1 for one bit, 2
                 // for more.
                 let count = |m: u64| (m != 0) as u32 + (m & m.wrapping_sub(1) != 0) as u32;
-                let size = if kind == Kind::XY {
+                let size = if kind == ChainKind::XY {
                     set.iter().map(|&m| count(m)).sum::<u32>()
                 } else {
                     let h = &holders[vx * lw..][..lw];
                     let same: u32 = h.iter().zip(layout.peers_of(cx)).map(|(a, b)| count(a & b)).sum();
-                    same + if kind == Kind::Aic { count(cand & !(1 << vx)) } else { 0 }
+                    same + if kind == ChainKind::Aic { count(cand & !(1 << vx)) } else { 0 }
                 };
                 if size < 2 {
                     continue;
                 }
-                if kind == Kind::Aic {
+                if kind == ChainKind::Aic {
                     useful.push((cx as u16, vx as u8));
                 }
                 // Each node of R(x) whose reach meets the rest of R(x) is
@@ -712,7 +735,7 @@ impl Chains {
     /// something, keeping it in `self.best` if it is shorter than the one
     /// there: breadth first from each candidate that reaches a useful
     /// conclusion at all.
-    fn shortest(&mut self, layout: &Layout, board: &Board, kind: Kind) {
+    fn shortest(&mut self, layout: &Layout, board: &CandidateBoard, kind: ChainKind) {
         let technique = self.best.technique;
         let mut step = std::mem::take(&mut self.best);
         let mut limit = if step.chain.is_empty() { u32::MAX } else { step.chain.len() as u32 };
@@ -740,8 +763,8 @@ impl Chains {
     fn search_from(
         &mut self,
         layout: &Layout,
-        board: &Board,
-        kind: Kind,
+        board: &CandidateBoard,
+        kind: ChainKind,
         start: usize,
         limit: u32,
         step: &mut Step,
@@ -823,8 +846,8 @@ impl Chains {
     fn conclude(
         holders: &[u64],
         layout: &Layout,
-        board: &Board,
-        kind: Kind,
+        board: &CandidateBoard,
+        kind: ChainKind,
         (ca, va): (usize, usize),
         (cb, vb): (usize, usize),
         found: &mut impl FnMut(usize, usize) -> bool,
@@ -841,14 +864,14 @@ impl Chains {
                     }
                 }
             }
-        } else if kind == Kind::Aic && ca == cb && va != vb {
+        } else if kind == ChainKind::Aic && ca == cb && va != vb {
             for x in members(board.cand[ca] & !(1 << va) & !(1 << vb)) {
                 any = true;
                 if found(ca, x) {
                     return true;
                 }
             }
-        } else if kind == Kind::Aic && va != vb && layout.sees(ca, cb) {
+        } else if kind == ChainKind::Aic && va != vb && layout.sees(ca, cb) {
             for (c, x) in [(ca, vb), (cb, va)] {
                 if board.has(c, x) {
                     any = true;
@@ -869,7 +892,7 @@ impl Chains {
     /// none new since it last found nothing (on this puzzle), its clusters
     /// have only lost cells and links, and it finds nothing again. So only
     /// the symbols with a new one are coloured.
-    pub fn colouring(&mut self, layout: &Layout, board: &Board, step: &mut Step) -> bool {
+    pub fn colouring(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
         let (count, logged) = self.idle_colouring;
         if count == board.strong_links {
             return false;
@@ -891,7 +914,7 @@ impl Chains {
         found
     }
 
-    fn colour(&mut self, layout: &Layout, board: &Board, step: &mut Step, symbols: Mask) -> bool {
+    fn colour(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step, symbols: Mask) -> bool {
         if symbols == 0 {
             return false;
         }
@@ -969,7 +992,7 @@ impl Chains {
     }
 
     /// Two cells of one colour that see each other: that colour is false.
-    fn wrap(&mut self, layout: &Layout, board: &Board, v: usize, step: &mut Step) -> bool {
+    fn wrap(&mut self, layout: &Layout, board: &CandidateBoard, v: usize, step: &mut Step) -> bool {
         let w = layout.words;
         for k in 0..2 {
             let (colour, sees) = (&self.sets[k * w..][..w], &self.sets[(2 + k) * w..][..w]);
@@ -995,7 +1018,7 @@ impl Chains {
 
     /// A cell outside the cluster that sees both colours: it is false, and
     /// so is every other cell that sees the same two.
-    fn trap(&mut self, layout: &Layout, board: &Board, v: usize, step: &mut Step) -> bool {
+    fn trap(&mut self, layout: &Layout, board: &CandidateBoard, v: usize, step: &mut Step) -> bool {
         let w = layout.words;
         let h = &self.holders[v * w..][..w];
         let s = &self.sets;
@@ -1019,7 +1042,15 @@ impl Chains {
 
     /// Records the two key cells and the path of strong links from `a` to
     /// `b` (breadth first, so a shortest one).
-    fn explain(&mut self, layout: &Layout, board: &Board, v: usize, a: usize, b: usize, step: &mut Step) {
+    fn explain(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        v: usize,
+        a: usize,
+        b: usize,
+        step: &mut Step,
+    ) {
         let n = layout.n;
         step.cell(n, a);
         step.cell(n, b);

@@ -8,6 +8,11 @@
 //! image is a region, so that a symmetric pattern on it is not lopsided
 //! with respect to the regions; rows and columns go onto rows or columns
 //! under all four, so they always fit.
+//!
+//! The generator takes givens away orbit by orbit of a symmetry, and the
+//! analyzer reports the symmetries of a puzzle's givens: both reach them
+//! here, below either (as [`crate::Symmetry`], and as
+//! [`crate::generate::Symmetry`] where a generator's request names one).
 
 use std::fmt;
 

@@ -1,0 +1,331 @@
+//! How a person says a step: [`Step::display`] words it in the notation
+//! setters use, rows and columns from 1 and symbols as the puzzle's
+//! alphabet writes them: `r3c5 = 7 (hidden single in row 3)`,
+//! `r1c2, r1c8 <> 4 (X-wing on 4 in rows 2 and 6)`.
+
+use std::fmt::{self, Write};
+
+use super::step::{Candidate, Contradiction, Step, Unit};
+use super::technique::Technique;
+use crate::grid::{Puzzle, Regions};
+
+impl Step {
+    /// The step in words, for `puzzle` (which names the regions and
+    /// writes the symbols).
+    pub fn display<'a>(&'a self, puzzle: &'a Puzzle) -> StepDisplay<'a> {
+        StepDisplay { step: self, puzzle }
+    }
+}
+
+/// A [`Step`] in words: see [`Step::display`].
+#[derive(Clone, Copy, Debug)]
+pub struct StepDisplay<'a> {
+    step: &'a Step,
+    puzzle: &'a Puzzle,
+}
+
+/// Writes `r3c5`.
+fn cell(f: &mut impl Write, (r, c): (usize, usize)) -> fmt::Result {
+    write!(f, "r{}c{}", r + 1, c + 1)
+}
+
+impl StepDisplay<'_> {
+    fn symbol(&self, v: u8) -> char {
+        self.puzzle.alphabet().char(v)
+    }
+
+    fn unit(&self, f: &mut fmt::Formatter<'_>, u: Unit) -> fmt::Result {
+        match u {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Region(i) => match (self.puzzle.shape().regions(), self.puzzle.shape().label(i)) {
+                (Regions::Boxes { .. }, _) | (_, None) => write!(f, "box {}", i + 1),
+                (_, Some(label)) => write!(f, "region {label}"),
+            },
+        }
+    }
+
+    /// `rows 2 and 6`, `rows 2, 5 and 8`, `row 3 and box 1`.
+    fn units(&self, f: &mut fmt::Formatter<'_>, units: &[Unit]) -> fmt::Result {
+        let index = |u: &Unit| match *u {
+            Unit::Row(i) => (Some("rows"), i),
+            Unit::Column(i) => (Some("columns"), i),
+            Unit::Region(i) => (None, i),
+        };
+        let word = index(&units[0]).0;
+        if units.len() > 1 && word.is_some() && units.iter().all(|u| index(u).0 == word) {
+            write!(f, "{} ", word.unwrap_or_default())?;
+            return self.list(f, units, |f, u| write!(f, "{}", index(u).1 + 1));
+        }
+        self.list(f, units, |f, &u| self.unit(f, u))
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    fn list<T>(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        items: &[T],
+        mut each: impl FnMut(&mut fmt::Formatter<'_>, &T) -> fmt::Result,
+    ) -> fmt::Result {
+        for (i, x) in items.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i + 1 == items.len() { " and " } else { ", " })?;
+            }
+            each(f, x)?;
+        }
+        Ok(())
+    }
+
+    fn cells(&self, f: &mut fmt::Formatter<'_>, cells: &[(usize, usize)]) -> fmt::Result {
+        for (i, &c) in cells.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            cell(f, c)?;
+        }
+        Ok(())
+    }
+
+    fn symbols(&self, f: &mut fmt::Formatter<'_>, symbols: &[u8]) -> fmt::Result {
+        for (i, &v) in symbols.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_char(self.symbol(v))?;
+        }
+        Ok(())
+    }
+
+    /// `{1,3}`: a cell's candidates in a wing, in the alphabet's order.
+    fn set(&self, f: &mut fmt::Formatter<'_>, symbols: &[u8]) -> fmt::Result {
+        let mut sorted = [0u8; 3];
+        let sorted = &mut sorted[..symbols.len()];
+        sorted.copy_from_slice(symbols);
+        sorted.sort_unstable();
+        f.write_char('{')?;
+        for (i, &v) in sorted.iter().enumerate() {
+            if i > 0 {
+                f.write_char(',')?;
+            }
+            f.write_char(self.symbol(v))?;
+        }
+        f.write_char('}')
+    }
+
+    /// `r3c4, r3c7 <> 2, 5; r3c9 <> 5`: cells with the same symbols
+    /// removed are listed together, in order of first appearance.
+    fn eliminations(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let elims = &self.step.eliminations;
+        // Each cell's symbols, in order of first appearance of the cell.
+        let mut cells: Vec<((usize, usize), Vec<u8>)> = Vec::new();
+        for e in elims {
+            let at = (e.row, e.column);
+            match cells.iter_mut().find(|(c, _)| *c == at) {
+                Some((_, s)) => s.push(e.symbol),
+                None => cells.push((at, vec![e.symbol])),
+            }
+        }
+        let mut done = vec![false; cells.len()];
+        let mut first = true;
+        for i in 0..cells.len() {
+            if done[i] {
+                continue;
+            }
+            if !first {
+                f.write_str("; ")?;
+            }
+            first = false;
+            let mut group = Vec::new();
+            for j in i..cells.len() {
+                if !done[j] && cells[j].1 == cells[i].1 {
+                    done[j] = true;
+                    group.push(cells[j].0);
+                }
+            }
+            self.cells(f, &group)?;
+            f.write_str(" <> ")?;
+            self.symbols(f, &cells[i].1)?;
+        }
+        Ok(())
+    }
+
+    /// `(6)r2c1=(6)r2c4-(6)r7c4=(3)r7c4`: Eureka notation, strong links
+    /// `=` and weak `-` in turn from a strong one; all strong if `strong`.
+    fn eureka(&self, f: &mut fmt::Formatter<'_>, chain: &[Candidate], all_strong: bool) -> fmt::Result {
+        for (i, c) in chain.iter().enumerate() {
+            if i > 0 {
+                f.write_char(if all_strong || i % 2 == 1 { '=' } else { '-' })?;
+            }
+            write!(f, "({})", self.symbol(c.symbol))?;
+            cell(f, (c.row, c.column))?;
+        }
+        Ok(())
+    }
+
+    /// `r1c5=r1c8-r4c8=r4c2`: a chain on one symbol.
+    fn one_symbol_chain(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        chain: &[Candidate],
+        all_strong: bool,
+    ) -> fmt::Result {
+        for (i, c) in chain.iter().enumerate() {
+            if i > 0 {
+                f.write_char(if all_strong || i % 2 == 1 { '=' } else { '-' })?;
+            }
+            cell(f, (c.row, c.column))?;
+        }
+        Ok(())
+    }
+
+    fn contradiction(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.step.contradiction {
+            Some(Contradiction::Cell(r, c)) => {
+                cell(f, (r, c))?;
+                f.write_str(" without a candidate")
+            }
+            Some(Contradiction::Unit(u, v)) => {
+                self.unit(f, u)?;
+                write!(f, " without a place for {}", self.symbol(v))
+            }
+            None => f.write_str("nothing possible"),
+        }
+    }
+
+    fn reason(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Technique::*;
+        let s = self.step;
+        let name = s.technique.name();
+        match s.technique {
+            FullHouse | HiddenSingle => {
+                write!(f, "{name} in ")?;
+                self.unit(f, s.units[0])
+            }
+            NakedSingle => f.write_str(name),
+            Pointing | Claiming => {
+                write!(f, "{name}: ")?;
+                self.unit(f, s.units[0])?;
+                write!(f, " has {} only in ", self.symbol(s.symbols[0]))?;
+                self.unit(f, s.units[1])
+            }
+            NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => {
+                write!(f, "{name} ")?;
+                self.symbols(f, &s.symbols)?;
+                f.write_str(" in ")?;
+                self.units(f, &s.units)?;
+                f.write_str(": ")?;
+                self.cells(f, &s.cells)
+            }
+            XWing | Swordfish | Jellyfish => {
+                let base = s.units.len() / 2;
+                write!(f, "{name} on {} in ", self.symbol(s.symbols[0]))?;
+                self.units(f, &s.units[..base])
+            }
+            XYWing | XYZWing => {
+                let (x, y, z) = (s.symbols[0], s.symbols[1], s.symbols[2]);
+                write!(f, "{name}: pivot ")?;
+                cell(f, s.cells[0])?;
+                let pivot = [x, y, z];
+                self.set(f, &pivot[..if s.technique == XYWing { 2 } else { 3 }])?;
+                f.write_str(", pincers ")?;
+                cell(f, s.cells[1])?;
+                self.set(f, &[x, z])?;
+                f.write_str(" and ")?;
+                cell(f, s.cells[2])?;
+                self.set(f, &[y, z])
+            }
+            WWing => {
+                let (y, x) = (s.symbols[0], s.symbols[1]);
+                write!(f, "{name}: ")?;
+                cell(f, s.cells[0])?;
+                f.write_str(" and ")?;
+                cell(f, s.cells[1])?;
+                self.set(f, &[x, y])?;
+                write!(f, " joined by {} in ", self.symbol(x))?;
+                self.unit(f, s.units[0])?;
+                f.write_str(" (")?;
+                cell(f, s.cells[2])?;
+                f.write_char('=')?;
+                cell(f, s.cells[3])?;
+                f.write_char(')')
+            }
+            SimpleColouring => {
+                let v = self.symbol(s.symbols[0]);
+                let wrap = !s.units.is_empty();
+                write!(f, "{name} on {v}: ")?;
+                cell(f, s.cells[0])?;
+                f.write_str(" and ")?;
+                cell(f, s.cells[1])?;
+                if wrap {
+                    f.write_str(" share a colour (")?;
+                    self.one_symbol_chain(f, &s.chain, true)?;
+                    f.write_str(") and ")?;
+                    self.unit(f, s.units[0])?;
+                    f.write_str(", so that colour is false")
+                } else {
+                    f.write_str(" take opposite colours (")?;
+                    self.one_symbol_chain(f, &s.chain, true)?;
+                    f.write_char(')')
+                }
+            }
+            XChain => {
+                write!(f, "{name} on {}: ", self.symbol(s.chain[0].symbol))?;
+                self.one_symbol_chain(f, &s.chain, false)
+            }
+            XYChain | Aic => {
+                write!(f, "{name}: ")?;
+                self.eureka(f, &s.chain, false)
+            }
+            ForcingChain => {
+                write!(f, "{name}: ")?;
+                cell(f, s.cells[0])?;
+                write!(f, " = {}", self.symbol(s.symbols[0]))?;
+                match s.chain.len() {
+                    0 => f.write_str(" leaves ")?,
+                    1 => f.write_str(" and the single after it leave ")?,
+                    k => write!(f, " and the {k} singles after it leave ")?,
+                }
+                self.contradiction(f)
+            }
+            ForcingChains => {
+                write!(f, "{name}: ")?;
+                if let Some(&u) = s.units.first() {
+                    write!(f, "each place of {} in ", self.symbol(s.symbols[0]))?;
+                    self.unit(f, u)?;
+                    f.write_str(" (")?;
+                    let places: Vec<(usize, usize)> = s.chain.iter().map(|c| (c.row, c.column)).collect();
+                    self.cells(f, &places)?;
+                } else {
+                    f.write_str("each candidate of ")?;
+                    cell(f, s.cells[0])?;
+                    f.write_str(" (")?;
+                    let symbols: Vec<u8> = s.chain.iter().map(|c| c.symbol).collect();
+                    self.symbols(f, &symbols)?;
+                }
+                f.write_str(") removes it by singles")
+            }
+        }
+    }
+}
+
+impl fmt::Display for StepDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.step;
+        for (i, p) in s.placements.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            cell(f, (p.row, p.column))?;
+            write!(f, " = {}", self.symbol(p.symbol))?;
+        }
+        if !s.eliminations.is_empty() {
+            if !s.placements.is_empty() {
+                f.write_str("; ")?;
+            }
+            self.eliminations(f)?;
+        }
+        f.write_str(" (")?;
+        self.reason(f)?;
+        f.write_char(')')
+    }
+}
