@@ -38,6 +38,7 @@ use std::fmt::Debug;
 use crate::budget::{End, Meter, Outcome};
 use crate::estimate::SplitMix64;
 use crate::problem::Problem;
+use crate::split::piece_seed;
 
 mod small;
 
@@ -808,7 +809,7 @@ impl<K: Key> Bits<K> {
                 sizes[i] = if probes[i] > 0 { 1.0 } else { 0.0 };
                 return;
             };
-            let mut rng = SplitMix64::new(crate::solver::piece_seed(seed, &pieces[i]));
+            let mut rng = SplitMix64::new(piece_seed(seed, &pieces[i]));
             let base = b.levels[l];
             let mut sum = 0.0;
             for _ in 0..probes[i] {

@@ -13,7 +13,8 @@ use crate::arena::{fits, Arena, Index, Links};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::multiplicity::Multiplicity;
 use crate::problem::Problem;
-use crate::solver::Stats;
+use crate::split;
+use crate::stats::Stats;
 
 /// One of the cheapest solutions: its options and what they cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,9 +97,6 @@ pub(crate) const NO_CLASS: u8 = u8::MAX;
 
 /// DLX5 counts at most this many options of an item when choosing.
 const LENTHRESH: u32 = 10;
-
-/// How deep the split for threads goes at most.
-const MAX_SPLIT_DEPTH: usize = 24;
 
 /// Splits the primary items into classes of items no option holds two of,
 /// first fit in declaration order, at most [`MAX_CLASSES`] (items that fit
@@ -384,34 +382,12 @@ impl<I: Index> CostEngine<I> {
     /// that the split does not depend on costs), cheapest prefix first.
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         let base = self.forced.len();
-        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
-        for _depth in 0..MAX_SPLIT_DEPTH {
-            if frontier.len() >= at_least {
-                break;
-            }
-            let mut next = Vec::with_capacity(frontier.len() * 4);
-            let mut grew = false;
-            for prefix in frontier {
-                let forced_all = prefix.iter().all(|&o| self.force(o));
-                let kids = if forced_all { self.branch() } else { Some(Vec::new()) };
-                self.unforce_to(base);
-                match kids {
-                    Some(kids) => {
-                        grew = true;
-                        next.extend(kids.into_iter().map(|o| {
-                            let mut p = prefix.clone();
-                            p.push(o);
-                            p
-                        }));
-                    }
-                    None => next.push(prefix),
-                }
-            }
-            frontier = next;
-            if !grew {
-                break;
-            }
-        }
+        let mut frontier = split::cut(at_least, |prefix| {
+            let forced_all = prefix.iter().all(|&o| self.force(o));
+            let kids = if forced_all { self.branch() } else { Some(Vec::new()) };
+            self.unforce_to(base);
+            kids
+        });
         let prefix_cost = |p: &Vec<usize>| p.iter().map(|&o| self.cost[self.first[o] as usize]).sum::<u64>();
         frontier.sort_by_cached_key(prefix_cost);
         frontier
@@ -933,7 +909,7 @@ pub(crate) fn parallel_best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> B
     }
     let jobs = jobs.max(1);
     let board = Board::new(k);
-    let subtrees = cheapest.subtrees(64 * jobs);
+    let subtrees = cheapest.subtrees(split::pieces_for(jobs));
     let next = AtomicUsize::new(0);
     let tally = Arc::new(Tally::new());
     let probe = cheapest.probe();

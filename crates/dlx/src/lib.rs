@@ -102,6 +102,8 @@ pub mod parallel;
 mod problem;
 pub mod request;
 mod solver;
+mod split;
+mod stats;
 pub mod text;
 
 #[cfg(feature = "serde")]
@@ -114,4 +116,5 @@ pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
 };
 pub use request::{Order, Request, Want};
-pub use solver::{ForceError, Solutions, Solver, Stats};
+pub use solver::{ForceError, Solutions, Solver};
+pub use stats::Stats;

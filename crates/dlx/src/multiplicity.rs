@@ -55,10 +55,9 @@ use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::cost::{classes, lay_out_sorted, Board, MAX_CLASSES, NO_CLASS};
 use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
 use crate::problem::Problem;
-use crate::solver::{ForceError, Stats};
-
-/// How deep [`Multiplicity::subtrees`] goes at most.
-const MAX_SPLIT_DEPTH: usize = 24;
+use crate::solver::ForceError;
+use crate::split::{self, piece_seed};
+use crate::stats::Stats;
 
 /// One level of the search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -686,34 +685,11 @@ impl<I: Index> Multiplicity<I> {
     /// option of the item's list, or is the null choice. Every solution
     /// lies in exactly one subtree; dead ends are dropped.
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
-        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
-        for _depth in 0..MAX_SPLIT_DEPTH {
-            if frontier.len() >= at_least {
-                break;
-            }
-            let mut next = Vec::with_capacity(frontier.len() * 4);
-            let mut grew = false;
-            for path in frontier {
-                let kids = if self.replay::<true>(&path) { self.branches::<true>() } else { Some(0) };
-                self.reset();
-                match kids {
-                    Some(d) => {
-                        grew = true;
-                        next.extend((0..d).map(|j| {
-                            let mut p = path.clone();
-                            p.push(j);
-                            p
-                        }));
-                    }
-                    None => next.push(path),
-                }
-            }
-            frontier = next;
-            if !grew {
-                break;
-            }
-        }
-        frontier
+        split::cut(at_least, |path| {
+            let kids = if self.replay::<true>(path) { self.branches::<true>() } else { Some(0) };
+            self.reset();
+            kids.map(|d| (0..d).collect())
+        })
     }
 
     /// The children of each of `pieces` (paths of branch numbers as
@@ -748,7 +724,7 @@ impl<I: Index> Multiplicity<I> {
     pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
         let mut sizes = Vec::with_capacity(pieces.len());
         for (path, &probes) in pieces.iter().zip(probes) {
-            let mut rng = SplitMix64::new(crate::solver::piece_seed(seed, path));
+            let mut rng = SplitMix64::new(piece_seed(seed, path));
             let size = if self.replay::<true>(path) {
                 let sum: f64 = (0..probes)
                     .map(|_| {

@@ -19,31 +19,8 @@ use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
 use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
 use crate::multiplicity::Multiplicity;
 use crate::problem::Problem;
-
-/// DLX1's statistics for one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Solutions found.
-    pub solutions: u64,
-    /// Entries into a search level (the root included), plus one per
-    /// solution.
-    pub nodes: u64,
-    /// Removals from a doubly linked list: an item leaving its list of
-    /// active items, or an option's node leaving its item's list.
-    pub updates: u64,
-}
-
-/// Statistics of two searches together (the subtrees of one shard, say).
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        self.solutions += other.solutions;
-        self.nodes += other.nodes;
-        self.updates += other.updates;
-    }
-}
-
-/// How deep [`Solver::subtrees`] goes at most.
-const MAX_SPLIT_DEPTH: usize = 24;
+use crate::split::{self, piece_seed, Divisible};
+use crate::stats::Stats;
 
 /// Why an option could not be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,17 +107,6 @@ pub(crate) struct Engine<I: Index> {
     bitset_lists: bool,
     /// The forced options, by index, for the bitset engine.
     forced_options: Vec<usize>,
-}
-
-/// The seed of a piece's probes: `seed` mixed with the piece's path, so
-/// that a piece is estimated alike wherever it stands in a list.
-pub(crate) fn piece_seed(seed: u64, piece: &[usize]) -> u64 {
-    let mut rng = SplitMix64::new(seed);
-    let mut h = rng.next_u64();
-    for &o in piece {
-        h = SplitMix64::new(h ^ o as u64).next_u64();
-    }
-    h
 }
 
 /// Calls `$body` with `$b` the bitset engine whatever its keys.
@@ -385,38 +351,12 @@ impl<I: Index> Engine<I> {
     /// Every solution lies in exactly one subtree; dead ends are dropped.
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
         let base = self.forced.len();
-        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
-        // Each level forces every prefix again, so a deep, narrow tree must
-        // not be followed all the way down: past a few dozen levels the
-        // subtrees stay as they are, fewer than asked.
-        for _depth in 0..MAX_SPLIT_DEPTH {
-            if frontier.len() >= at_least {
-                break;
-            }
-            let mut next = Vec::with_capacity(frontier.len() * 4);
-            let mut grew = false;
-            for prefix in frontier {
-                let forced_all = prefix.iter().all(|&o| self.force(o).is_ok());
-                let kids = if forced_all { self.branch() } else { Some(Vec::new()) };
-                self.unforce_to(base);
-                match kids {
-                    Some(kids) => {
-                        grew = true;
-                        next.extend(kids.into_iter().map(|o| {
-                            let mut p = prefix.clone();
-                            p.push(o);
-                            p
-                        }));
-                    }
-                    None => next.push(prefix),
-                }
-            }
-            frontier = next;
-            if !grew {
-                break;
-            }
-        }
-        frontier
+        split::cut(at_least, |prefix| {
+            let forced_all = prefix.iter().all(|&o| self.force(o).is_ok());
+            let kids = if forced_all { self.branch() } else { Some(Vec::new()) };
+            self.unforce_to(base);
+            kids
+        })
     }
 
     /// Walks `pieces` (subtrees given by the options chosen on the way
@@ -1356,6 +1296,17 @@ impl Solver {
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         each!(&mut self.inner, e => e.search_subtree(prefix, visit))
+    }
+}
+
+/// Shards are dealt from a solver's tree (see [`crate::parallel::shard_pieces`]).
+impl Divisible for Solver {
+    fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        Solver::expand(self, pieces)
+    }
+
+    fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
+        Solver::piece_sizes(self, pieces, probes, seed)
     }
 }
 
