@@ -5,180 +5,20 @@
 //! How the search is cut, and why the answer is still exact: see
 //! [`Cheapest`].
 
-use std::collections::BinaryHeap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use crate::arena::{fits, Arena, Index, Links};
-use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
+use crate::best::{Best, CheapestSoFar};
+use crate::budget::{Budget, End, Meter, Probe, Tally};
+use crate::layout::{classes, lay_out_sorted, MAX_CLASSES, NO_CLASS};
 use crate::multiplicity::Multiplicity;
 use crate::problem::Problem;
 use crate::split;
 use crate::stats::Stats;
 
-/// One of the cheapest solutions: its options and what they cost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Costed {
-    /// The sum of the costs of its options.
-    pub cost: u64,
-    /// The options, forced ones first, then level by level.
-    pub options: Vec<usize>,
-}
-
-/// A solution kept on the board: ordered by cost, then by when it was
-/// found, so that the heap's top is the one to drop first.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Kept {
-    cost: u64,
-    seq: u64,
-    options: Vec<usize>,
-}
-
-/// The `k` cheapest solutions found so far, shared by the threads of a
-/// search: the cutoff can be read at every node without a lock.
-#[derive(Debug)]
-pub(crate) struct Board {
-    k: usize,
-    /// The cost to beat: the largest kept, once `k` are kept; else
-    /// `u64::MAX`.
-    cutoff: AtomicU64,
-    kept: Mutex<(BinaryHeap<Kept>, u64)>,
-}
-
-impl Board {
-    /// A board for the `k` cheapest (`k >= 1`).
-    pub fn new(k: usize) -> Board {
-        Board { k, cutoff: AtomicU64::new(u64::MAX), kept: Mutex::new((BinaryHeap::new(), 0)) }
-    }
-
-    /// The cost a solution must stay under to be kept.
-    #[inline(always)]
-    pub fn cutoff(&self) -> u64 {
-        self.cutoff.load(Ordering::Relaxed)
-    }
-
-    /// Offers a solution of cost `cost`; `options` makes it if it is kept.
-    pub fn offer(&self, cost: u64, options: impl FnOnce() -> Vec<usize>) {
-        if cost >= self.cutoff() {
-            return;
-        }
-        let mut guard = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        let (heap, seq) = &mut *guard;
-        if heap.len() == self.k && heap.peek().is_some_and(|top| cost >= top.cost) {
-            return;
-        }
-        *seq += 1;
-        heap.push(Kept { cost, seq: *seq, options: options() });
-        if heap.len() > self.k {
-            heap.pop();
-        }
-        if heap.len() == self.k {
-            let top = heap.peek().expect("k >= 1 kept").cost;
-            self.cutoff.store(top, Ordering::Relaxed);
-        }
-    }
-
-    /// The kept solutions, cheapest first (ties in the order found), with
-    /// `tax` added to each cost.
-    pub fn into_sorted(self, tax: u64) -> Vec<Costed> {
-        let (heap, _) = self.kept.into_inner().unwrap_or_else(|e| e.into_inner());
-        heap.into_sorted_vec()
-            .into_iter()
-            .map(|s| Costed { cost: s.cost + tax, options: s.options })
-            .collect()
-    }
-}
-
-/// At most this many classes of items feed the lower bound.
-pub(crate) const MAX_CLASSES: usize = 8;
-
-/// No class.
-pub(crate) const NO_CLASS: u8 = u8::MAX;
-
 /// DLX5 counts at most this many options of an item when choosing.
 const LENTHRESH: u32 = 10;
-
-/// Splits the primary items into classes of items no option holds two of,
-/// first fit in declaration order, at most [`MAX_CLASSES`] (items that fit
-/// none get [`NO_CLASS`]). Indexed by item number from 1.
-pub(crate) fn classes(problem: &Problem) -> (Vec<u8>, usize) {
-    let n1 = problem.primary_count();
-    let mut class = vec![NO_CLASS; n1 + 1];
-    // The options of each primary item.
-    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); n1];
-    let mut work = 0usize;
-    for (k, option) in problem.options().enumerate() {
-        let p = option.iter().filter(|e| (e.item as usize) < n1).count();
-        work += p * p;
-        for e in option.iter().filter(|e| (e.item as usize) < n1) {
-            holding[e.item as usize].push(k as u32);
-        }
-    }
-    // Too many pairs to look at: no classes (each item is then its own
-    // bound, as in DLX5).
-    if work > 50_000_000 {
-        return (class, 0);
-    }
-    let mut used = 0;
-    for i in 0..n1 {
-        let mut taken = 0u32;
-        for &k in &holding[i] {
-            for e in problem.option(k as usize) {
-                let j = e.item as usize;
-                if j < n1 && j != i && class[j + 1] != NO_CLASS {
-                    taken |= 1 << class[j + 1];
-                }
-            }
-        }
-        let free = (!taken).trailing_zeros() as usize;
-        if free < MAX_CLASSES {
-            class[i + 1] = free as u8;
-            used = used.max(free + 1);
-        }
-    }
-    (class, used)
-}
-
-/// Lays out `problem` with its options in increasing order of `net`
-/// (stably), so that every item's list is sorted by it. Returns the arena,
-/// the first node of each option (by its index in `problem`), the option
-/// of each node (`u32::MAX` for headers and spacers) and the `net` cost of
-/// each node's option (`u64::MAX` for headers and spacers).
-pub(crate) fn lay_out_sorted<I: Index>(
-    problem: &Problem,
-    net: &[u64],
-) -> (Arena<I>, Vec<u32>, Vec<u32>, Vec<u64>) {
-    let m = problem.option_count();
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by_key(|&k| net[k]);
-    let mut sorted = Problem {
-        names: problem.names.clone(),
-        primary: problem.primary,
-        colors: problem.colors.clone(),
-        entries: Vec::with_capacity(problem.entries.len()),
-        starts: vec![0],
-        bounds: problem.bounds.clone(),
-        costs: Vec::new(),
-    };
-    for &k in &order {
-        sorted.entries.extend_from_slice(problem.option(k));
-        sorted.starts.push(sorted.entries.len() as u32);
-    }
-    let (arena, firsts) = Arena::new(&sorted);
-    let total = problem.item_count() + 2 + problem.entry_count() + m;
-    let mut option_of = vec![u32::MAX; total];
-    let mut cost = vec![u64::MAX; total];
-    let mut first = vec![0; m];
-    for (pos, &k) in order.iter().enumerate() {
-        let f = firsts[pos];
-        first[k] = f;
-        for j in 0..problem.option(k).len() {
-            option_of[f as usize + j] = k as u32;
-            cost[f as usize + j] = net[k];
-        }
-    }
-    (arena, first, option_of, cost)
-}
 
 /// One level of the search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -395,7 +235,7 @@ impl<I: Index> CostEngine<I> {
 
     /// Searches below the forced options, offering every solution that
     /// fits under the cutoff to `board`, and says how it ended.
-    pub fn search_best(&mut self, board: &Board) -> End {
+    pub fn search_best(&mut self, board: &CheapestSoFar) -> End {
         match (self.colors, self.faithful) {
             (true, true) => self.run::<true, false>(board),
             (true, false) => self.run::<true, true>(board),
@@ -407,7 +247,7 @@ impl<I: Index> CostEngine<I> {
 
     /// Searches one subtree of [`CostEngine::subtrees`], and says how it
     /// ended.
-    pub fn search_best_subtree(&mut self, prefix: &[usize], board: &Board) -> End {
+    pub fn search_best_subtree(&mut self, prefix: &[usize], board: &CheapestSoFar) -> End {
         let base = self.forced.len();
         if prefix.iter().all(|&o| self.force(o)) && self.forced_cost < board.cutoff() {
             self.search_best(board);
@@ -420,10 +260,11 @@ impl<I: Index> CostEngine<I> {
     }
 
     /// The search loop (DLX5's steps, with an explicit stack).
-    fn run<const COLORS: bool, const FAST: bool>(&mut self, board: &Board) {
+    fn run<const COLORS: bool, const FAST: bool>(&mut self, board: &CheapestSoFar) {
         let mut tick = self.meter.start();
         let a = &mut self.arena.links::<FAST>(0);
         let cost = &self.cost[..];
+        let below = a.cost_view(cost);
         let class = &self.class[..];
         let levels = &mut self.levels[..];
         let (option_of, forced) = (&self.option_of[..], &self.forced[..]);
@@ -454,8 +295,8 @@ impl<I: Index> CostEngine<I> {
                             while level > 0 {
                                 level -= 1;
                                 let l = levels[level];
-                                a.uncommit_below::<COLORS>(l.choice, l.thresh, cost);
-                                a.uncover_below::<COLORS>(a.top(l.choice), l.thresh0, cost);
+                                a.uncommit_below::<COLORS>(l.choice, l.thresh, below);
+                                a.uncover_below::<COLORS>(a.top(l.choice), l.thresh0, below);
                             }
                             break 'search;
                         }
@@ -473,7 +314,7 @@ impl<I: Index> CostEngine<I> {
                         let x = a.down(item);
                         let next = curcost + cost[x as usize];
                         let thresh0 = cutoff - next;
-                        a.cover_below::<COLORS>(item, thresh0, cost);
+                        a.cover_below::<COLORS>(item, thresh0, below);
                         levels[level] = Level { choice: x, partcost: curcost, thresh0, thresh: 0, rest };
                     }
                 }
@@ -487,12 +328,12 @@ impl<I: Index> CostEngine<I> {
                     }
                     level -= 1;
                     let l = levels[level];
-                    a.uncommit_below::<COLORS>(l.choice, l.thresh, cost);
+                    a.uncommit_below::<COLORS>(l.choice, l.thresh, below);
                     let item = a.top(l.choice);
                     let x = a.down(l.choice);
                     let c = cost[x as usize];
                     if x == item || l.partcost + c + l.rest >= board.cutoff() {
-                        a.uncover_below::<COLORS>(item, l.thresh0, cost);
+                        a.uncover_below::<COLORS>(item, l.thresh0, below);
                         continue;
                     }
                     levels[level].choice = x;
@@ -502,7 +343,7 @@ impl<I: Index> CostEngine<I> {
                 let l = &mut levels[level];
                 let next = l.partcost + cost[l.choice as usize];
                 l.thresh = board.cutoff().saturating_sub(next);
-                a.commit_below::<COLORS>(l.choice, l.thresh, cost);
+                a.commit_below::<COLORS>(l.choice, l.thresh, below);
                 level += 1;
                 if a.first_primary() == 0 {
                     nodes += 1;
@@ -760,14 +601,14 @@ impl Cheapest {
         if k == 0 {
             self.set_stats(Stats::default());
             self.end = End::Complete;
-            return Best { end: End::Complete, found: Vec::new(), nodes: 0 };
+            return Best::new(End::Complete, Vec::new(), 0);
         }
         if !self.faithful {
             return parallel_best(self, k, 1);
         }
-        let board = Board::new(k);
+        let board = CheapestSoFar::new(k);
         self.end = each!(&mut self.inner, e => e.search_best(&board));
-        Best { end: self.end, found: board.into_sorted(self.tax()), nodes: self.stats().nodes }
+        Best::new(self.end, board.into_sorted(self.tax()), self.stats().nodes)
     }
 
     /// Whether to walk DLX5's very search tree and count its statistics
@@ -834,66 +675,8 @@ impl Cheapest {
         each!(&mut self.inner, e => e.subtrees(at_least))
     }
 
-    fn search_subtree(&mut self, prefix: &[usize], board: &Board) -> End {
+    fn search_subtree(&mut self, prefix: &[usize], board: &CheapestSoFar) -> End {
         each!(&mut self.inner, e => e.search_best_subtree(prefix, board))
-    }
-}
-
-/// The cheapest solutions a search found, and how it ended: the answer of
-/// [`Cheapest::best`] and [`crate::parallel::best`].
-///
-/// The list is the `k` cheapest only when the search was not cut short:
-/// [`Best::cheapest`] gives it then, and `None` otherwise, so that no
-/// caller can take the best found before a budget ran out for the `k`
-/// cheapest; [`Best::so_far`] gives those always.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[must_use]
-pub struct Best {
-    end: End,
-    found: Vec<Costed>,
-    nodes: u64,
-}
-
-impl Best {
-    /// How the search ended: [`End::Complete`], or cut short (a budget ran
-    /// out, or it was interrupted).
-    pub fn end(&self) -> End {
-        self.end
-    }
-
-    /// The `k` cheapest solutions (all of them, if there are fewer), in
-    /// increasing order of cost, ties in the order found; `None` when the
-    /// search was cut short.
-    pub fn cheapest(&self) -> Option<&[Costed]> {
-        self.end.is_known().then_some(&self.found[..])
-    }
-
-    /// As [`Best::cheapest`], by value.
-    pub fn into_cheapest(self) -> Option<Vec<Costed>> {
-        self.end.is_known().then_some(self.found)
-    }
-
-    /// The cheapest solutions found before the search ended, whatever the
-    /// end: when it was cut short, the cheapest of those it met, which
-    /// need not be the cheapest there are.
-    pub fn so_far(&self) -> &[Costed] {
-        &self.found
-    }
-
-    /// The nodes the search visited (every thread's).
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Whether the search was cut short (see [`End::is_unknown`]).
-    pub fn is_unknown(&self) -> bool {
-        self.end.is_unknown()
-    }
-
-    /// The outcome: how the search ended, the solutions listed and the
-    /// nodes visited.
-    pub fn outcome(&self) -> Outcome {
-        Outcome::new(self.end, self.found.len() as u64, self.nodes)
     }
 }
 
@@ -908,7 +691,7 @@ pub(crate) fn parallel_best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> B
         return cheapest.best(0);
     }
     let jobs = jobs.max(1);
-    let board = Board::new(k);
+    let board = CheapestSoFar::new(k);
     let subtrees = cheapest.subtrees(split::pieces_for(jobs));
     let next = AtomicUsize::new(0);
     let tally = Arc::new(Tally::new());
@@ -960,5 +743,5 @@ pub(crate) fn parallel_best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> B
     });
     cheapest.set_stats(total);
     cheapest.end = tally.stopped().unwrap_or(End::Complete);
-    Best { end: cheapest.end, found: board.into_sorted(cheapest.tax()), nodes: total.nodes }
+    Best::new(cheapest.end, board.into_sorted(cheapest.tax()), total.nodes)
 }

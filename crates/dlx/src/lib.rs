@@ -93,10 +93,12 @@
 //! ```
 
 mod arena;
+mod best;
 mod bits;
 mod budget;
 mod cost;
 pub mod estimate;
+mod layout;
 mod multiplicity;
 pub mod parallel;
 mod problem;
@@ -109,8 +111,9 @@ pub mod text;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+pub use best::{Best, Costed};
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
-pub use cost::{Best, Cheapest, Costed};
+pub use cost::Cheapest;
 pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,

@@ -38,7 +38,7 @@
 //! covering.
 //!
 //! With costs (`with_costs`, for [`Cheapest`]), the same loop offers each
-//! solution to a [`Board`] and cuts, at each node, by a lower bound on the
+//! solution to a [`CheapestSoFar`] and cuts, at each node, by a lower bound on the
 //! cost of covering what is left, and at each branch, options whose cost
 //! alone reaches the cutoff.
 //!
@@ -51,9 +51,10 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::arena::{Arena, Index, Links};
+use crate::best::CheapestSoFar;
 use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
-use crate::cost::{classes, lay_out_sorted, Board, MAX_CLASSES, NO_CLASS};
 use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
+use crate::layout::{classes, lay_out_sorted, MAX_CLASSES, NO_CLASS};
 use crate::problem::Problem;
 use crate::solver::ForceError;
 use crate::split::{self, piece_seed};
@@ -966,7 +967,7 @@ impl<I: Index> Multiplicity<I> {
     /// Searches for the cheapest solutions (a layout `with_costs`), below
     /// the forced options, offering each solution that fits under the
     /// cutoff to `board`, and says how it ended.
-    pub fn search_best(&mut self, board: &Board) -> End {
+    pub fn search_best(&mut self, board: &CheapestSoFar) -> End {
         self.reset();
         self.best_here(board);
         self.end
@@ -974,7 +975,7 @@ impl<I: Index> Multiplicity<I> {
 
     /// Searches one subtree of `subtrees` for the cheapest solutions, and
     /// says how it ended.
-    pub fn search_best_subtree(&mut self, path: &[usize], board: &Board) -> End {
+    pub fn search_best_subtree(&mut self, path: &[usize], board: &CheapestSoFar) -> End {
         if self.replay::<true>(path) {
             self.best_here(board);
         } else {
@@ -984,7 +985,7 @@ impl<I: Index> Multiplicity<I> {
         self.end
     }
 
-    fn best_here(&mut self, board: &Board) {
+    fn best_here(&mut self, board: &CheapestSoFar) {
         debug_assert!(!self.cost.is_empty(), "laid out with_costs");
         if self.colors {
             self.run::<true, true, true, true>(u64::MAX, Some(board));
@@ -1005,7 +1006,7 @@ impl<I: Index> Multiplicity<I> {
     fn run<const COLORS: bool, const COUNT: bool, const FAST: bool, const COST: bool>(
         &mut self,
         limit: u64,
-        board: Option<&Board>,
+        board: Option<&CheapestSoFar>,
     ) -> bool {
         let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
         let mut tick;
@@ -1096,7 +1097,7 @@ impl<I: Index> Multiplicity<I> {
                             class,
                             acc,
                             curcost,
-                            board.map_or(0, Board::cutoff),
+                            board.map_or(0, CheapestSoFar::cutoff),
                         ))
                 {
                     back = true;
