@@ -94,12 +94,10 @@
 
 mod arena;
 mod best;
-mod bits;
 mod budget;
-mod cost;
+mod engine;
 pub mod estimate;
 mod layout;
-mod multiplicity;
 pub mod parallel;
 mod problem;
 pub mod request;
@@ -113,11 +111,11 @@ mod serde_impl;
 
 pub use best::{Best, Costed};
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
-pub use cost::Cheapest;
+pub use engine::ForceError;
 pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
 };
 pub use request::{Order, Request, Want};
-pub use solver::{ForceError, Solutions, Solver};
+pub use solver::{Cheapest, Solutions, Solver};
 pub use stats::Stats;

@@ -31,10 +31,10 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::budget::{Budget, End, Outcome, Tally};
+use crate::budget::{Budget, End, Outcome, SharedTally};
 use crate::request::{Request, Want};
 use crate::split::{self, pieces_for};
-use crate::{EstimateOptions, Figure, Solver, Stats};
+use crate::{Best, Cheapest, EstimateOptions, Figure, Solver, Stats};
 
 pub use crate::split::Shard;
 
@@ -249,7 +249,7 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let limit = limit.unwrap_or(u64::MAX);
-    let tally = Arc::new(Tally::new());
+    let tally = Arc::new(SharedTally::new());
     // Each thread's statistics, summed over its subtrees.
     let work = |solver: &mut Solver| {
         let mut stats = Stats::default();
@@ -309,7 +309,7 @@ where
     F: FnMut(&[usize]) -> ControlFlow<()>,
 {
     let subtrees = shard_pieces(solver, shard);
-    let tally = Arc::new(Tally::new());
+    let tally = Arc::new(SharedTally::new());
     solver.set_tally(Some(tally.clone()));
     let mut visited = 0u64;
     let mut broke = false;
@@ -366,7 +366,7 @@ where
     let subtrees = solver.subtrees(pieces_for(jobs));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let tally = Arc::new(Tally::new());
+    let tally = Arc::new(SharedTally::new());
     let mut visited = 0u64;
     let mut broke = false;
     let (tx, rx) = sync_channel::<Vec<T>>(4 * jobs);
@@ -430,11 +430,33 @@ where
 
 /// The `k` cheapest solutions of `cheapest`'s problem, found by `jobs`
 /// threads that share the `k`-th best cost so far as their cutoff (see
-/// [`crate::Cheapest::best`] for one thread): the same costs as one
+/// [`Cheapest::best`] for one thread): the same costs as one
 /// thread, in increasing order; among solutions of equal cost, which are
 /// listed may differ. The threads share `cheapest`'s budget and probe as
 /// [`count`]'s do; when the budget runs out or the probe stops them, the
-/// list is unknown ([`crate::Best::cheapest`] is `None`).
-pub fn best(cheapest: &mut crate::Cheapest, k: usize, jobs: usize) -> crate::Best {
-    crate::cost::parallel_best(cheapest, k, jobs)
+/// list is unknown ([`Best::cheapest`] is `None`).
+pub fn best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> Best {
+    if k == 0 {
+        return cheapest.best(0);
+    }
+    let jobs = jobs.max(1);
+    let cut = cheapest.cut_for_best(k, jobs);
+    let total = if jobs == 1 {
+        cheapest.search_cut(&cut)
+    } else {
+        std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..jobs)
+                .map(|_| {
+                    let mut mine = cheapest.clone();
+                    let cut = &cut;
+                    scope.spawn(move || mine.search_cut(cut))
+                })
+                .collect();
+            threads.into_iter().fold(Stats::default(), |mut sum, t| {
+                sum += t.join().expect("a search thread panicked");
+                sum
+            })
+        })
+    };
+    cheapest.finish_cut(cut, total)
 }

@@ -1,18 +1,20 @@
-//! The cheapest solutions of a problem whose options have costs (Knuth's
-//! DLX5): [`Cheapest::best`] finds the `k` solutions of least cost, in
-//! increasing order of cost, ties in the order they were found.
+//! DLX5: the cheapest solutions of a problem whose options have costs and
+//! whose items have no bounds. The search offers each solution it finds to
+//! a board of the `k` cheapest so far ([`CheapestSoFar`]) and cuts every
+//! branch whose lower bound cannot beat the board's cutoff. Options are
+//! laid out sorted by their net cost (after DLX5's taxes), so that covering
+//! below a threshold hides a prefix of each list (`arena/cutoff.rs`).
 //!
 //! How the search is cut, and why the answer is still exact: see
-//! [`Cheapest`].
+//! [`Cheapest`](crate::Cheapest), the facade that runs it (and Algorithm M
+//! with costs for a problem with bounds).
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use crate::arena::{fits, Arena, Index, Links};
-use crate::best::{Best, CheapestSoFar};
-use crate::budget::{Budget, End, Meter, Probe, Tally};
+use crate::arena::{Arena, Index, Links};
+use crate::best::CheapestSoFar;
+use crate::budget::{Budget, End, Meter, Probe, SharedTally};
 use crate::layout::{classes, lay_out_sorted, MAX_CLASSES, NO_CLASS};
-use crate::multiplicity::Multiplicity;
 use crate::problem::Problem;
 use crate::split;
 use crate::stats::Stats;
@@ -22,7 +24,7 @@ const LENTHRESH: u32 = 10;
 
 /// One level of the search.
 #[derive(Clone, Copy, Debug, Default)]
-struct Level {
+struct CostLevel {
     /// The node chosen.
     choice: u32,
     /// The net cost of the choices above.
@@ -55,7 +57,7 @@ pub(crate) struct CostEngine<I: Index> {
     /// The class of each primary item, by item number from 1.
     class: Vec<u8>,
     classes: usize,
-    levels: Vec<Level>,
+    levels: Vec<CostLevel>,
     /// The node of each forced option by which it was forced.
     forced: Vec<u32>,
     /// The net cost of the forced options.
@@ -102,7 +104,7 @@ impl<I: Index> CostEngine<I> {
             tax,
             class,
             classes,
-            levels: vec![Level::default(); n1 + 1],
+            levels: vec![CostLevel::default(); n1 + 1],
             forced: Vec::new(),
             forced_cost: 0,
             stats: Stats::default(),
@@ -144,7 +146,7 @@ impl<I: Index> CostEngine<I> {
 
     /// Makes the searches to come one thread's part of a search split over
     /// threads.
-    pub(crate) fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+    pub(crate) fn set_tally(&mut self, tally: Option<Arc<SharedTally>>) {
         self.meter.set_tally(tally);
     }
 
@@ -315,7 +317,7 @@ impl<I: Index> CostEngine<I> {
                         let next = curcost + cost[x as usize];
                         let thresh0 = cutoff - next;
                         a.cover_below::<COLORS>(item, thresh0, below);
-                        levels[level] = Level { choice: x, partcost: curcost, thresh0, thresh: 0, rest };
+                        levels[level] = CostLevel { choice: x, partcost: curcost, thresh0, thresh: 0, rest };
                     }
                 }
             }
@@ -475,273 +477,4 @@ fn choose_bounded<I: Index, const F: bool>(
         k = a.next(k);
     }
     Some((best, best_rest))
-}
-
-/// The search for the cheapest solutions, picked by what the problem has.
-#[derive(Clone, Debug)]
-enum Inner {
-    Small(CostEngine<u16>),
-    Large(CostEngine<u32>),
-    /// A problem with bounds: Algorithm M with the cutoff.
-    SmallM(Box<Multiplicity<u16>>),
-    LargeM(Box<Multiplicity<u32>>),
-}
-
-macro_rules! each {
-    ($self:expr, $e:ident => $body:expr) => {
-        match $self {
-            Inner::Small($e) => $body,
-            Inner::Large($e) => $body,
-            Inner::SmallM($e) => $body,
-            Inner::LargeM($e) => $body,
-        }
-    };
-}
-
-/// A problem laid out to find its cheapest solutions.
-///
-/// How the search is cut. The `k` best costs found so far are kept;
-/// once there are `k` of them, the largest is the *cutoff*, and
-/// a partial solution whose cost plus a lower bound on the cost of
-/// completing it reaches the cutoff is abandoned (a solution costing as
-/// much as the `k`-th best could not improve the list).
-///
-/// - *Taxes.* As DLX5 does, each primary item is taxed the least cost of
-///   its options, which is taken off each of them (item by item, so that
-///   no cost goes below 0). Every solution covers each primary item once,
-///   so it pays every tax once: the search works on these *net* costs and
-///   adds the taxes back at the end. An item's cheapest option then costs
-///   0 net, and an expensive option shows what it costs beyond the least
-///   its items must pay anyway.
-/// - *Sorted lists.* Each item's list is sorted by net cost (the options
-///   are laid out in that order), so the options worth trying at a level
-///   are a prefix of its list, and covering an item hides only the options
-///   below a threshold: those above can never fit under the cutoff deeper
-///   down.
-/// - *The lower bound.* The primary items are split, once, into a few
-///   *classes* of items no option holds two of (greedily, in the order
-///   they are declared: for N queens, the rows and the columns). A
-///   completion covers each active item of a class with a different
-///   option, so it costs at least the sum, over the class, of the cheapest
-///   option left in each item's list (the top of the sorted list). The
-///   bound at a node is the largest of these sums. Choosing option `x` for
-///   item `i` of class `c` leaves at least `cost(x)` plus the sum over
-///   `c`'s other items, so the options of `i`'s list are tried only while
-///   that stays under the cutoff. DLX5 itself only checks each item's
-///   cheapest option alone (a class of one).
-/// - *The choice.* The item with the fewest options that fit under the
-///   cutoff, ties to the one whose cheapest option costs most (DLX5's rule,
-///   with the bound above deciding what fits).
-///
-/// [`Cheapest::set_faithful`] walks DLX5's own tree instead (its choice,
-/// counting at most ten options an item, and its cutoffs alone), with its
-/// statistics.
-///
-/// A problem with bounds as well as costs (which no program of Knuth's
-/// takes) is searched by Algorithm M (see [`crate::Solver`]) with the same
-/// cutoff and a bound of the same kind: an item that must still be covered
-/// `r` more times costs at least its `r` cheapest options, summed over a
-/// class; and each option whose cost alone reaches the cutoff is passed
-/// over. No taxes there: an item may be covered more than once, so a tax
-/// would not shift every solution's cost alike.
-///
-/// ```
-/// use dlx::{text, Budget, Cheapest, End};
-/// // Knuth's DLX5 example: the exact covers of A B C, by cost.
-/// let src = "A B C | X\nA B |3\nC |1\nA |2\nB C X:1 |2\nB |5\nA C |1\nB X |0\n";
-/// let problem = text::parse(src).unwrap().problem;
-/// let mut cheapest = Cheapest::new(&problem);
-/// let best = cheapest.best(5);
-/// let list = best.cheapest().expect("the search was not cut short");
-/// let costs: Vec<u64> = list.iter().map(|s| s.cost).collect();
-/// assert_eq!(costs, [1, 3, 4, 4, 6]);
-/// assert_eq!(problem.solution_cost(&list[0].options), 1);
-/// // A budget too small leaves the list unknown: no k cheapest to show.
-/// // (DLX5's own search here: the fast one splits this small tree into
-/// // pieces of a node or two, and a piece runs before a look at the budget.)
-/// cheapest.set_faithful(true);
-/// cheapest.set_budget(Budget::nodes(1));
-/// let cut = cheapest.best(5);
-/// assert_eq!((cut.end(), cut.cheapest()), (End::OutOfNodes, None));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Cheapest {
-    inner: Inner,
-    faithful: bool,
-    /// How the last search ended.
-    end: End,
-}
-
-impl Cheapest {
-    /// Lays out `problem`: with 16-bit links when it is small enough, and
-    /// with Algorithm M when it has bounds.
-    pub fn new(problem: &Problem) -> Cheapest {
-        let inner = match (problem.has_bounds(), fits::<u16>(problem)) {
-            (false, true) => Inner::Small(CostEngine::new(problem)),
-            (false, false) => Inner::Large(CostEngine::new(problem)),
-            (true, true) => Inner::SmallM(Box::new(Multiplicity::with_costs(problem))),
-            (true, false) => Inner::LargeM(Box::new(Multiplicity::with_costs(problem))),
-        };
-        Cheapest { inner, faithful: false, end: End::Complete }
-    }
-
-    /// The `k` cheapest solutions, in increasing order of cost, ties in the
-    /// order the search found them (fewer when the problem has fewer
-    /// solutions), within the budget. When the budget runs out or the probe
-    /// stops the search, the list is unknown: [`Best::cheapest`] is then
-    /// `None`, and [`Best::so_far`] the cheapest found before it stopped.
-    ///
-    /// Unless [faithful](Cheapest::set_faithful), the search splits the
-    /// tree into subtrees at its top levels, as [`crate::parallel::best`]
-    /// does for its threads, and searches them cheapest first (by what the
-    /// options chosen to reach them cost): cheap solutions come sooner, and
-    /// the cutoff with them (cost-queens-20, 5 cheapest: 18% fewer
-    /// instructions than one search from the top).
-    pub fn best(&mut self, k: usize) -> Best {
-        if k == 0 {
-            self.set_stats(Stats::default());
-            self.end = End::Complete;
-            return Best::new(End::Complete, Vec::new(), 0);
-        }
-        if !self.faithful {
-            return parallel_best(self, k, 1);
-        }
-        let board = CheapestSoFar::new(k);
-        self.end = each!(&mut self.inner, e => e.search_best(&board));
-        Best::new(self.end, board.into_sorted(self.tax()), self.stats().nodes)
-    }
-
-    /// Whether to walk DLX5's very search tree and count its statistics
-    /// (off by default; no effect on a problem with bounds).
-    pub fn set_faithful(&mut self, faithful: bool) {
-        self.faithful = faithful;
-        each!(&mut self.inner, e => e.set_faithful(faithful))
-    }
-
-    /// Watches searches through `probe`, which sees their progress (the
-    /// solutions are those offered under the cutoff) and can stop them
-    /// (see [`Probe`]).
-    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
-        each!(&mut self.inner, e => e.set_probe(probe))
-    }
-
-    fn probe(&self) -> Option<Arc<Probe>> {
-        each!(&self.inner, e => e.probe().cloned())
-    }
-
-    /// Bounds every search to come: nodes (DLX5's when faithful, DLX3's
-    /// for a problem with bounds) and a deadline, for every thread
-    /// together. A search that runs out ends [`End::OutOfNodes`] or
-    /// [`End::OutOfTime`], its list unknown.
-    pub fn set_budget(&mut self, budget: Budget) {
-        each!(&mut self.inner, e => e.set_budget(budget))
-    }
-
-    /// The budget of the searches to come.
-    pub fn budget(&self) -> Budget {
-        each!(&self.inner, e => e.budget())
-    }
-
-    fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
-        each!(&mut self.inner, e => e.set_tally(tally))
-    }
-
-    /// How the last search ended (see [`End`]).
-    pub fn end(&self) -> End {
-        self.end
-    }
-
-    /// Whether the last search was stopped by its probe before the end.
-    pub fn interrupted(&self) -> bool {
-        self.end == End::Interrupted
-    }
-
-    /// The statistics of the last search (summed over its subtrees and
-    /// threads).
-    pub fn stats(&self) -> Stats {
-        each!(&self.inner, e => e.stats())
-    }
-
-    fn set_stats(&mut self, stats: Stats) {
-        each!(&mut self.inner, e => e.set_stats(stats))
-    }
-
-    /// The sum of the taxes the search takes off the costs.
-    fn tax(&self) -> u64 {
-        each!(&self.inner, e => e.tax())
-    }
-
-    fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
-        each!(&mut self.inner, e => e.subtrees(at_least))
-    }
-
-    fn search_subtree(&mut self, prefix: &[usize], board: &CheapestSoFar) -> End {
-        each!(&mut self.inner, e => e.search_best_subtree(prefix, board))
-    }
-}
-
-/// The `k` cheapest solutions found by `jobs` threads, each taking
-/// subtrees in turn and all sharing one board, so that a solution any of
-/// them finds cuts the search of all, and one tally, so that the budget
-/// bounds them together and the first to stop stops the others. The costs
-/// are those one thread finds; solutions of equal cost may differ.
-pub(crate) fn parallel_best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> Best {
-    use std::sync::atomic::AtomicUsize;
-    if k == 0 {
-        return cheapest.best(0);
-    }
-    let jobs = jobs.max(1);
-    let board = CheapestSoFar::new(k);
-    let subtrees = cheapest.subtrees(split::pieces_for(jobs));
-    let next = AtomicUsize::new(0);
-    let tally = Arc::new(Tally::new());
-    let probe = cheapest.probe();
-    let work = |mine: &mut Cheapest| {
-        let mut total = Stats::default();
-        loop {
-            // A stop is looked at between subtrees too: small ones end
-            // before their meter's first look.
-            if probe.as_ref().is_some_and(|p| p.stopped()) {
-                tally.stop(End::Interrupted);
-            }
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= subtrees.len() || tally.stopped().is_some() {
-                break;
-            }
-            let end = mine.search_subtree(&subtrees[i], &board);
-            let s = mine.stats();
-            total.solutions += s.solutions;
-            total.nodes += s.nodes;
-            total.updates += s.updates;
-            if end.is_unknown() {
-                break;
-            }
-        }
-        total
-    };
-    let totals: Vec<Stats> = if jobs == 1 {
-        cheapest.set_tally(Some(tally.clone()));
-        let total = work(cheapest);
-        cheapest.set_tally(None);
-        vec![total]
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs)
-                .map(|_| {
-                    let mut mine = cheapest.clone();
-                    mine.set_tally(Some(tally.clone()));
-                    scope.spawn(move || work(&mut mine))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
-        })
-    };
-    let total = totals.iter().fold(Stats::default(), |t, s| Stats {
-        solutions: t.solutions + s.solutions,
-        nodes: t.nodes + s.nodes,
-        updates: t.updates + s.updates,
-    });
-    cheapest.set_stats(total);
-    cheapest.end = tally.stopped().unwrap_or(End::Complete);
-    Best::new(cheapest.end, board.into_sorted(cheapest.tax()), total.nodes)
 }
