@@ -537,6 +537,23 @@ impl Meter {
         }
     }
 
+    /// Counts one node down `tick`, the countdown a loop that keeps its
+    /// own node count keeps in a register (see [`Meter::start`]), and looks
+    /// at the budget and probe when it reaches 0 ([`Meter::check`], with
+    /// the loop's `solutions` and `nodes`): false when the search must
+    /// stop.
+    #[inline(always)]
+    pub(crate) fn count_down(&mut self, tick: &mut u32, solutions: u64, nodes: u64) -> bool {
+        *tick -= 1;
+        if *tick == 0 {
+            match self.check(solutions, nodes) {
+                Some(next) => *tick = next,
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// The nodes counted by [`Meter::node`] since [`Meter::start`].
     pub fn nodes(&self) -> u64 {
         self.nodes

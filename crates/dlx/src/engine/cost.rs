@@ -288,21 +288,15 @@ impl<I: Index> CostEngine<I> {
             if !back {
                 // Enter a level: choose an item and cover it.
                 nodes += 1;
-                tick -= 1;
-                if tick == 0 {
-                    match self.meter.check(solutions, nodes) {
-                        Some(next) => tick = next,
-                        None => {
-                            // Undo every level, then stop.
-                            while level > 0 {
-                                level -= 1;
-                                let l = levels[level];
-                                a.uncommit_below::<COLORS>(l.choice, l.thresh, below);
-                                a.uncover_below::<COLORS>(a.top(l.choice), l.thresh0, below);
-                            }
-                            break 'search;
-                        }
+                if !self.meter.count_down(&mut tick, solutions, nodes) {
+                    // Undo every level, then stop.
+                    while level > 0 {
+                        level -= 1;
+                        let l = levels[level];
+                        a.uncommit_below::<COLORS>(l.choice, l.thresh, below);
+                        a.uncover_below::<COLORS>(a.top(l.choice), l.thresh0, below);
                     }
+                    break 'search;
                 }
                 let cutoff = board.cutoff();
                 let pick = if FAST {

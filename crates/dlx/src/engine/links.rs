@@ -17,9 +17,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::ForceError;
-use crate::arena::{Arena, Index};
+use crate::arena::{Arena, Index, Links};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, SharedTally};
-use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
+use crate::estimate::{Estimate, EstimateOptions, Gather, ProbePath, SplitMix64, PROBES_PER_STRATUM};
 use crate::problem::Problem;
 use crate::split::{self, piece_seed};
 use crate::stats::Stats;
@@ -441,7 +441,7 @@ impl<I: Index> LinksEngine<I> {
     /// One of Knuth's random probes from the node the committed choices
     /// lead to, down to a leaf of DLX1's tree; the links are as they were
     /// afterwards.
-    fn random_path(&mut self, rng: &mut SplitMix64) -> Path {
+    fn random_path(&mut self, rng: &mut SplitMix64) -> ProbePath {
         let colors = self.colors;
         let mut links = self.arena.links::<true>(0);
         let choice = &mut self.choice[..];
@@ -481,7 +481,7 @@ impl<I: Index> LinksEngine<I> {
                 links.uncover::<false>(item);
             }
         }
-        Path { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
+        ProbePath { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
     }
 
     /// Knuth's random-probe estimate of the tree below the forced options
@@ -544,7 +544,7 @@ impl<I: Index> LinksEngine<I> {
         for (v, path) in frontier.iter().enumerate() {
             let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
             path.iter().for_each(|&x| self.take(x));
-            let mut paths: Vec<Path> = Vec::with_capacity(k as usize);
+            let mut paths: Vec<ProbePath> = Vec::with_capacity(k as usize);
             for _ in 0..k {
                 if let Some(why) = halted() {
                     end = why;
@@ -690,7 +690,6 @@ impl<I: Index> LinksEngine<I> {
     /// `FAST` leaves DLX1's tree (see [`crate::Solver::set_faithful`]).
     fn run<const COLORS: bool, const COUNT: bool, const FAST: bool>(&mut self, limit: u64) -> bool {
         let resume_updates = if self.state == LinksState::Start { 0 } else { self.stats.updates };
-        let mut tick;
         let a = &mut self.arena.links::<FAST>(resume_updates);
         let choice = &mut self.choice[..];
         let empty = &mut self.empty[..];
@@ -702,32 +701,20 @@ impl<I: Index> LinksEngine<I> {
         // Debug builds check `empty` by walking the items after each
         // commit, where that walk is short enough.
         let check_empty = FAST && cfg!(debug_assertions) && self.primary < 1000;
-        let mut nodes;
-        let mut solutions;
-        let mut level;
-        let mut best;
-        // Whether the loop starts at a level's next option rather than
-        // entering a new level.
-        let mut resume;
         // With `COUNT && FAST`, the number of active primary items. Below
         // twice the fewest primary items of an option, any completion of
         // the current choices is a single option holding them all.
         let mut left = 0;
         let last_level_below = self.min_primaries.saturating_mul(2);
         let primaries = &self.primaries[..];
-        match self.state {
+        // The countdown to the meter's next look, the nodes and solutions so
+        // far, the level, its item, and whether the loop starts at the
+        // level's next option rather than entering a new level.
+        let (mut tick, mut nodes, mut solutions, mut level, mut best, mut resume) = match self.state {
             LinksState::Start => {
-                tick = self.meter.start();
-                nodes = 0;
-                solutions = 0;
-                level = 0;
-                best = 0;
+                let tick = self.meter.start();
                 if COUNT && FAST {
-                    let mut k = a.first_primary();
-                    while k != 0 {
-                        left += 1;
-                        k = a.next(k);
-                    }
+                    left = active_primaries(a);
                 }
                 if a.first_primary() == 0 {
                     // The forced options cover every primary item: they are
@@ -737,7 +724,7 @@ impl<I: Index> LinksEngine<I> {
                     self.end = if COUNT { End::Complete } else { End::Limit };
                     return !COUNT;
                 }
-                resume = false;
+                (tick, 0, 0, 0, 0, false)
             }
             LinksState::Found { depth: 0 } => {
                 self.state = LinksState::Done;
@@ -747,18 +734,15 @@ impl<I: Index> LinksEngine<I> {
             // Nothing more to give until a reset.
             LinksState::Stopped { .. } | LinksState::Done => return false,
             LinksState::Found { depth } => {
-                nodes = self.stats.nodes;
-                solutions = self.stats.solutions;
-                tick = self.meter.resume(nodes);
-                level = depth - 1;
-                best = a.top(choice[level]);
+                let nodes = self.stats.nodes;
+                let tick = self.meter.resume(nodes);
                 // Counting always starts afresh, so `left` is not needed.
-                let x = choice[level];
+                let x = choice[depth - 1];
                 a.uncommit::<COLORS>(x);
-                choice[level] = a.down(x);
-                resume = true;
+                choice[depth - 1] = a.down(x);
+                (tick, nodes, self.stats.solutions, depth - 1, a.top(x), true)
             }
-        }
+        };
         // Knuth's steps as nested loops, so that each goes straight to the
         // next: the outer loop enters a level, the inner one tries its
         // options and backs up.
@@ -766,15 +750,9 @@ impl<I: Index> LinksEngine<I> {
             if !resume {
                 // Enter the level: choose an item and cover it.
                 nodes += 1;
-                tick -= 1;
-                if tick == 0 {
-                    match self.meter.check(solutions, nodes) {
-                        Some(next) => tick = next,
-                        None => {
-                            self.state = LinksState::Stopped { depth: level };
-                            break;
-                        }
-                    }
+                if !self.meter.count_down(&mut tick, solutions, nodes) {
+                    self.state = LinksState::Stopped { depth: level };
+                    break;
                 }
                 best = a.choose(FAST && !first_level);
                 first_level = false;
@@ -814,21 +792,11 @@ impl<I: Index> LinksEngine<I> {
                         // so it counts as a node.
                         nodes += 1;
                     } else if COUNT && FAST && left < last_level_below {
-                        // Each option of an active item that holds every
-                        // item left completes a solution, and no other
-                        // completion exists: two options would hold at
-                        // least `last_level_below` items. Count those of
-                        // the shortest list instead of entering the level.
-                        // DLX1 would enter it (a node) and each option's
-                        // level below (a solution, or a dead end since no
-                        // option fits in the items left): as many nodes.
-                        let item = a.choose(true);
-                        nodes += 2 + a.spare(item) as u64;
-                        let mut y = a.down(item);
-                        while y != item {
-                            solutions += (primaries[y as usize] == left) as u64;
-                            y = a.down(y);
-                        }
+                        // No completion but a single option: counted at
+                        // once instead of entering the level.
+                        let (more_nodes, more_solutions) = last_level(a, primaries, left);
+                        nodes += more_nodes;
+                        solutions += more_solutions;
                         if solutions >= limit {
                             solutions = limit;
                             self.state = LinksState::Stopped { depth: level + 1 };
@@ -862,4 +830,42 @@ impl<I: Index> LinksEngine<I> {
         self.end = self.meter.finish(solutions, nodes, otherwise).end();
         matches!(self.state, LinksState::Found { .. })
     }
+}
+
+/// The number of active primary items.
+#[inline(always)]
+fn active_primaries<I: Index, const FAST: bool>(a: &Links<'_, I, FAST>) -> u32 {
+    let mut left = 0;
+    let mut k = a.first_primary();
+    while k != 0 {
+        left += 1;
+        k = a.next(k);
+    }
+    left
+}
+
+/// The nodes and solutions DLX1 would find below a node where `left`
+/// primary items are active, fewer than twice the fewest an option holds
+/// (`primaries` has the number of each node's option): each option of an
+/// active item that holds every item left completes a solution, and no
+/// other completion exists, since two options would hold at least twice
+/// the fewest. So the options of the shortest list are counted instead of
+/// tried. DLX1 would enter the level (a node) and each option's level below
+/// (a solution, or a dead end since no option fits in the items left): as
+/// many nodes.
+#[inline(always)]
+fn last_level<I: Index, const FAST: bool>(
+    a: &Links<'_, I, FAST>,
+    primaries: &[u32],
+    left: u32,
+) -> (u64, u64) {
+    let item = a.choose(true);
+    let nodes = 2 + a.spare(item) as u64;
+    let mut solutions = 0;
+    let mut y = a.down(item);
+    while y != item {
+        solutions += (primaries[y as usize] == left) as u64;
+        y = a.down(y);
+    }
+    (nodes, solutions)
 }

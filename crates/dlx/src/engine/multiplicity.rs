@@ -55,7 +55,7 @@ use super::ForceError;
 use crate::arena::{Arena, Index, Links};
 use crate::best::CheapestSoFar;
 use crate::budget::{Budget, End, Meter, Outcome, Probe, SharedTally};
-use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
+use crate::estimate::{Estimate, EstimateOptions, Gather, ProbePath, SplitMix64, PROBES_PER_STRATUM};
 use crate::layout::{classes, lay_out_sorted, MAX_CLASSES, NO_CLASS};
 use crate::problem::Problem;
 use crate::split::{self, piece_seed};
@@ -753,7 +753,7 @@ impl<I: Index> MultiplicityEngine<I> {
     /// they were afterwards. A node's children are its branches (see
     /// [`MultiplicityEngine::branches`]); a solution and a dead end are leaves,
     /// and nodes, as the search counts them.
-    fn random_path<const COLORS: bool, const FAST: bool>(&mut self, rng: &mut SplitMix64) -> Path {
+    fn random_path<const COLORS: bool, const FAST: bool>(&mut self, rng: &mut SplitMix64) -> ProbePath {
         let n1 = self.primary;
         let floor = self.floor;
         let mut a = self.arena.links::<true>(0);
@@ -782,7 +782,7 @@ impl<I: Index> MultiplicityEngine<I> {
             untry::<I, true, COLORS>(&mut a, level, &mut self.bound, n1);
             end::<I, true, COLORS>(&mut a, level, &mut self.bound);
         }
-        Path { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
+        ProbePath { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
     }
 
     /// Knuth's random-probe estimate of the tree below the forced options,
@@ -838,7 +838,7 @@ impl<I: Index> MultiplicityEngine<I> {
             let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
             let replayed = self.replay::<FAST>(path);
             debug_assert!(replayed, "a frontier path stays in the tree");
-            let paths: Vec<Path> = (0..k).map(|_| self.random_path::<COLORS, FAST>(&mut rng)).collect();
+            let paths: Vec<ProbePath> = (0..k).map(|_| self.random_path::<COLORS, FAST>(&mut rng)).collect();
             self.reset();
             gather.stratum(paths.into_iter());
         }
@@ -1059,15 +1059,9 @@ impl<I: Index> MultiplicityEngine<I> {
             if !back {
                 // Enter the level: choose an item and begin branching on it.
                 nodes += 1;
-                tick -= 1;
-                if tick == 0 {
-                    match self.meter.check(solutions, nodes) {
-                        Some(next) => tick = next,
-                        None => {
-                            self.state = MultiplicityState::Stopped { depth: level };
-                            break;
-                        }
-                    }
+                if !self.meter.count_down(&mut tick, solutions, nodes) {
+                    self.state = MultiplicityState::Stopped { depth: level };
+                    break;
                 }
                 let (item, score) = choose::<I, FAST, FAST>(a, bound, slack, aside);
                 if item == 0 {
