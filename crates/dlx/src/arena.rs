@@ -24,7 +24,10 @@
 //! written by [`Arena::new`], which only writes indices of nodes and items it
 //! has allocated, or copied from another link, and the arrays never shrink,
 //! so every index read from them is in bounds; debug builds assert it on
-//! every access. Skipping the checks pays: see the figures in the README.
+//! every access. The one slice read unchecked that the arena does not own,
+//! the costs that the steps below a threshold walk by (`cutoff`), is checked
+//! against the links when its view is made, with the rest of its argument
+//! there. Skipping the checks pays: see the figures in the README.
 
 use std::fmt::Debug;
 

@@ -347,16 +347,16 @@ impl Probe {
 /// its nodes and solutions here, and the first to stop the search (out of
 /// budget, interrupted) says why, so that the others stop too.
 #[derive(Debug)]
-pub(crate) struct Tally {
+pub(crate) struct SharedTally {
     solutions: AtomicU64,
     nodes: AtomicU64,
     stop: AtomicBool,
     end: AtomicU8,
 }
 
-impl Tally {
-    pub(crate) fn new() -> Tally {
-        Tally {
+impl SharedTally {
+    pub(crate) fn new() -> SharedTally {
+        SharedTally {
             solutions: AtomicU64::new(0),
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
@@ -417,7 +417,7 @@ impl Tally {
 pub struct Meter {
     budget: Budget,
     probe: Option<Arc<Probe>>,
-    tally: Option<Arc<Tally>>,
+    tally: Option<Arc<SharedTally>>,
     /// Nodes of the search under way, for [`Meter::node`].
     nodes: u64,
     /// Nodes left until the next look, for [`Meter::node`].
@@ -469,7 +469,7 @@ impl Meter {
     }
 
     /// Makes this meter one of several threads' of one search.
-    pub(crate) fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+    pub(crate) fn set_tally(&mut self, tally: Option<Arc<SharedTally>>) {
         self.tally = tally;
     }
 
@@ -535,6 +535,23 @@ impl Meter {
                 true
             }
         }
+    }
+
+    /// Counts one node down `tick`, the countdown a loop that keeps its
+    /// own node count keeps in a register (see [`Meter::start`]), and looks
+    /// at the budget and probe when it reaches 0 ([`Meter::check`], with
+    /// the loop's `solutions` and `nodes`): false when the search must
+    /// stop.
+    #[inline(always)]
+    pub(crate) fn count_down(&mut self, tick: &mut u32, solutions: u64, nodes: u64) -> bool {
+        *tick -= 1;
+        if *tick == 0 {
+            match self.check(solutions, nodes) {
+                Some(next) => *tick = next,
+                None => return false,
+            }
+        }
+        true
     }
 
     /// The nodes counted by [`Meter::node`] since [`Meter::start`].
@@ -672,7 +689,7 @@ mod tests {
 
     #[test]
     fn threads_share_one_budget() {
-        let tally = Arc::new(Tally::new());
+        let tally = Arc::new(SharedTally::new());
         let mut a = Meter::new();
         a.set_budget(Budget::nodes(10_000));
         a.set_tally(Some(tally.clone()));

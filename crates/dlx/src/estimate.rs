@@ -179,7 +179,7 @@ pub struct Estimate {
 /// What one probe saw: the sum of the weights of the nodes on its path,
 /// and the weight of its leaf, and whether the leaf is a solution.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Path {
+pub(crate) struct ProbePath {
     pub nodes: f64,
     pub leaf: f64,
     pub solution: bool,
@@ -268,7 +268,7 @@ impl Gather {
     }
 
     /// Adds one stratum's probes.
-    pub fn stratum(&mut self, paths: impl Iterator<Item = Path>) {
+    pub fn stratum(&mut self, paths: impl Iterator<Item = ProbePath>) {
         let mut q: [Vec<f64>; 3] = Default::default();
         for p in paths {
             q[0].push(p.nodes);
@@ -359,8 +359,12 @@ mod tests {
     #[test]
     fn no_hit_gives_a_wide_honest_interval() {
         let mut g = Gather::default();
-        let paths =
-            (0..1000).map(|i| Path { nodes: 10.0 + i as f64 % 7.0, leaf: 5.0, solution: false, depth: 3 });
+        let paths = (0..1000).map(|i| ProbePath {
+            nodes: 10.0 + i as f64 % 7.0,
+            leaf: 5.0,
+            solution: false,
+            depth: 3,
+        });
         g.stratum(paths);
         let e = g.finish(0);
         assert_eq!((e.solutions.value, e.solutions.low), (0.0, 0.0));

@@ -15,8 +15,8 @@
 //! - A secondary item may be given a **color** by an option (Algorithm C,
 //!   DLX2): options that give one item the same color may be chosen
 //!   together; an uncolored use still means "at most once".
-//! - [`Solver`] lays the problem out in one arena of nodes linked by `u32`
-//!   indices and searches it with an explicit stack: the leftmost primary
+//! - [`Solver`] lays the problem out in one arena of nodes linked by
+//!   indices (`u16` when they fit, else `u32`) and searches it with an explicit stack: the leftmost primary
 //!   item with the fewest options is branched on, as in DLX1, and the
 //!   [`Stats`] (nodes and updates) are DLX1's to the unit.
 //! - A primary item may be given **bounds** (Algorithm M, DLX3): covered
@@ -67,6 +67,18 @@
 //!   plus `"bounds": {"a": [0, 2]}` and `"costs": [3, ...]` (one per option)
 //!   when it has them.
 //!
+//! The crate is built in layers, each file importing only from those below
+//! it: the problem and Knuth's text format ([`Problem`], [`text`]); what
+//! every search shares ([`Budget`] and its [`Meter`], DLX1's [`Stats`], the
+//! cutting of a tree for threads and shards, Knuth's [`estimate`]s, the
+//! [`Best`] solutions found so far); the arena of dancing links, the one
+//! place with `unsafe`; the engines, one file an algorithm (the dancing
+//! links, the bitsets, Algorithm M, DLX5), which never name each other, and
+//! beside them `pick`, the one function that chooses which engine runs a
+//! search; the facades [`Solver`] and [`Cheapest`], which lay a problem out
+//! for the engines `pick` names and ask it at every search; and on top
+//! [`parallel`], threads and shards over the facades.
+//!
 //! ```
 //! use dlx::{text, Budget, EstimateOptions, Solver};
 //! // Four queens: rows and columns primary, diagonals secondary.
@@ -93,25 +105,29 @@
 //! ```
 
 mod arena;
-mod bits;
+mod best;
 mod budget;
-mod cost;
+mod engine;
 pub mod estimate;
-mod multiplicity;
+mod layout;
 pub mod parallel;
 mod problem;
 pub mod request;
 mod solver;
+mod split;
+mod stats;
 pub mod text;
 
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+pub use best::{Best, Costed};
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
-pub use cost::{Best, Cheapest, Costed};
+pub use engine::ForceError;
 pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
 };
 pub use request::{Order, Request, Want};
-pub use solver::{ForceError, Solutions, Solver, Stats};
+pub use solver::{Cheapest, Solutions, Solver};
+pub use stats::Stats;

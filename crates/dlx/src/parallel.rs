@@ -31,52 +31,12 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::budget::{Budget, End, Outcome, Tally};
+use crate::budget::{Budget, End, Outcome, SharedTally};
 use crate::request::{Request, Want};
-use crate::{EstimateOptions, Figure, Solver, Stats};
+use crate::split::{self, pieces_for};
+use crate::{Best, Cheapest, EstimateOptions, Figure, Solver, Stats};
 
-/// Which part of the tree to count: shard `index` (from 0) of `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// This shard, from 0.
-    pub index: usize,
-    /// How many shards the tree is cut into.
-    pub count: usize,
-}
-
-/// How many subtrees to cut the tree into for `jobs` threads.
-fn pieces(jobs: usize) -> usize {
-    64 * jobs
-}
-
-/// How many parts a group of shards is dealt into at each step of
-/// [`shard_pieces`].
-const PARTS: usize = 8;
-/// How many subtrees per part a group's share of the tree is cut into
-/// before it is dealt. Deep cuts deal evenly: the levels above the cut are
-/// counted, not estimated, and most of a probe's variance comes from the
-/// first levels it guesses (pentominoes, M = 64, nodes: largest shard over
-/// the mean 1.08 at 1,024 subtrees a part with one probe each, against
-/// 1.16-1.20 at 256 with four; docs/sharding.md).
-const PIECES_PER_PART: usize = 1024;
-/// The most levels one step of [`shard_pieces`] cuts down (a deep, narrow
-/// tree is dealt as it is rather than followed to the bottom).
-const MAX_CUT_DEPTH: usize = 24;
-/// Random probes per subtree for its estimate.
-const PROBES: u64 = 1;
-/// A subtree estimated above a shard's share over this is cut further
-/// before dealing.
-const BIG: f64 = 2.0;
-/// The most rounds of cutting big subtrees further, at one step.
-const MAX_REFINE: usize = 8;
-/// The fixed seed of the shards' estimates.
-const SEED: u64 = 0x05ee_d0f5_ba2d;
-
-/// Knuth's estimate of the nodes of each of `pieces`, [`PROBES`] random
-/// probes each from a fixed seed.
-fn estimate(solver: &mut Solver, pieces: &[Vec<usize>]) -> Vec<f64> {
-    solver.piece_sizes(pieces, &vec![PROBES; pieces.len()], SEED)
-}
+pub use crate::split::Shard;
 
 /// The subtrees (paths of options below the forced ones, as
 /// [`Solver::subtrees`] gives them) of shard `shard`: every solution lies
@@ -96,73 +56,7 @@ fn estimate(solver: &mut Solver, pieces: &[Vec<usize>]) -> Vec<f64> {
 /// forced options and the shard count, so that every machine deals alike
 /// (docs/sharding.md has the measured balance).
 pub fn shard_pieces(solver: &mut Solver, shard: Shard) -> Vec<Vec<usize>> {
-    let mut pieces: Vec<Vec<usize>> = vec![Vec::new()];
-    // This shard's group: shards lo..lo + n.
-    let (mut lo, mut n) = (0, shard.count);
-    while n > 1 {
-        let parts = PARTS.min(n);
-        for _ in 0..MAX_CUT_DEPTH {
-            if pieces.len() >= PIECES_PER_PART * parts {
-                break;
-            }
-            let (next, grew) = solver.expand(&pieces);
-            pieces = next;
-            if !grew {
-                break;
-            }
-        }
-        let mut sizes = estimate(solver, &pieces);
-        for _ in 0..MAX_REFINE {
-            let share = sizes.iter().sum::<f64>() / n as f64;
-            let big_ones: Vec<usize> = (0..pieces.len()).filter(|&i| sizes[i] > share / BIG).collect();
-            if big_ones.is_empty() {
-                break;
-            }
-            let cut: Vec<Vec<usize>> = big_ones.iter().map(|&i| pieces[i].clone()).collect();
-            let (kids, grew) = solver.expand(&cut);
-            if !grew {
-                break;
-            }
-            let kid_sizes = estimate(solver, &kids);
-            let mut is_big = vec![false; pieces.len()];
-            big_ones.iter().for_each(|&i| is_big[i] = true);
-            let (mut p2, mut s2) = (Vec::new(), Vec::new());
-            for (i, (p, sz)) in pieces.into_iter().zip(sizes).enumerate() {
-                if !is_big[i] {
-                    p2.push(p);
-                    s2.push(sz);
-                }
-            }
-            p2.extend(kids);
-            s2.extend(kid_sizes);
-            (pieces, sizes) = (p2, s2);
-        }
-        // Shard s of the group is in part s * parts / n.
-        let part = |s: usize| s * parts / n;
-        let mut room = vec![0usize; parts];
-        (0..n).for_each(|s| room[part(s)] += 1);
-        let mut order: Vec<usize> = (0..pieces.len()).collect();
-        order.sort_by(|&a, &b| sizes[b].total_cmp(&sizes[a]).then(pieces[a].cmp(&pieces[b])));
-        let mut load = vec![0.0f64; parts];
-        let mut dealt = vec![0usize; pieces.len()];
-        for &i in &order {
-            let p = (0..parts)
-                .min_by(|&a, &b| (load[a] / room[a] as f64).total_cmp(&(load[b] / room[b] as f64)))
-                .expect("a part");
-            load[p] += sizes[i];
-            dealt[i] = p;
-        }
-        let mine = part(shard.index - lo);
-        let mut kept: Vec<Vec<usize>> =
-            pieces.into_iter().zip(dealt).filter(|&(_, p)| p == mine).map(|(piece, _)| piece).collect();
-        // DLX1's order within a shard: neighbours share prefixes.
-        kept.sort();
-        pieces = kept;
-        let first = (0..n).find(|&s| part(s) == mine).expect("a part has a shard");
-        lo += first;
-        n = room[mine];
-    }
-    pieces
+    split::shard_pieces(solver, shard)
 }
 
 /// Nodes a count runs on one thread before [`first_then_split`] splits its
@@ -350,12 +244,12 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     let jobs = jobs.max(1);
     let subtrees = match shard {
         Some(s) => shard_pieces(solver, s),
-        None => solver.subtrees(pieces(jobs)),
+        None => solver.subtrees(pieces_for(jobs)),
     };
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     let limit = limit.unwrap_or(u64::MAX);
-    let tally = Arc::new(Tally::new());
+    let tally = Arc::new(SharedTally::new());
     // Each thread's statistics, summed over its subtrees.
     let work = |solver: &mut Solver| {
         let mut stats = Stats::default();
@@ -415,7 +309,7 @@ where
     F: FnMut(&[usize]) -> ControlFlow<()>,
 {
     let subtrees = shard_pieces(solver, shard);
-    let tally = Arc::new(Tally::new());
+    let tally = Arc::new(SharedTally::new());
     solver.set_tally(Some(tally.clone()));
     let mut visited = 0u64;
     let mut broke = false;
@@ -469,10 +363,10 @@ where
     F: FnMut(T) -> ControlFlow<()>,
 {
     let jobs = jobs.max(1);
-    let subtrees = solver.subtrees(pieces(jobs));
+    let subtrees = solver.subtrees(pieces_for(jobs));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let tally = Arc::new(Tally::new());
+    let tally = Arc::new(SharedTally::new());
     let mut visited = 0u64;
     let mut broke = false;
     let (tx, rx) = sync_channel::<Vec<T>>(4 * jobs);
@@ -548,11 +442,33 @@ pub fn best_for(cheapest: &mut crate::Cheapest, k: usize, request: &Request) -> 
 
 /// The `k` cheapest solutions of `cheapest`'s problem, found by `jobs`
 /// threads that share the `k`-th best cost so far as their cutoff (see
-/// [`crate::Cheapest::best`] for one thread): the same costs as one
+/// [`Cheapest::best`] for one thread): the same costs as one
 /// thread, in increasing order; among solutions of equal cost, which are
 /// listed may differ. The threads share `cheapest`'s budget and probe as
 /// [`count`]'s do; when the budget runs out or the probe stops them, the
-/// list is unknown ([`crate::Best::cheapest`] is `None`).
-pub fn best(cheapest: &mut crate::Cheapest, k: usize, jobs: usize) -> crate::Best {
-    crate::cost::parallel_best(cheapest, k, jobs)
+/// list is unknown ([`Best::cheapest`] is `None`).
+pub fn best(cheapest: &mut Cheapest, k: usize, jobs: usize) -> Best {
+    if k == 0 {
+        return cheapest.best(0);
+    }
+    let jobs = jobs.max(1);
+    let cut = cheapest.cut_for_best(k, jobs);
+    let total = if jobs == 1 {
+        cheapest.search_cut(&cut)
+    } else {
+        std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..jobs)
+                .map(|_| {
+                    let mut mine = cheapest.clone();
+                    let cut = &cut;
+                    scope.spawn(move || mine.search_cut(cut))
+                })
+                .collect();
+            threads.into_iter().fold(Stats::default(), |mut sum, t| {
+                sum += t.join().expect("a search thread panicked");
+                sum
+            })
+        })
+    };
+    cheapest.finish_cut(cut, total)
 }

@@ -10,7 +10,7 @@
 //! same type for puzzles.
 
 use crate::budget::Budget;
-use crate::parallel::Shard;
+use crate::split::Shard;
 
 /// What a search is to find.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,33 +7,57 @@
 //! at the same place (Knuth shows that restoring in the order of removal
 //! is as good as the reverse), so each level keeps the threshold it used.
 //!
-//! `cost` gives each node its option's cost, and each item header
-//! `u64::MAX`, so that a walk stops at the end of a list by the same test.
+//! The costs come as a [`CostView`]: each node's option's cost, and each
+//! item header `u64::MAX`, so that a walk stops at the end of a list by the
+//! same test. The steps read it unchecked, which is sound because a view is
+//! made only by [`Links::cost_view`], which checks that it has an entry for
+//! every node of the links it is made for; every index a step reads it at is
+//! a node read from those links (see the module documentation of `arena`);
+//! and a search makes its view from the links it then steps on (debug
+//! builds check the lengths again at each step). The order of the lists
+//! (laid out by `crate::layout::lay_out_sorted`) matters for the answer,
+//! not for memory safety: a list out of order would only hide the wrong
+//! options.
 
 use super::{Index, Links};
 
+/// The cost of each node's option (`u64::MAX` for headers and spacers),
+/// checked to cover every node of the links it was made for (see the
+/// module documentation): what the steps below a threshold read. As cheap
+/// to pass as the slice it wraps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CostView<'c>(&'c [u64]);
+
 impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
+    /// `cost`, the cost of each node's option (`u64::MAX` for headers and
+    /// spacers), as a view the steps below a threshold take. Panics unless
+    /// it has exactly one entry per node of these links.
+    pub fn cost_view<'c>(&self, cost: &'c [u64]) -> CostView<'c> {
+        assert_eq!(cost.len(), self.links.len(), "one cost per node");
+        CostView(cost)
+    }
+
     /// The cost of node `x`'s option (`u64::MAX` for a header).
     #[inline(always)]
-    fn cost_of(cost: &[u64], x: u32) -> u64 {
-        debug_assert!((x as usize) < cost.len());
-        // SAFETY: `cost` has one entry per node (the searches lay it out so),
-        // and every node index read from the links is in bounds (see the
-        // module documentation of `arena`).
-        unsafe { *cost.get_unchecked(x as usize) }
+    fn cost_of(&self, cost: CostView<'_>, x: u32) -> u64 {
+        debug_assert_eq!(cost.0.len(), self.links.len());
+        debug_assert!((x as usize) < cost.0.len());
+        // SAFETY: `cost` has an entry for every node of these links (checked
+        // when the view was made, see the module documentation), and `x` is
+        // a node read from them, in bounds as every index in the links is.
+        unsafe { *cost.0.get_unchecked(x as usize) }
     }
 
     /// Removes item `i` from the active items and hides those of its
     /// options that cost less than `thresh`.
     #[inline(always)]
-    pub fn cover_below<const COLORS: bool>(&mut self, i: u32, thresh: u64, cost: &[u64]) {
-        debug_assert_eq!(cost.len(), self.links.len());
+    pub fn cover_below<const COLORS: bool>(&mut self, i: u32, thresh: u64, cost: CostView<'_>) {
         self.deactivate(i);
         if !FAST {
             self.updates += 1;
         }
         let mut r = self.down(i);
-        while Self::cost_of(cost, r) < thresh {
+        while self.cost_of(cost, r) < thresh {
             self.hide::<COLORS>(r);
             r = self.down(r);
         }
@@ -41,9 +65,9 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
 
     /// Undoes [`Links::cover_below`] with the same threshold.
     #[inline(always)]
-    pub fn uncover_below<const COLORS: bool>(&mut self, i: u32, thresh: u64, cost: &[u64]) {
+    pub fn uncover_below<const COLORS: bool>(&mut self, i: u32, thresh: u64, cost: CostView<'_>) {
         let mut r = self.down(i);
-        while Self::cost_of(cost, r) < thresh {
+        while self.cost_of(cost, r) < thresh {
             self.unhide::<COLORS>(r);
             r = self.down(r);
         }
@@ -52,11 +76,11 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
 
     /// Keeps, among the options of the item of node `p` that cost less
     /// than `thresh`, only those that give it `p`'s color.
-    fn purify_below(&mut self, p: u32, thresh: u64, cost: &[u64]) {
+    fn purify_below(&mut self, p: u32, thresh: u64, cost: CostView<'_>) {
         let (item, color) = (self.top(p), self.color(p));
         self.set_color(item, color);
         let mut r = self.down(item);
-        while Self::cost_of(cost, r) < thresh {
+        while self.cost_of(cost, r) < thresh {
             if self.color(r) != color {
                 self.hide::<true>(r);
             } else if r != p {
@@ -67,10 +91,10 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
     }
 
     /// Undoes [`Links::purify_below`] with the same threshold.
-    fn unpurify_below(&mut self, p: u32, thresh: u64, cost: &[u64]) {
+    fn unpurify_below(&mut self, p: u32, thresh: u64, cost: CostView<'_>) {
         let (item, color) = (self.top(p), self.color(p));
         let mut r = self.down(item);
-        while Self::cost_of(cost, r) < thresh {
+        while self.cost_of(cost, r) < thresh {
             if self.color(r) < 0 {
                 self.set_color(r, color);
             } else if r != p {
@@ -84,7 +108,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
     /// Covers (or purifies) below `thresh` every item of the option holding
     /// `x` but `x`'s own.
     #[inline(always)]
-    pub fn commit_below<const COLORS: bool>(&mut self, x: u32, thresh: u64, cost: &[u64]) {
+    pub fn commit_below<const COLORS: bool>(&mut self, x: u32, thresh: u64, cost: CostView<'_>) {
         let mut q = x + 1;
         while q != x {
             let t = self.top(q);
@@ -103,7 +127,7 @@ impl<I: Index, const FAST: bool> Links<'_, I, FAST> {
 
     /// Undoes [`Links::commit_below`], in the reverse order of items.
     #[inline(always)]
-    pub fn uncommit_below<const COLORS: bool>(&mut self, x: u32, thresh: u64, cost: &[u64]) {
+    pub fn uncommit_below<const COLORS: bool>(&mut self, x: u32, thresh: u64, cost: CostView<'_>) {
         let mut q = x - 1;
         while q != x {
             let t = self.top(q);
@@ -160,7 +184,7 @@ mod tests {
         let before = lists(&mut arena, 3);
         for thresh in 0..5 {
             let mut a = arena.links::<false>(0);
-            a.cover_below::<false>(1, thresh, &cost);
+            a.cover_below::<false>(1, thresh, a.cost_view(&cost));
             // One update for A, one per other node hidden.
             let hidden: u64 = [1, 1, 2].iter().take(thresh as usize).sum();
             assert_eq!(a.updates, 1 + hidden, "threshold {thresh}");
@@ -168,7 +192,8 @@ mod tests {
             let b_kept: Vec<u32> =
                 before[1].iter().copied().filter(|&x| !(x < first[3] && cost[x as usize] < thresh)).collect();
             assert_eq!(during[1], b_kept, "threshold {thresh}");
-            arena.links::<false>(0).uncover_below::<false>(1, thresh, &cost);
+            let mut a = arena.links::<false>(0);
+            a.uncover_below::<false>(1, thresh, a.cost_view(&cost));
             assert_eq!(lists(&mut arena, 3), before, "threshold {thresh}");
         }
     }

@@ -6,7 +6,7 @@
 //! whose remaining options are all declined is *deactivated* (the "null"
 //! choice) without hiding anything.
 //!
-//! The residual bounds live with the search ([`crate::multiplicity`]);
+//! The residual bounds live with the search ([`crate::engine::multiplicity`]);
 //! these steps take them as a slice indexed by item number (from 1, so
 //! that slot 0 is unused), primary items being numbered `1..=n1`.
 

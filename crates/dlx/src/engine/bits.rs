@@ -30,18 +30,21 @@
 //! whose sets of options are one word and whose keys are few, and counted
 //! there (most of the nodes of a search lie in such subtrees).
 //!
-//! [`fits`] decides which problems this engine takes; the faithful search
-//! (DLX1's statistics) always dances.
+//! [`fits`] decides which problems this engine takes, and
+//! [`pick`](super::pick) which searches it runs: counts that need not be
+//! faithful, listings where it lists faster, and the dealing of shards; the
+//! faithful search (DLX1's statistics) always dances.
 
 use std::fmt::Debug;
 
 use crate::budget::{End, Meter, Outcome};
 use crate::estimate::SplitMix64;
 use crate::problem::Problem;
+use crate::split::piece_seed;
 
 mod small;
 
-use small::{Set, Small};
+use small::{SmallBits, WordSet};
 
 /// The most primary items: an item's index is a byte.
 pub(crate) const MAX_PRIMARY: usize = 256;
@@ -111,7 +114,7 @@ pub(crate) trait Key: Copy + Ord + Debug + Send + Sync + 'static {
     fn from_u32(x: u32) -> Self;
     fn get(self) -> u32;
     /// The key with `one` less (wrapping; covered keys are never counted
-    /// down far enough to wrap, see [`Bits::child`]).
+    /// down far enough to wrap, see [`BitsSearch::child`]).
     fn less(self, one: Self) -> Self;
 }
 
@@ -155,7 +158,7 @@ type Keys<K> = [K; MAX_PRIMARY];
 
 /// Where a search stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+enum BitsState {
     Start,
     /// Stopped at a solution found below level `level` (its chosen option
     /// is the last one taken there); `usize::MAX` when the forced options
@@ -169,7 +172,7 @@ enum State {
 }
 
 /// How a walk over the tree stopped.
-pub(crate) enum Stop {
+pub(crate) enum WalkStop {
     /// At a solution below level `level` (or, counting, at the limit).
     Found(usize),
     /// At the limit (counting) or out of budget.
@@ -178,8 +181,9 @@ pub(crate) enum Stop {
     Done,
 }
 
-/// What a child of the current node is.
-enum Child {
+/// What a child of the current node is (in either engine of this file and
+/// its `small`).
+enum BitsChild {
     /// Every primary item is covered.
     Solution,
     /// An uncovered primary item has no option left.
@@ -193,7 +197,7 @@ enum Child {
 
 /// One level of the search.
 #[derive(Clone, Copy, Debug, Default)]
-struct Level {
+struct BitsLevel {
     /// How many primary items are still uncovered.
     left: u32,
     /// How many options are live.
@@ -209,7 +213,7 @@ struct Level {
 
 /// The counters of a search under way.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Tally {
+pub(crate) struct WalkCounters {
     nodes: u64,
     solutions: u64,
     /// Nodes left before the meter's next look.
@@ -218,7 +222,7 @@ pub(crate) struct Tally {
 
 /// Counts one node entered; false when the meter says stop.
 #[inline(always)]
-fn tick(t: &mut Tally, meter: &mut Meter) -> bool {
+fn tick(t: &mut WalkCounters, meter: &mut Meter) -> bool {
     t.nodes += 1;
     t.tick -= 1;
     if t.tick == 0 {
@@ -232,7 +236,7 @@ fn tick(t: &mut Tally, meter: &mut Meter) -> bool {
 
 /// The bitset search over one problem.
 #[derive(Clone, Debug)]
-pub(crate) struct Bits<K: Key> {
+pub(crate) struct BitsSearch<K: Key> {
     /// Words in a set of options.
     words: usize,
     /// Keys looked at: the primary items rounded up to 16.
@@ -260,7 +264,7 @@ pub(crate) struct Bits<K: Key> {
     /// at `keys[l]`.
     live: Vec<u64>,
     keys: Vec<Keys<K>>,
-    levels: Vec<Level>,
+    levels: Vec<BitsLevel>,
     /// The candidates of the levels entered, a stack: no option is a
     /// candidate at two levels at once (the lower level's item is covered),
     /// so it never holds more than every option.
@@ -271,8 +275,8 @@ pub(crate) struct Bits<K: Key> {
     conf: Vec<u64>,
     /// The engines small subtrees are counted with, once needed: one word
     /// a set when the problem has at most 64 primary items, else two.
-    small: Option<Box<Small<u64>>>,
-    wide_small: Option<Box<Small<u128>>>,
+    small: Option<Box<SmallBits<u64>>>,
+    wide_small: Option<Box<SmallBits<u128>>>,
     /// Scratch for renumbering the secondary items of a small subproblem:
     /// an item's number is `place[i]` if `seen[i]` is `era`.
     place: Vec<u16>,
@@ -283,7 +287,7 @@ pub(crate) struct Bits<K: Key> {
     handing_down: bool,
     handed: u64,
     handed_nodes: u64,
-    state: State,
+    state: BitsState,
     /// The forced options, which every solution lists first.
     forced: Vec<usize>,
     solution: Vec<usize>,
@@ -291,16 +295,26 @@ pub(crate) struct Bits<K: Key> {
     nodes: u64,
 }
 
-/// The bitset engine with the narrower key that fits the problem.
-#[derive(Clone, Debug)]
-pub(crate) enum AnyBits {
-    Narrow(Bits<u16>),
-    Wide(Bits<u32>),
+/// Calls `$body` with `$b` the search whatever its keys.
+macro_rules! with_keys {
+    ($bits:expr, $b:ident => $body:expr) => {
+        match $bits {
+            BitsEngine::Narrow($b) => $body,
+            BitsEngine::Wide($b) => $body,
+        }
+    };
 }
 
-impl AnyBits {
+/// The bitset engine with the narrower key that fits the problem.
+#[derive(Clone, Debug)]
+pub(crate) enum BitsEngine {
+    Narrow(BitsSearch<u16>),
+    Wide(BitsSearch<u32>),
+}
+
+impl BitsEngine {
     /// Lays out `problem`, which must [fit](fits).
-    pub fn new(problem: &Problem) -> AnyBits {
+    pub fn new(problem: &Problem) -> BitsEngine {
         let primary = problem.primary_count();
         let shift = 32 - (primary.max(1) as u32 - 1).leading_zeros();
         let mut counts = vec![0u32; primary];
@@ -311,19 +325,65 @@ impl AnyBits {
         }
         let most = counts.iter().copied().max().unwrap_or(0) as u64;
         if (most + 1) << shift <= u16::MAX as u64 {
-            AnyBits::Narrow(Bits::new(problem, shift))
+            BitsEngine::Narrow(BitsSearch::new(problem, shift))
         } else {
-            AnyBits::Wide(Bits::new(problem, shift))
+            BitsEngine::Wide(BitsSearch::new(problem, shift))
         }
+    }
+
+    /// Counts the solutions below `forced`, up to `limit`.
+    pub fn count(&mut self, forced: &[usize], limit: u64, meter: &mut Meter) -> Outcome {
+        with_keys!(self, b => b.count(forced, limit, meter))
+    }
+
+    /// Advances to the next solution below `forced` (which must not change
+    /// during a search), returning false when there is none left, and how
+    /// the search ended so far.
+    pub fn next_solution(&mut self, forced: &[usize], meter: &mut Meter) -> (bool, End) {
+        with_keys!(self, b => b.next_solution(forced, meter))
+    }
+
+    /// The children of each of `pieces` below `forced`, as
+    /// [`crate::Solver::expand`] gives them.
+    pub fn expand(&mut self, forced: &[usize], pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
+        with_keys!(self, b => b.expand(forced, pieces))
+    }
+
+    /// Knuth's estimate of the nodes in each of `pieces` below `forced`,
+    /// as [`crate::Solver::piece_sizes`] gives it.
+    pub fn piece_sizes(
+        &mut self,
+        forced: &[usize],
+        pieces: &[Vec<usize>],
+        probes: &[u64],
+        seed: u64,
+    ) -> Vec<f64> {
+        with_keys!(self, b => b.piece_sizes(forced, pieces, probes, seed))
+    }
+
+    /// Abandons a search under way.
+    pub fn reset(&mut self) {
+        with_keys!(self, b => b.reset())
+    }
+
+    /// The solutions and nodes of the last search.
+    pub fn tally(&self) -> (u64, u64) {
+        with_keys!(self, b => b.tally())
+    }
+
+    /// The options of the solution the search stopped at: forced ones
+    /// first, then one a level.
+    pub fn solution(&self) -> &[usize] {
+        with_keys!(self, b => b.solution())
     }
 }
 
-impl<K: Key> Bits<K> {
+impl<K: Key> BitsSearch<K> {
     /// Room for a problem of `primary` primary items and `options`
     /// options, `words` words a set of options.
-    fn with_room(words: usize, primary: usize, options: usize, shift: u32) -> Bits<K> {
+    fn with_room(words: usize, primary: usize, options: usize, shift: u32) -> BitsSearch<K> {
         let levels = primary + 2;
-        Bits {
+        BitsSearch {
             words,
             span: primary.div_ceil(16) * 16,
             primary,
@@ -338,7 +398,7 @@ impl<K: Key> Bits<K> {
             width: 0,
             live: vec![0; levels * words],
             keys: vec![[K::COVERED; MAX_PRIMARY]; levels],
-            levels: vec![Level::default(); levels],
+            levels: vec![BitsLevel::default(); levels],
             cand: vec![0; options],
             top: 0,
             conf: vec![0; words],
@@ -350,7 +410,7 @@ impl<K: Key> Bits<K> {
             handing_down: true,
             handed: 0,
             handed_nodes: 0,
-            state: State::Start,
+            state: BitsState::Start,
             forced: Vec::new(),
             solution: Vec::new(),
             solutions: 0,
@@ -433,7 +493,7 @@ impl<K: Key> Bits<K> {
     /// stay above every count of 0 (the key type is chosen so), and they
     /// are set back to the covered key afterwards.
     #[inline(always)]
-    fn child<const COUNT: bool>(&mut self, l: usize, o: usize) -> Child {
+    fn child<const COUNT: bool>(&mut self, l: usize, o: usize) -> BitsChild {
         match self.width {
             2 => self.child_of::<COUNT, 2>(l, o),
             3 => self.child_of::<COUNT, 3>(l, o),
@@ -444,13 +504,13 @@ impl<K: Key> Bits<K> {
         }
     }
 
-    /// [`Bits::child`] for options of `WIDTH` primary items each (0: any).
+    /// [`BitsSearch::child`] for options of `WIDTH` primary items each (0: any).
     #[inline(always)]
-    fn child_of<const COUNT: bool, const WIDTH: usize>(&mut self, l: usize, o: usize) -> Child {
+    fn child_of<const COUNT: bool, const WIDTH: usize>(&mut self, l: usize, o: usize) -> BitsChild {
         let p = self.prims[o];
         let left = self.levels[l].left - p[0] as u32;
         if left == 0 {
-            return Child::Solution;
+            return BitsChild::Solution;
         }
         let words = self.words;
         let span = self.span;
@@ -502,7 +562,7 @@ impl<K: Key> Bits<K> {
             self.conf = conf;
         }
         if dead {
-            return Child::Dead;
+            return BitsChild::Dead;
         }
         let keys = &mut self.keys[l + 1];
         for &j in own {
@@ -511,7 +571,7 @@ impl<K: Key> Bits<K> {
         let key = Self::smallest(keys, span).get();
         let count = key >> self.shift;
         if count == 0 {
-            return Child::Dead;
+            return BitsChild::Dead;
         }
         let best = key & ((1 << self.shift) - 1);
         if COUNT && left < 2 * self.min_prim {
@@ -529,11 +589,11 @@ impl<K: Key> Bits<K> {
                     solutions += (self.prims[x][0] as u32 == left) as u64;
                 }
             }
-            return Child::Last { solutions, nodes: 1 + count as u64 };
+            return BitsChild::Last { solutions, nodes: 1 + count as u64 };
         }
         let live = self.levels[l].live - removed;
-        self.levels[l + 1] = Level { left, live, best, ..Level::default() };
-        Child::Enter
+        self.levels[l + 1] = BitsLevel { left, live, best, ..BitsLevel::default() };
+        BitsChild::Enter
     }
 
     /// Walks the tree from the candidates of level `l` (entered) until a
@@ -541,17 +601,17 @@ impl<K: Key> Bits<K> {
     fn walk<const COUNT: bool>(
         &mut self,
         mut l: usize,
-        t: &mut Tally,
+        t: &mut WalkCounters,
         limit: u64,
         meter: &mut Meter,
-    ) -> Stop {
+    ) -> WalkStop {
         loop {
-            let Level { from, at, to, .. } = self.levels[l];
+            let BitsLevel { from, at, to, .. } = self.levels[l];
             if at == to {
                 // Every candidate of level l has been tried.
                 self.top = from as usize;
                 if l == 0 {
-                    return Stop::Done;
+                    return WalkStop::Done;
                 }
                 l -= 1;
                 continue;
@@ -559,25 +619,25 @@ impl<K: Key> Bits<K> {
             self.levels[l].at = at + 1;
             let o = self.cand[at as usize] as usize;
             match self.child::<COUNT>(l, o) {
-                Child::Solution => {
+                BitsChild::Solution => {
                     t.nodes += 1;
                     t.solutions += 1;
                     if !COUNT || t.solutions >= limit {
-                        return Stop::Found(l);
+                        return WalkStop::Found(l);
                     }
                 }
-                Child::Dead => t.nodes += 1,
-                Child::Last { solutions, nodes } => {
+                BitsChild::Dead => t.nodes += 1,
+                BitsChild::Last { solutions, nodes } => {
                     t.nodes += nodes;
                     t.solutions += solutions;
                     if t.solutions >= limit {
                         t.solutions = limit;
-                        return Stop::Stopped;
+                        return WalkStop::Stopped;
                     }
                 }
-                Child::Enter => {
+                BitsChild::Enter => {
                     if !tick(t, meter) {
-                        return Stop::Stopped;
+                        return WalkStop::Stopped;
                     }
                     if COUNT && self.handing_down {
                         let next = &self.levels[l + 1];
@@ -605,8 +665,8 @@ impl<K: Key> Bits<K> {
                                 self.handing_down = false;
                             }
                             match stop {
-                                Stop::Done => continue,
-                                _ => return Stop::Stopped,
+                                WalkStop::Done => continue,
+                                _ => return WalkStop::Stopped,
                             }
                         }
                     }
@@ -619,14 +679,14 @@ impl<K: Key> Bits<K> {
 
     /// Counts the subtree of level `m` (set, its node counted) in the
     /// engine of small subproblems.
-    fn count_small<S: Set>(
+    fn count_small<S: WordSet>(
         &mut self,
-        small: &mut Small<S>,
+        small: &mut SmallBits<S>,
         m: usize,
-        t: &mut Tally,
+        t: &mut WalkCounters,
         limit: u64,
         meter: &mut Meter,
-    ) -> Stop {
+    ) -> WalkStop {
         self.load(small, m);
         small.count(t, limit, meter)
     }
@@ -634,7 +694,7 @@ impl<K: Key> Bits<K> {
     /// Makes `small` the subproblem below level `m`: its live options (at
     /// most 64 or 128) renumbered in order, and its uncovered primary items
     /// (at most 64 or 128) too, so that DLX1's choices stay the same.
-    fn load<S: Set>(&mut self, small: &mut Small<S>, m: usize) {
+    fn load<S: WordSet>(&mut self, small: &mut SmallBits<S>, m: usize) {
         let words = self.words;
         // The primary items.
         let mut item = [0u8; MAX_PRIMARY];
@@ -697,7 +757,7 @@ impl<K: Key> Bits<K> {
         pieces: &[Vec<usize>],
         mut at: impl FnMut(&mut Self, usize, Option<usize>),
     ) {
-        self.state = State::Start;
+        self.state = BitsState::Start;
         if !self.root(forced) {
             (0..pieces.len()).for_each(|i| at(self, i, None));
             return;
@@ -718,7 +778,7 @@ impl<K: Key> Bits<K> {
                     entered = l + 1;
                 }
                 self.top = self.levels[l].to as usize;
-                if let Child::Enter = self.child::<false>(l, o) {
+                if let BitsChild::Enter = self.child::<false>(l, o) {
                     path.push(o);
                 } else {
                     node = false;
@@ -744,8 +804,8 @@ impl<K: Key> Bits<K> {
     /// enter (`None`, level `l + 1` set).
     fn leaf(&mut self, l: usize, o: usize) -> Option<bool> {
         match self.child::<false>(l, o) {
-            Child::Solution => Some(true),
-            Child::Dead => Some(false),
+            BitsChild::Solution => Some(true),
+            BitsChild::Dead => Some(false),
             _ => None,
         }
     }
@@ -764,7 +824,7 @@ impl<K: Key> Bits<K> {
                 }
                 return;
             };
-            let Level { from, to, .. } = b.levels[l];
+            let BitsLevel { from, to, .. } = b.levels[l];
             for c in from..to {
                 let o = b.cand[c as usize] as usize;
                 b.top = to as usize;
@@ -808,14 +868,14 @@ impl<K: Key> Bits<K> {
                 sizes[i] = if probes[i] > 0 { 1.0 } else { 0.0 };
                 return;
             };
-            let mut rng = SplitMix64::new(crate::solver::piece_seed(seed, &pieces[i]));
+            let mut rng = SplitMix64::new(piece_seed(seed, &pieces[i]));
             let base = b.levels[l];
             let mut sum = 0.0;
             for _ in 0..probes[i] {
                 b.levels[l] = base;
                 let (mut nodes, mut weight, mut m) = (1.0, 1.0, l);
                 loop {
-                    let Level { from, to, .. } = b.levels[m];
+                    let BitsLevel { from, to, .. } = b.levels[m];
                     let d = (to - from) as u64;
                     if d == 0 {
                         break;
@@ -840,7 +900,7 @@ impl<K: Key> Bits<K> {
 
     /// Abandons a search under way.
     pub fn reset(&mut self) {
-        self.state = State::Start;
+        self.state = BitsState::Start;
     }
 
     /// The solutions and nodes of the last search.
@@ -855,14 +915,14 @@ impl<K: Key> Bits<K> {
     }
 }
 
-impl<K: Key> Bits<K> {
-    fn new(problem: &Problem, shift: u32) -> Bits<K> {
+impl<K: Key> BitsSearch<K> {
+    fn new(problem: &Problem, shift: u32) -> BitsSearch<K> {
         debug_assert!(fits(problem));
         let n = problem.item_count();
         let primary = problem.primary_count();
         let options = problem.option_count();
         let words = options.div_ceil(64).max(1);
-        let mut bits = Bits::with_room(words, primary, options, shift);
+        let mut bits = BitsSearch::with_room(words, primary, options, shift);
         let mut rows = vec![0u64; n * words];
         let mut items = Vec::with_capacity(problem.entry_count());
         let mut starts = Vec::with_capacity(options + 1);
@@ -944,7 +1004,8 @@ impl<K: Key> Bits<K> {
             }
         }
         let key = Self::smallest(keys, self.span).get();
-        self.levels[0] = Level { left, live: alive, best: key & ((1 << self.shift) - 1), ..Level::default() };
+        self.levels[0] =
+            BitsLevel { left, live: alive, best: key & ((1 << self.shift) - 1), ..BitsLevel::default() };
         self.top = 0;
         left > 0
     }
@@ -959,9 +1020,9 @@ impl<K: Key> Bits<K> {
 
     /// Counts the solutions below `forced`, up to `limit`.
     pub fn count(&mut self, forced: &[usize], limit: u64, meter: &mut Meter) -> Outcome {
-        self.state = State::Start;
+        self.state = BitsState::Start;
         self.run::<true>(forced, limit, meter);
-        let otherwise = if self.state == State::Done { End::Complete } else { End::Limit };
+        let otherwise = if self.state == BitsState::Done { End::Complete } else { End::Limit };
         meter.finish(self.solutions, self.nodes, otherwise)
     }
 
@@ -970,7 +1031,7 @@ impl<K: Key> Bits<K> {
     /// the search ended so far.
     pub fn next_solution(&mut self, forced: &[usize], meter: &mut Meter) -> (bool, End) {
         let found = self.run::<false>(forced, u64::MAX, meter);
-        let otherwise = if self.state == State::Done { End::Complete } else { End::Limit };
+        let otherwise = if self.state == BitsState::Done { End::Complete } else { End::Limit };
         (found, meter.finish(self.solutions, self.nodes, otherwise).end())
     }
 
@@ -981,7 +1042,7 @@ impl<K: Key> Bits<K> {
         let mut t;
         let l;
         match self.state {
-            State::Start => {
+            BitsState::Start => {
                 let interval = meter.start();
                 if !self.root(forced) {
                     // The forced options are the one solution.
@@ -989,44 +1050,48 @@ impl<K: Key> Bits<K> {
                     self.nodes = 1;
                     self.solution.clear();
                     self.solution.extend_from_slice(forced);
-                    self.state = if COUNT { State::Done } else { State::Found { level: usize::MAX } };
+                    self.state = if COUNT { BitsState::Done } else { BitsState::Found { level: usize::MAX } };
                     return !COUNT;
                 }
-                t = Tally { nodes: 0, solutions: 0, tick: interval };
+                t = WalkCounters { nodes: 0, solutions: 0, tick: interval };
                 if !tick(&mut t, meter) {
                     (self.nodes, self.solutions) = (t.nodes, t.solutions);
-                    self.state = State::Stopped;
+                    self.state = BitsState::Stopped;
                     return false;
                 }
                 l = 0;
                 self.enter(0);
             }
-            State::Found { level: usize::MAX } | State::Stopped | State::Done => {
-                self.state = State::Done;
+            BitsState::Found { level: usize::MAX } | BitsState::Stopped | BitsState::Done => {
+                self.state = BitsState::Done;
                 return false;
             }
-            State::Found { level } => {
-                t = Tally { nodes: self.nodes, solutions: self.solutions, tick: meter.resume(self.nodes) };
+            BitsState::Found { level } => {
+                t = WalkCounters {
+                    nodes: self.nodes,
+                    solutions: self.solutions,
+                    tick: meter.resume(self.nodes),
+                };
                 l = level;
             }
         }
         let stop = self.walk::<COUNT>(l, &mut t, limit, meter);
         (self.nodes, self.solutions) = (t.nodes, t.solutions);
         match stop {
-            Stop::Found(level) => {
-                self.state = State::Found { level };
+            WalkStop::Found(level) => {
+                self.state = BitsState::Found { level };
                 meter.pause(t.tick);
                 if !COUNT {
                     self.fill_solution(level);
                 }
                 true
             }
-            Stop::Stopped => {
-                self.state = State::Stopped;
+            WalkStop::Stopped => {
+                self.state = BitsState::Stopped;
                 false
             }
-            Stop::Done => {
-                self.state = State::Done;
+            WalkStop::Done => {
+                self.state = BitsState::Done;
                 false
             }
         }
@@ -1040,9 +1105,9 @@ mod tests {
 
     fn count(src: &str) -> (u64, u64) {
         let p = text::parse(src).unwrap().problem;
-        let mut b = match AnyBits::new(&p) {
-            AnyBits::Narrow(b) => b,
-            AnyBits::Wide(_) => panic!("narrow keys expected"),
+        let mut b = match BitsEngine::new(&p) {
+            BitsEngine::Narrow(b) => b,
+            BitsEngine::Wide(_) => panic!("narrow keys expected"),
         };
         let o = b.count(&[], u64::MAX, &mut Meter::new());
         (o.solutions().unwrap(), o.nodes())

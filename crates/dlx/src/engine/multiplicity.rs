@@ -18,11 +18,12 @@
 //! reaches 0 it is covered; an option chosen for another item uses one of
 //! the bound of each of its items.
 //!
-//! The search is the same explicit-stack state machine as [`Solver`]'s
-//! (which hands a problem with bounds to it): it stops at each solution and
+//! The search is the same explicit-stack state machine as the dancing
+//! links' ([`Solver`] and [`Cheapest`] hand a problem with bounds to it, as
+//! [`pick`](super::pick) says): it stops at each solution and
 //! resumes, counts, splits into subtrees for threads, and carries a
 //! [`Meter`] for its budget and probe, ending each search with an
-//! [`Outcome`]; [`Multiplicity::estimate`] is Knuth's random-probe estimate
+//! [`Outcome`]; [`MultiplicityEngine::estimate`] is Knuth's random-probe estimate
 //! of its tree. Faithful, it walks DLX3's very tree and counts its
 //! statistics: a node per level entered (a solution and a dead end
 //! included), an update per removal from a list. Fast (the default), it
@@ -38,7 +39,7 @@
 //! covering.
 //!
 //! With costs (`with_costs`, for [`Cheapest`]), the same loop offers each
-//! solution to a [`Board`] and cuts, at each node, by a lower bound on the
+//! solution to a [`CheapestSoFar`] and cuts, at each node, by a lower bound on the
 //! cost of covering what is left, and at each branch, options whose cost
 //! alone reaches the cutoff.
 //!
@@ -50,19 +51,19 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use super::ForceError;
 use crate::arena::{Arena, Index, Links};
-use crate::budget::{Budget, End, Meter, Outcome, Probe, Tally};
-use crate::cost::{classes, lay_out_sorted, Board, MAX_CLASSES, NO_CLASS};
-use crate::estimate::{Estimate, EstimateOptions, Gather, Path, SplitMix64, PROBES_PER_STRATUM};
+use crate::best::CheapestSoFar;
+use crate::budget::{Budget, End, Meter, Outcome, Probe, SharedTally};
+use crate::estimate::{Estimate, EstimateOptions, Gather, ProbePath, SplitMix64, PROBES_PER_STRATUM};
+use crate::layout::{classes, lay_out_sorted, MAX_CLASSES, NO_CLASS};
 use crate::problem::Problem;
-use crate::solver::{ForceError, Stats};
-
-/// How deep [`Multiplicity::subtrees`] goes at most.
-const MAX_SPLIT_DEPTH: usize = 24;
+use crate::split::{self, piece_seed};
+use crate::stats::Stats;
 
 /// One level of the search.
 #[derive(Clone, Copy, Debug, Default)]
-struct Level {
+struct MultiplicityLevel {
     /// The item branched on.
     item: u32,
     /// The node chosen: a node of `item`'s list, or `item` itself for the
@@ -75,7 +76,7 @@ struct Level {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+enum MultiplicityState {
     /// No level below the floor is open: the next search starts afresh.
     Start,
     /// Stopped at a solution: levels `0..depth` are committed.
@@ -88,7 +89,7 @@ enum State {
 
 /// The multiplicity search over one arena.
 #[derive(Clone, Debug)]
-pub(crate) struct Multiplicity<I: Index> {
+pub(crate) struct MultiplicityEngine<I: Index> {
     arena: Arena<I>,
     colors: bool,
     primary: u32,
@@ -106,19 +107,19 @@ pub(crate) struct Multiplicity<I: Index> {
     aside: u32,
     /// The levels of the search; deep enough for every option and a null
     /// choice for every item.
-    levels: Vec<Level>,
+    levels: Vec<MultiplicityLevel>,
     /// Levels `0..floor` were chosen by a subtree's path.
     floor: usize,
     /// The first primary node of each forced option, in the order forced.
     forced: Vec<u32>,
-    state: State,
+    state: MultiplicityState,
     stats: Stats,
     faithful: bool,
     solution: Vec<usize>,
     /// The links and bounds as laid out (see `keep_pristine_copy`).
     pristine: Option<Box<(Arena<I>, Vec<u32>)>>,
     /// The budget and probe of every search.
-    pub(crate) meter: Meter,
+    meter: Meter,
     /// How the last search ended.
     end: End,
     /// For the cheapest solutions (see `with_costs`): the cost of each
@@ -236,7 +237,7 @@ fn begin<I: Index, const FAST: bool, const COLORS: bool>(
     item: u32,
     bound: &mut [u32],
     slack: &[u32],
-) -> Level {
+) -> MultiplicityLevel {
     let b = &mut bound[item as usize];
     *b -= 1;
     let top = a.down(item);
@@ -244,7 +245,7 @@ fn begin<I: Index, const FAST: bool, const COLORS: bool>(
     if *b == 0 {
         a.cover::<COLORS>(item);
     }
-    Level { item, choice: top, first }
+    MultiplicityLevel { item, choice: top, first }
 }
 
 /// Tries the level's current choice: `false` if it is off limits (every
@@ -252,12 +253,12 @@ fn begin<I: Index, const FAST: bool, const COLORS: bool>(
 #[inline(always)]
 fn try_choice<I: Index, const FAST: bool, const COLORS: bool>(
     a: &mut Links<'_, I, FAST>,
-    level: Level,
+    level: MultiplicityLevel,
     bound: &mut [u32],
     slack: &[u32],
     n1: u32,
 ) -> bool {
-    let Level { item, choice: x, first } = level;
+    let MultiplicityLevel { item, choice: x, first } = level;
     let b = bound[item as usize];
     let open =
         if first == 0 { x != item } else { a.len(item) as i64 > b as i64 - slack[item as usize] as i64 };
@@ -280,11 +281,11 @@ fn try_choice<I: Index, const FAST: bool, const COLORS: bool>(
 #[inline(always)]
 fn untry<I: Index, const FAST: bool, const COLORS: bool>(
     a: &mut Links<'_, I, FAST>,
-    level: Level,
+    level: MultiplicityLevel,
     bound: &mut [u32],
     n1: u32,
 ) {
-    let Level { item, choice: x, .. } = level;
+    let MultiplicityLevel { item, choice: x, .. } = level;
     if x != item {
         a.uncommit_bounded::<COLORS>(x, bound, n1);
     } else if bound[item as usize] != 0 {
@@ -297,10 +298,10 @@ fn untry<I: Index, const FAST: bool, const COLORS: bool>(
 #[inline(always)]
 fn skip<I: Index, const FAST: bool, const COLORS: bool>(
     a: &mut Links<'_, I, FAST>,
-    level: &mut Level,
+    level: &mut MultiplicityLevel,
     bound: &[u32],
 ) {
-    let Level { item, choice: x, first } = *level;
+    let MultiplicityLevel { item, choice: x, first } = *level;
     if first != 0 {
         a.tweak::<COLORS>(x, item, bound[item as usize] != 0);
     }
@@ -312,10 +313,10 @@ fn skip<I: Index, const FAST: bool, const COLORS: bool>(
 #[inline(always)]
 fn end<I: Index, const FAST: bool, const COLORS: bool>(
     a: &mut Links<'_, I, FAST>,
-    level: Level,
+    level: MultiplicityLevel,
     bound: &mut [u32],
 ) {
-    let Level { item, first, .. } = level;
+    let MultiplicityLevel { item, first, .. } = level;
     let b = bound[item as usize];
     if first == 0 {
         a.uncover::<COLORS>(item);
@@ -374,9 +375,9 @@ fn cost_bound<I: Index, const L: bool>(
     acc.iter().all(|&s| s < limit)
 }
 
-impl<I: Index> Multiplicity<I> {
+impl<I: Index> MultiplicityEngine<I> {
     /// Lays out `problem` for searching.
-    pub fn new(problem: &Problem) -> Multiplicity<I> {
+    pub fn new(problem: &Problem) -> MultiplicityEngine<I> {
         let (arena, first) = Arena::new(problem);
         let total = problem.item_count() + 2 + problem.entry_count() + problem.option_count();
         let mut option_of = vec![u32::MAX; total];
@@ -388,10 +389,10 @@ impl<I: Index> Multiplicity<I> {
         Self::with_layout(problem, arena, first, option_of)
     }
 
-    /// Lays out `problem` for [`Multiplicity::search_best`]: options sorted
+    /// Lays out `problem` for [`MultiplicityEngine::search_best`]: options sorted
     /// by cost, so that every list is, and the items split into classes
-    /// for the lower bound (see [`crate::cost`]).
-    pub fn with_costs(problem: &Problem) -> Multiplicity<I> {
+    /// for the lower bound (see [`crate::layout`] and [`crate::Cheapest`]).
+    pub fn with_costs(problem: &Problem) -> MultiplicityEngine<I> {
         let costs: Vec<u64> = (0..problem.option_count()).map(|k| problem.cost(k)).collect();
         let (arena, first, option_of, cost) = lay_out_sorted(problem, &costs);
         let mut m = Self::with_layout(problem, arena, first, option_of);
@@ -405,7 +406,7 @@ impl<I: Index> Multiplicity<I> {
         mut arena: Arena<I>,
         first: Vec<u32>,
         option_of: Vec<u32>,
-    ) -> Multiplicity<I> {
+    ) -> MultiplicityEngine<I> {
         let n1 = problem.primary_count();
         let aside = problem.item_count() as u32 + 1;
         {
@@ -421,7 +422,7 @@ impl<I: Index> Multiplicity<I> {
             bound[i + 1] = upper;
             slack[i + 1] = upper - lower;
         }
-        Multiplicity {
+        MultiplicityEngine {
             arena,
             colors: problem.has_colors(),
             primary: n1 as u32,
@@ -430,10 +431,10 @@ impl<I: Index> Multiplicity<I> {
             bound,
             slack,
             aside,
-            levels: vec![Level::default(); problem.option_count() + n1 + 1],
+            levels: vec![MultiplicityLevel::default(); problem.option_count() + n1 + 1],
             floor: 0,
             forced: Vec::new(),
-            state: State::Start,
+            state: MultiplicityState::Start,
             stats: Stats::default(),
             faithful: false,
             solution: Vec::new(),
@@ -485,7 +486,7 @@ impl<I: Index> Multiplicity<I> {
 
     /// Makes the searches to come one thread's part of a search split over
     /// threads.
-    pub(crate) fn set_tally(&mut self, tally: Option<Arc<Tally>>) {
+    pub(crate) fn set_tally(&mut self, tally: Option<Arc<SharedTally>>) {
         self.meter.set_tally(tally);
     }
 
@@ -557,7 +558,7 @@ impl<I: Index> Multiplicity<I> {
             self.pristine = Some(pristine);
             self.forced.clear();
             self.forced_cost = 0;
-            self.state = State::Start;
+            self.state = MultiplicityState::Start;
             self.floor = 0;
             return;
         }
@@ -595,9 +596,9 @@ impl<I: Index> Multiplicity<I> {
     /// The number of levels committed.
     fn depth(&self) -> usize {
         match self.state {
-            State::Found { depth } | State::Stopped { depth } => depth,
-            State::Done => self.floor,
-            State::Start => self.floor,
+            MultiplicityState::Found { depth } | MultiplicityState::Stopped { depth } => depth,
+            MultiplicityState::Done => self.floor,
+            MultiplicityState::Start => self.floor,
         }
     }
 
@@ -607,7 +608,7 @@ impl<I: Index> Multiplicity<I> {
         let depth = self.depth();
         self.unwind(depth, 0);
         self.floor = 0;
-        self.state = State::Start;
+        self.state = MultiplicityState::Start;
     }
 
     /// Undoes levels `to..from`, newest first.
@@ -686,38 +687,15 @@ impl<I: Index> Multiplicity<I> {
     /// option of the item's list, or is the null choice. Every solution
     /// lies in exactly one subtree; dead ends are dropped.
     pub fn subtrees(&mut self, at_least: usize) -> Vec<Vec<usize>> {
-        let mut frontier: Vec<Vec<usize>> = vec![Vec::new()];
-        for _depth in 0..MAX_SPLIT_DEPTH {
-            if frontier.len() >= at_least {
-                break;
-            }
-            let mut next = Vec::with_capacity(frontier.len() * 4);
-            let mut grew = false;
-            for path in frontier {
-                let kids = if self.replay::<true>(&path) { self.branches::<true>() } else { Some(0) };
-                self.reset();
-                match kids {
-                    Some(d) => {
-                        grew = true;
-                        next.extend((0..d).map(|j| {
-                            let mut p = path.clone();
-                            p.push(j);
-                            p
-                        }));
-                    }
-                    None => next.push(path),
-                }
-            }
-            frontier = next;
-            if !grew {
-                break;
-            }
-        }
-        frontier
+        split::cut(at_least, |path| {
+            let kids = if self.replay::<true>(path) { self.branches::<true>() } else { Some(0) };
+            self.reset();
+            kids.map(|d| (0..d).collect())
+        })
     }
 
     /// The children of each of `pieces` (paths of branch numbers as
-    /// [`Multiplicity::subtrees`] gives them), in order: one path a branch
+    /// [`MultiplicityEngine::subtrees`] gives them), in order: one path a branch
     /// of the piece's node; a piece at a solution stays as it is, one at a
     /// dead end is dropped. Also says whether any piece had children.
     pub fn expand(&mut self, pieces: &[Vec<usize>]) -> (Vec<Vec<usize>>, bool) {
@@ -742,13 +720,13 @@ impl<I: Index> Multiplicity<I> {
     }
 
     /// Knuth's estimate of the nodes in each of `pieces` (paths as for
-    /// [`Multiplicity::expand`]), over the fast search's tree: the mean of
+    /// [`MultiplicityEngine::expand`]), over the fast search's tree: the mean of
     /// `probes` random probes from the piece's node, drawn from a generator
     /// seeded by `seed` and the piece's path alone.
     pub fn piece_sizes(&mut self, pieces: &[Vec<usize>], probes: &[u64], seed: u64) -> Vec<f64> {
         let mut sizes = Vec::with_capacity(pieces.len());
         for (path, &probes) in pieces.iter().zip(probes) {
-            let mut rng = SplitMix64::new(crate::solver::piece_seed(seed, path));
+            let mut rng = SplitMix64::new(piece_seed(seed, path));
             let size = if self.replay::<true>(path) {
                 let sum: f64 = (0..probes)
                     .map(|_| {
@@ -773,9 +751,9 @@ impl<I: Index> Multiplicity<I> {
     /// floor lead to, down to a leaf of the tree the search walks (the
     /// fast one, or with `FAST` off DLX3's); the links and bounds are as
     /// they were afterwards. A node's children are its branches (see
-    /// [`Multiplicity::branches`]); a solution and a dead end are leaves,
+    /// [`MultiplicityEngine::branches`]); a solution and a dead end are leaves,
     /// and nodes, as the search counts them.
-    fn random_path<const COLORS: bool, const FAST: bool>(&mut self, rng: &mut SplitMix64) -> Path {
+    fn random_path<const COLORS: bool, const FAST: bool>(&mut self, rng: &mut SplitMix64) -> ProbePath {
         let n1 = self.primary;
         let floor = self.floor;
         let mut a = self.arena.links::<true>(0);
@@ -804,7 +782,7 @@ impl<I: Index> Multiplicity<I> {
             untry::<I, true, COLORS>(&mut a, level, &mut self.bound, n1);
             end::<I, true, COLORS>(&mut a, level, &mut self.bound);
         }
-        Path { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
+        ProbePath { nodes, leaf: weight, solution, depth: depth as u64 + 1 }
     }
 
     /// Knuth's random-probe estimate of the tree below the forced options,
@@ -860,7 +838,7 @@ impl<I: Index> Multiplicity<I> {
             let k = options.probes / strata + ((v as u64) < options.probes % strata) as u64;
             let replayed = self.replay::<FAST>(path);
             debug_assert!(replayed, "a frontier path stays in the tree");
-            let paths: Vec<Path> = (0..k).map(|_| self.random_path::<COLORS, FAST>(&mut rng)).collect();
+            let paths: Vec<ProbePath> = (0..k).map(|_| self.random_path::<COLORS, FAST>(&mut rng)).collect();
             self.reset();
             gather.stratum(paths.into_iter());
         }
@@ -990,7 +968,7 @@ impl<I: Index> Multiplicity<I> {
     /// Searches for the cheapest solutions (a layout `with_costs`), below
     /// the forced options, offering each solution that fits under the
     /// cutoff to `board`, and says how it ended.
-    pub fn search_best(&mut self, board: &Board) -> End {
+    pub fn search_best(&mut self, board: &CheapestSoFar) -> End {
         self.reset();
         self.best_here(board);
         self.end
@@ -998,7 +976,7 @@ impl<I: Index> Multiplicity<I> {
 
     /// Searches one subtree of `subtrees` for the cheapest solutions, and
     /// says how it ended.
-    pub fn search_best_subtree(&mut self, path: &[usize], board: &Board) -> End {
+    pub fn search_best_subtree(&mut self, path: &[usize], board: &CheapestSoFar) -> End {
         if self.replay::<true>(path) {
             self.best_here(board);
         } else {
@@ -1008,7 +986,7 @@ impl<I: Index> Multiplicity<I> {
         self.end
     }
 
-    fn best_here(&mut self, board: &Board) {
+    fn best_here(&mut self, board: &CheapestSoFar) {
         debug_assert!(!self.cost.is_empty(), "laid out with_costs");
         if self.colors {
             self.run::<true, true, true, true>(u64::MAX, Some(board));
@@ -1029,9 +1007,9 @@ impl<I: Index> Multiplicity<I> {
     fn run<const COLORS: bool, const COUNT: bool, const FAST: bool, const COST: bool>(
         &mut self,
         limit: u64,
-        board: Option<&Board>,
+        board: Option<&CheapestSoFar>,
     ) -> bool {
-        let resume_updates = if self.state == State::Start { 0 } else { self.stats.updates };
+        let resume_updates = if self.state == MultiplicityState::Start { 0 } else { self.stats.updates };
         let mut tick;
         let n1 = self.primary;
         let floor = self.floor;
@@ -1061,35 +1039,29 @@ impl<I: Index> Multiplicity<I> {
         // entering it.
         let mut back;
         match self.state {
-            State::Start => {
+            MultiplicityState::Start => {
                 tick = self.meter.start();
                 nodes = 0;
                 solutions = 0;
                 level = floor;
                 back = false;
             }
-            State::Found { depth } => {
+            MultiplicityState::Found { depth } => {
                 nodes = self.stats.nodes;
                 solutions = self.stats.solutions;
                 tick = self.meter.resume(nodes);
                 level = depth;
                 back = true;
             }
-            State::Stopped { .. } | State::Done => return false,
+            MultiplicityState::Stopped { .. } | MultiplicityState::Done => return false,
         }
         'search: loop {
             if !back {
                 // Enter the level: choose an item and begin branching on it.
                 nodes += 1;
-                tick -= 1;
-                if tick == 0 {
-                    match self.meter.check(solutions, nodes) {
-                        Some(next) => tick = next,
-                        None => {
-                            self.state = State::Stopped { depth: level };
-                            break;
-                        }
-                    }
+                if !self.meter.count_down(&mut tick, solutions, nodes) {
+                    self.state = MultiplicityState::Stopped { depth: level };
+                    break;
                 }
                 let (item, score) = choose::<I, FAST, FAST>(a, bound, slack, aside);
                 if item == 0 {
@@ -1105,7 +1077,7 @@ impl<I: Index> Multiplicity<I> {
                         });
                     }
                     if !COUNT || solutions >= limit {
-                        self.state = State::Found { depth: level };
+                        self.state = MultiplicityState::Found { depth: level };
                         self.meter.pause(tick);
                         break 'search;
                     }
@@ -1120,7 +1092,7 @@ impl<I: Index> Multiplicity<I> {
                             class,
                             acc,
                             curcost,
-                            board.map_or(0, Board::cutoff),
+                            board.map_or(0, CheapestSoFar::cutoff),
                         ))
                 {
                     back = true;
@@ -1132,7 +1104,7 @@ impl<I: Index> Multiplicity<I> {
                 if back {
                     // Back up to the level above and undo its choice.
                     if level == floor {
-                        self.state = State::Done;
+                        self.state = MultiplicityState::Done;
                         break 'search;
                     }
                     level -= 1;
@@ -1175,8 +1147,8 @@ impl<I: Index> Multiplicity<I> {
             }
         }
         self.stats = Stats { solutions, nodes, updates: a.updates };
-        let otherwise = if self.state == State::Done { End::Complete } else { End::Limit };
+        let otherwise = if self.state == MultiplicityState::Done { End::Complete } else { End::Limit };
         self.end = self.meter.finish(solutions, nodes, otherwise).end();
-        matches!(self.state, State::Found { .. })
+        matches!(self.state, MultiplicityState::Found { .. })
     }
 }

@@ -11,20 +11,20 @@
 //! words, copied to the next; nothing is undone.
 //!
 //! The big engine hands a subtree over once it is small (see
-//! [`super::Bits`]); items and options keep their order, so the tree is
+//! [`super::BitsSearch`]); items and options keep their order, so the tree is
 //! still DLX1's, and its nodes are counted as DLX1 counts them.
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
-use super::{tick, Stop, Tally};
+use super::{tick, BitsChild, WalkCounters, WalkStop};
 use crate::budget::Meter;
 
 /// Bits of a count: a count is at most 128.
 const PLANES: usize = 8;
 
-/// A set of at most [`Set::BITS`] options or items: `u64` or `u128`.
-pub(super) trait Set:
+/// A set of at most [`WordSet::BITS`] options or items: `u64` or `u128`.
+pub(super) trait WordSet:
     Copy
     + Default
     + Eq
@@ -53,7 +53,7 @@ pub(super) trait Set:
 
 macro_rules! set {
     ($t:ty) => {
-        impl Set for $t {
+        impl WordSet for $t {
             const BITS: usize = <$t>::BITS as usize;
             const EMPTY: $t = 0;
             #[inline(always)]
@@ -62,7 +62,7 @@ macro_rules! set {
             }
             #[inline(always)]
             fn first(n: usize) -> $t {
-                if n == <Self as Set>::BITS {
+                if n == <Self as WordSet>::BITS {
                     <$t>::MAX
                 } else {
                     (1 << n) - 1
@@ -93,7 +93,7 @@ set!(u128);
 
 /// One level of the search.
 #[derive(Clone, Copy, Debug, Default)]
-struct Level<S: Set> {
+struct SmallLevel<S: WordSet> {
     /// The live options.
     live: S,
     /// The uncovered primary items.
@@ -110,7 +110,7 @@ struct Level<S: Set> {
 
 /// A small subproblem and its search.
 #[derive(Clone, Debug)]
-pub(super) struct Small<S: Set> {
+pub(super) struct SmallBits<S: WordSet> {
     /// How many primary items and options.
     items: usize,
     options: usize,
@@ -130,12 +130,12 @@ pub(super) struct Small<S: Set> {
     min_prim: u32,
     /// How many bits the counts need (they only decrease).
     np: usize,
-    levels: Vec<Level<S>>,
+    levels: Vec<SmallLevel<S>>,
 }
 
-impl<S: Set> Default for Small<S> {
-    fn default() -> Small<S> {
-        Small {
+impl<S: WordSet> Default for SmallBits<S> {
+    fn default() -> SmallBits<S> {
+        SmallBits {
             items: 0,
             options: 0,
             mask: vec![S::EMPTY; S::BITS],
@@ -146,14 +146,14 @@ impl<S: Set> Default for Small<S> {
             starts: Vec::new(),
             min_prim: u32::MAX,
             np: PLANES,
-            levels: vec![Level::default(); S::BITS + 1],
+            levels: vec![SmallLevel::default(); S::BITS + 1],
         }
     }
 }
 
 /// Subtracts 1 from the bit-sliced counts of the items in `m`.
 #[inline(always)]
-fn take<S: Set>(planes: &mut [S; PLANES], np: usize, m: S) {
+fn take<S: WordSet>(planes: &mut [S; PLANES], np: usize, m: S) {
     let mut borrow = m;
     for p in planes[..np].iter_mut() {
         let was = *p;
@@ -168,7 +168,7 @@ fn take<S: Set>(planes: &mut [S; PLANES], np: usize, m: S) {
 /// The leftmost item of `uncovered` with the smallest count, and that
 /// count.
 #[inline(always)]
-fn choose<S: Set>(uncovered: S, planes: &[S; PLANES], np: usize) -> (u32, u32) {
+fn choose<S: WordSet>(uncovered: S, planes: &[S; PLANES], np: usize) -> (u32, u32) {
     let mut keep = uncovered;
     let mut count = 0;
     for b in (0..np).rev() {
@@ -182,21 +182,9 @@ fn choose<S: Set>(uncovered: S, planes: &[S; PLANES], np: usize) -> (u32, u32) {
     (keep.lowest() as u32, count)
 }
 
-/// What a child of a node is.
-enum Child {
-    Solution,
-    Dead,
-    /// Every completion is one option: its solutions and DLX1's nodes.
-    Last {
-        solutions: u64,
-        nodes: u64,
-    },
-    Enter,
-}
-
-impl<S: Set> Small<S> {
+impl<S: WordSet> SmallBits<S> {
     /// Starts loading a subproblem of `items` primary items and `options`
-    /// options (at most [`Set::BITS`] each).
+    /// options (at most [`WordSet::BITS`] each).
     pub fn start(&mut self, items: usize, options: usize) {
         debug_assert!(items <= S::BITS && options <= S::BITS);
         self.items = items;
@@ -208,7 +196,7 @@ impl<S: Set> Small<S> {
     }
 
     /// Adds the next option: its items, renumbered (primary ones below
-    /// the number given to [`Small::start`]).
+    /// the number given to [`SmallBits::start`]).
     pub fn option(&mut self, items: impl Iterator<Item = u16>) {
         let k = self.starts.len() - 1;
         let mut mask = S::EMPTY;
@@ -257,7 +245,8 @@ impl<S: Set> Small<S> {
         let uncovered = S::first(self.items);
         let (best, _) = choose(uncovered, &planes, self.np);
         let live = S::first(self.options);
-        self.levels[0] = Level { live, uncovered, planes, cand: S::EMPTY, left: self.items as u32, best };
+        self.levels[0] =
+            SmallLevel { live, uncovered, planes, cand: S::EMPTY, left: self.items as u32, best };
     }
 
     /// Enters level `l`: its item's options become the candidates, and the
@@ -278,11 +267,11 @@ impl<S: Set> Small<S> {
 
     /// Sets level `l + 1` to the child of option `o` at level `l`.
     #[inline(always)]
-    fn child(&mut self, l: usize, o: usize) -> Child {
+    fn child(&mut self, l: usize, o: usize) -> BitsChild {
         let parent = &self.levels[l];
         let left = parent.left - self.prim[o];
         if left == 0 {
-            return Child::Solution;
+            return BitsChild::Solution;
         }
         let mut removed = parent.live & self.clash[o];
         let live = parent.live & !removed;
@@ -294,7 +283,7 @@ impl<S: Set> Small<S> {
         }
         let (best, count) = choose(uncovered, &planes, self.np);
         if count == 0 {
-            return Child::Dead;
+            return BitsChild::Dead;
         }
         if left < 2 * self.min_prim {
             // Every completion is one option holding every item left (as
@@ -305,47 +294,47 @@ impl<S: Set> Small<S> {
                 solutions += (self.mask[options.lowest()] == uncovered) as u64;
                 options = options.rest();
             }
-            return Child::Last { solutions, nodes: 1 + count as u64 };
+            return BitsChild::Last { solutions, nodes: 1 + count as u64 };
         }
-        self.levels[l + 1] = Level { live, uncovered, planes, cand: S::EMPTY, left, best };
-        Child::Enter
+        self.levels[l + 1] = SmallLevel { live, uncovered, planes, cand: S::EMPTY, left, best };
+        BitsChild::Enter
     }
 
     /// Counts the solutions of the subproblem (its root counted as a node
     /// already) into `t`, up to `limit`.
-    pub fn count(&mut self, t: &mut Tally, limit: u64, meter: &mut Meter) -> Stop {
+    pub fn count(&mut self, t: &mut WalkCounters, limit: u64, meter: &mut Meter) -> WalkStop {
         self.enter(0);
         let mut l = 0;
         loop {
             let cand = self.levels[l].cand;
             if cand == S::EMPTY {
                 if l == 0 {
-                    return Stop::Done;
+                    return WalkStop::Done;
                 }
                 l -= 1;
                 continue;
             }
             self.levels[l].cand = cand.rest();
             match self.child(l, cand.lowest()) {
-                Child::Solution => {
+                BitsChild::Solution => {
                     t.nodes += 1;
                     t.solutions += 1;
                     if t.solutions >= limit {
-                        return Stop::Stopped;
+                        return WalkStop::Stopped;
                     }
                 }
-                Child::Dead => t.nodes += 1,
-                Child::Last { solutions, nodes } => {
+                BitsChild::Dead => t.nodes += 1,
+                BitsChild::Last { solutions, nodes } => {
                     t.nodes += nodes;
                     t.solutions += solutions;
                     if t.solutions >= limit {
                         t.solutions = limit;
-                        return Stop::Stopped;
+                        return WalkStop::Stopped;
                     }
                 }
-                Child::Enter => {
+                BitsChild::Enter => {
                     if !tick(t, meter) {
-                        return Stop::Stopped;
+                        return WalkStop::Stopped;
                     }
                     l += 1;
                     self.enter(l);
