@@ -31,7 +31,8 @@ use std::sync::Arc;
 
 use dlx::{Budget, End, Probe};
 
-use crate::grid::{Conflict, Puzzle, Shape};
+use crate::grid::Shape;
+use crate::puzzle::{Conflict, Puzzle};
 use crate::search::GridSolver;
 use crate::symmetry::Symmetry;
 

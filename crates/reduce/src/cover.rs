@@ -23,7 +23,8 @@
 
 use dlx::{Entry, Problem, ProblemBuilder};
 
-use crate::grid::{Conflict, Puzzle, Shape};
+use crate::grid::Shape;
+use crate::puzzle::{Conflict, Puzzle};
 
 /// How a puzzle's givens enter the matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

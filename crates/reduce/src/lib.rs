@@ -86,14 +86,17 @@
 #![warn(missing_docs)]
 
 pub mod analyze;
+pub mod constraint;
 mod cover;
 pub mod generate;
 mod grid;
 pub mod logic;
+mod puzzle;
 pub mod search;
 mod symmetry;
 
 pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};
-pub use grid::{Alphabet, Conflict, GridError, Puzzle, Regions, Shape, BLANKS, MAX_ORDER};
+pub use grid::{Alphabet, GridError, Regions, Shape, BLANKS, MAX_ORDER};
+pub use puzzle::{Conflict, Puzzle};
 pub use search::{Engine, GridSolver, Way};
 pub use symmetry::Symmetry;

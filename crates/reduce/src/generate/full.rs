@@ -23,7 +23,8 @@ use std::ops::ControlFlow;
 
 use dlx::{End, SplitMix64};
 
-use crate::grid::{Puzzle, Regions};
+use crate::grid::Regions;
+use crate::puzzle::Puzzle;
 use crate::search::GridSolver;
 
 /// A random full grid of `blank`'s shape (symbol indices, row by row), or

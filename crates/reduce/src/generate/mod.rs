@@ -55,8 +55,9 @@ use dlx::{Budget, End, Probe, SplitMix64};
 pub use crate::symmetry::Symmetry;
 pub use jigsaw::{can_draw, random_map, regions_connected, LABELS};
 
-use crate::grid::{Alphabet, GridError, Puzzle, Shape};
+use crate::grid::{Alphabet, GridError, Shape};
 use crate::logic::{Level, Logic, Rating};
+use crate::puzzle::Puzzle;
 use crate::search::GridSolver;
 use remove::UnitGivens;
 

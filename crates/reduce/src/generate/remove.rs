@@ -45,7 +45,8 @@ use std::ops::ControlFlow;
 
 use dlx::{Budget, End};
 
-use crate::grid::{Puzzle, Regions, Shape};
+use crate::grid::{Regions, Shape};
+use crate::puzzle::Puzzle;
 use crate::search::{luby, GridSolver, Nine, Prepared};
 
 /// The order from which the removal tests filter with box-line

@@ -84,7 +84,8 @@ pub use step::{Candidate, Contradiction, Step, Unit};
 pub use technique::{Level, Technique};
 pub use wording::StepDisplay;
 
-use crate::grid::{Conflict, Puzzle, Shape};
+use crate::grid::Shape;
+use crate::puzzle::{Conflict, Puzzle};
 use crate::search::GridSolver;
 use board::{CandidateBoard, Layout, EMPTY};
 use chains::Chains;

@@ -7,7 +7,8 @@ use std::fmt::{self, Write};
 
 use super::step::{Candidate, Contradiction, Step, Unit};
 use super::technique::Technique;
-use crate::grid::{Puzzle, Regions};
+use crate::grid::Regions;
+use crate::puzzle::Puzzle;
 
 impl Step {
     /// The step in words, for `puzzle` (which names the regions and

@@ -14,7 +14,8 @@ use dlx::parallel::Shard;
 use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Solver, Stats};
 
 use crate::cover::full_matrix;
-use crate::grid::{Conflict, Puzzle, Shape};
+use crate::grid::Shape;
+use crate::puzzle::{Conflict, Puzzle};
 
 /// Writes the symbol of each option (cell by cell, symbol by symbol, as
 /// the full matrix lists them) into `grid`.

@@ -37,7 +37,8 @@ pub use links::Links;
 pub use nine::{Nine, Prepared};
 
 use crate::cover::{reduce, Encoding};
-use crate::grid::{Conflict, Puzzle, Shape};
+use crate::grid::Shape;
+use crate::puzzle::{Conflict, Puzzle};
 
 /// The grid searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -262,10 +263,13 @@ impl GridSolver {
     /// row by row), in DLX1's order, until the visitor breaks or the budget
     /// runs out. Returns how the search ended, or the clash that leaves
     /// the puzzle without a solution.
-    pub fn solve<F>(&mut self, puzzle: &Puzzle, visit: F) -> Result<Outcome, Conflict>
+    pub fn solve<F>(&mut self, puzzle: &Puzzle, mut visit: F) -> Result<Outcome, Conflict>
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
+        if !puzzle.is_classic() {
+            return self.filtered(puzzle, &mut visit);
+        }
         self.last = Engine::Links;
         self.links().solve(puzzle, visit)
     }
@@ -305,11 +309,14 @@ impl GridSolver {
     /// Visits solutions of `puzzle` as [`GridSolver::solve`] does, in the
     /// picked engine's order. For the first solution, or to learn whether
     /// there is a second one.
-    pub fn solve_any<F>(&mut self, puzzle: &Puzzle, visit: F) -> Result<Outcome, Conflict>
+    pub fn solve_any<F>(&mut self, puzzle: &Puzzle, mut visit: F) -> Result<Outcome, Conflict>
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        if !puzzle.is_classic() {
+            return self.filtered(puzzle, &mut visit);
+        }
         self.last = self.engine();
         let outcome = match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => s.solve(puzzle, visit),
@@ -317,6 +324,28 @@ impl GridSolver {
             _ => return self.solve(puzzle, visit),
         };
         clash_if_none(puzzle, outcome)
+    }
+
+    /// A puzzle with rules, searched for now as its classic puzzle whose
+    /// solutions are kept only when they keep the rules: exact, and as
+    /// slow as the classic puzzle has solutions (the variant engine takes
+    /// its place).
+    fn filtered(
+        &mut self,
+        puzzle: &Puzzle,
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Conflict> {
+        let classic = puzzle.classic();
+        let mut kept = 0;
+        let outcome = self.solve_any(&classic, |grid| {
+            if puzzle.verify(grid).is_ok() {
+                kept += 1;
+                visit(grid)
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        Ok(Outcome::new(outcome.end(), kept, outcome.nodes()))
     }
 
     /// Visits the solutions of `puzzle` that place none of `excluded`, as
@@ -422,6 +451,17 @@ impl GridSolver {
         let limit = limit.unwrap_or(u64::MAX);
         if limit == 0 {
             return Ok(Outcome::new(End::Limit, 0, 0));
+        }
+        if !puzzle.is_classic() {
+            let mut left = limit;
+            return self.filtered(puzzle, &mut |_| {
+                left -= 1;
+                if left == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
         }
         let mut left = limit;
         let visit = |_: &[u8]| {
@@ -546,6 +586,9 @@ impl GridSolver {
             Want::Count { limit } => limit,
             Want::Any | Want::All => None,
         };
+        if !puzzle.is_classic() {
+            return self.count(puzzle, limit);
+        }
         match request.shard {
             Some(_) => self.count_split(puzzle, 1, request.shard, limit),
             None => self.count_threads(puzzle, limit, request.count_jobs()),
@@ -572,6 +615,9 @@ impl GridSolver {
     {
         self.set_faithful(request.faithful);
         self.set_budget(request.budget);
+        if !puzzle.is_classic() {
+            return self.solve(puzzle, |g| visit(map(g)));
+        }
         match (request.want, request.shard) {
             (Want::All, Some(shard)) => self.solve_shard(puzzle, shard, |g| visit(map(g))),
             (Want::All, None) if request.list_jobs() > 1 => {

@@ -56,7 +56,8 @@ use std::sync::Arc;
 
 use dlx::{Budget, End, Meter, Outcome, Probe, Stats};
 
-use crate::grid::{Puzzle, Regions, Shape};
+use crate::grid::{Regions, Shape};
+use crate::puzzle::Puzzle;
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -1219,7 +1220,8 @@ mod tests {
         // Within a band: a row, a column (two rows apart), a box (another
         // row and column); across bands, a column. Pairs that do not meet
         // leave solutions.
-        use crate::grid::{Alphabet, Puzzle};
+        use crate::grid::Alphabet;
+        use crate::puzzle::Puzzle;
         let shape = Shape::default_for(9).unwrap();
         let mut nine = Nine::new(&shape).unwrap();
         let cases = [
@@ -1249,7 +1251,8 @@ mod tests {
         // one after the other, some cells excluded: the prepared search
         // lists the same solutions (the first 50) as the plain search with
         // exclusions.
-        use crate::grid::{Alphabet, Puzzle};
+        use crate::grid::Alphabet;
+        use crate::puzzle::Puzzle;
         let shape = Shape::default_for(9).unwrap();
         let grid: Vec<u8> =
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

@@ -486,9 +486,10 @@ mod tests {
     //! kind of chain.
 
     use super::{ChainGraph, ChainKind};
-    use crate::grid::{Alphabet, Puzzle, Shape};
+    use crate::grid::{Alphabet, Shape};
     use crate::logic::board::{bit, members, pair, CandidateBoard, Layout, Mask};
     use crate::logic::Logic;
+    use crate::puzzle::Puzzle;
 
     /// The whole graph: (cell, symbol) of each candidate, then per state
     /// (`2 * k + on`, `k` its place in the list) its edges as (cell,

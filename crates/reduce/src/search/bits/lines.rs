@@ -284,7 +284,8 @@ mod tests {
 
     use dlx::{End, SplitMix64};
 
-    use crate::grid::{Alphabet, Puzzle, Regions, Shape};
+    use crate::grid::{Alphabet, Regions, Shape};
+    use crate::puzzle::Puzzle;
     use crate::search::Bits;
 
     /// Every solution of `p`, sorted, on the bit search with filtering on

@@ -134,7 +134,8 @@ use std::sync::Arc;
 
 use dlx::{Budget, End, Meter, Outcome, Probe, SplitMix64, Stats};
 
-use crate::grid::{Puzzle, Regions, Shape};
+use crate::grid::{Regions, Shape};
+use crate::puzzle::Puzzle;
 
 mod hall;
 mod lines;
