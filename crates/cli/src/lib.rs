@@ -1,6 +1,6 @@
 //! # dance: the command line
 //!
-//! [`run`] is the whole program. The command line is parsed by the
+//! [`run()`] is the whole program. The command line is parsed by the
 //! [`commands`] (one file per subcommand: its arguments, a plan checked
 //! before any work, and its run), with the flags several share in
 //! [`flags`]. Inputs become records ([`input`], in the vocabulary of
@@ -52,7 +52,7 @@ where
     }
 }
 
-/// [`run`] as a process's exit code.
+/// [`run()`] as a process's exit code.
 pub fn main<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
