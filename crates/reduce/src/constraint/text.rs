@@ -25,7 +25,7 @@
 //!
 //! f-puzzles' key names are accepted for the words too (`killercage`,
 //! `thermometer`, `littlekillersum`, `sandwichsum`, `difference`, `ratio`,
-//! ...). [`write`] gives each constraint's canonical line, which [`parse`]
+//! ...). [`write()`] gives each constraint's canonical line, which [`parse`]
 //! reads back to the same constraint.
 
 use super::*;
