@@ -30,6 +30,8 @@ pub enum Format {
     Dlx,
     /// The JSON exact-cover document of `docs/schema.json`.
     Json,
+    /// f-puzzles: a JSON object, or links (f-puzzles, SudokuPad) one a line.
+    Fpuzzles,
 }
 
 impl Format {
@@ -41,6 +43,7 @@ impl Format {
             Format::Grouped => "grouped",
             Format::Dlx => "dlx",
             Format::Json => "json",
+            Format::Fpuzzles => "fpuzzles",
         }
     }
 
@@ -134,6 +137,13 @@ pub enum InputError {
         /// What is wrong.
         message: String,
     },
+    /// A variant puzzle (f-puzzles, SudokuPad, a constraint line) that
+    /// does not hold: a key or constraint not understood, a cell outside
+    /// the grid, a link that does not decode. The message names it.
+    Variant {
+        /// What is wrong, naming the key or constraint.
+        message: String,
+    },
     /// An exact-cover problem given to a command that takes only puzzles
     /// (`explain`, `hint`, `rate`).
     NotAPuzzle,
@@ -177,6 +187,7 @@ impl fmt::Display for InputError {
             }
             E::Json { message } => write!(f, "invalid JSON: {message}"),
             E::JsonDocument { message } => write!(f, "{message}"),
+            E::Variant { message } => write!(f, "{message}"),
             E::NotAPuzzle => write!(
                 f,
                 "an exact-cover problem, not a puzzle: explain, hint and rate take Sudoku-family puzzles"

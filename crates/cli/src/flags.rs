@@ -35,6 +35,9 @@ pub enum FormatArg {
     Dlx,
     /// What `dance export --to json` writes.
     Json,
+    /// f-puzzles: its JSON object, or f-puzzles and SudokuPad links one a
+    /// line (docs/formats.md).
+    Fpuzzles,
 }
 
 impl FormatArg {
@@ -47,6 +50,7 @@ impl FormatArg {
             FormatArg::Grouped => Some(Format::Grouped),
             FormatArg::Dlx => Some(Format::Dlx),
             FormatArg::Json => Some(Format::Json),
+            FormatArg::Fpuzzles => Some(Format::Fpuzzles),
         }
     }
 }
@@ -104,6 +108,11 @@ pub struct InputArgs {
     /// for grouped puzzles). `0` may be a symbol: `.` `?` `_` stay blanks.
     #[arg(long, value_name = "STR")]
     pub symbols: Option<String>,
+    /// A variant constraint every puzzle takes, in the plain-text form
+    /// (`antiknight`, 'killer 15 r1c1 r1c2 r2c1'); repeat for more
+    /// (docs/formats.md, docs/variants.md).
+    #[arg(long = "constraint", value_name = "TEXT")]
+    pub constraints: Vec<String>,
 }
 
 /// How `solve` and `count` run and report.
@@ -257,9 +266,15 @@ impl InputArgs {
             Some(s) => Some(Alphabet::custom(s).map_err(|e| UsageError(format!("--symbols {s:?}: {e}")))?),
             None => None,
         };
+        if let Some(c) = a.constraints.iter().find(|c| !input::is_constraint_text(c)) {
+            return Err(UsageError(format!(
+                "--constraint {c:?}: not a constraint (a word such as killer, thermo, antiknight, then its cells: docs/variants.md)"
+            )));
+        }
         Ok(ReadSettings {
             format: a.format.format(),
             puzzles: std::sync::Arc::new(PuzzleSettings { regions, symbols }),
+            constraints: std::sync::Arc::new(a.constraints.clone()),
         })
     }
 

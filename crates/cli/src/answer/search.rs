@@ -164,6 +164,24 @@ impl<'a> Answering<'a> {
         notes: &mut Vec<Note>,
     ) -> io::Result<Option<Found>> {
         let plan = self.plan;
+        // A constraint no grid can keep (a cage of three cells summing to
+        // 30) says why, without a search.
+        if let Some(why) = puzzle.rules().impossible(puzzle.n()) {
+            if !plan.quiet {
+                let what = if matches!(plan.mode, Mode::Count { .. }) { "0 solutions" } else { NO_SOLUTION };
+                notes.push(Note::plain(format!("{}: {what}: {why}", self.record.source)));
+                self.explained = true;
+            }
+            let none = Found {
+                count: 0,
+                exhaustive: true,
+                end: End::Complete,
+                nodes: 0,
+                stats: Stats::default(),
+                seconds: 0.0,
+            };
+            return Ok(Some(none));
+        }
         let request = plan.request();
         let probe = engines.probe().cloned();
         if let Some(p) = &probe {

@@ -1,6 +1,7 @@
 //! `dance export`: one record's exact-cover matrix, as the versioned JSON
 //! document (docs/schema.json) or in Knuth's text format (DLX1 reads it):
-//! a puzzle through Knuth's reduced encoding, a problem as it is.
+//! a puzzle through Knuth's reduced encoding, a problem as it is; or a
+//! puzzle as f-puzzles' object, its link, or the plain-text form.
 
 use std::io::{self, Write};
 
@@ -8,7 +9,7 @@ use clap::{Args, ValueEnum};
 
 use crate::error::UsageError;
 use crate::flags::InputArgs;
-use crate::output::{export as doc, NO_SOLUTION};
+use crate::output::{export as doc, fpuzzles, NO_SOLUTION};
 use crate::record::{Body, Record};
 use crate::run::{notice_lines, refusal_line, InputSet};
 use crate::status::{self, Status};
@@ -19,6 +20,10 @@ pub struct ExportArgs {
     /// What to write.
     #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
     pub to: ExportFormat,
+    /// With --to fpuzzles: a link (f-puzzles' ?load= data, which SudokuPad
+    /// opens too) instead of the JSON object.
+    #[arg(long)]
+    pub link: bool,
     /// Export record K (from 1) instead of the first. Without it, an input
     /// of several records exports the first and says so on stderr.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
@@ -37,6 +42,12 @@ pub enum ExportFormat {
     Json,
     /// Knuth's text format (DLX1 reads it).
     Dlx,
+    /// A puzzle as f-puzzles' JSON object (`--link`: its link), with every
+    /// constraint (docs/formats.md).
+    Fpuzzles,
+    /// A puzzle in the plain-text form: a line record, then one
+    /// constraint a line (docs/formats.md).
+    Text,
 }
 
 /// What `dance export` does, checked.
@@ -44,6 +55,8 @@ pub enum ExportFormat {
 pub struct ExportPlan {
     /// JSON or Knuth's format.
     pub to: ExportFormat,
+    /// `--link` (with `--to fpuzzles`).
+    pub link: bool,
     /// Which record, from 1 (`None`: the first, with a note on stderr
     /// when there are more).
     pub index: Option<u64>,
@@ -59,7 +72,10 @@ pub fn plan(a: ExportArgs) -> Result<ExportPlan, UsageError> {
     if inputs.paths.len() > 1 {
         return Err(UsageError("export reads one input".into()));
     }
-    Ok(ExportPlan { to: a.to, index: a.index, inputs, quiet: a.quiet })
+    if a.link && a.to != ExportFormat::Fpuzzles {
+        return Err(UsageError("--link goes with --to fpuzzles".into()));
+    }
+    Ok(ExportPlan { to: a.to, link: a.link, index: a.index, inputs, quiet: a.quiet })
 }
 
 /// `export`: the exact-cover matrix of record K.
@@ -106,20 +122,37 @@ pub fn run(plan: &ExportPlan) -> Status {
             return Status::Refused;
         }
     };
-    let text = match &body {
-        Body::Puzzle { puzzle, layout } => match reduce::reduce(puzzle, reduce::Encoding::Reduced) {
+    let text = match (&body, to) {
+        (Body::Puzzle { puzzle, .. }, ExportFormat::Fpuzzles) if plan.link => {
+            format!("{}\n", fpuzzles::link(puzzle, record.note.as_deref()))
+        }
+        (Body::Puzzle { puzzle, .. }, ExportFormat::Fpuzzles) => {
+            format!("{}\n", fpuzzles::json_text(puzzle, record.note.as_deref()))
+        }
+        (Body::Puzzle { puzzle, .. }, ExportFormat::Text) => fpuzzles::text(puzzle),
+        (Body::Problem { .. }, ExportFormat::Fpuzzles | ExportFormat::Text) => {
+            eprintln!("{source}: an exact-cover problem: --to fpuzzles and --to text take puzzles");
+            return Status::Refused;
+        }
+        (Body::Puzzle { puzzle, .. }, _) if !puzzle.is_classic() => {
+            eprintln!(
+                "{source}: the exact-cover matrix of a variant puzzle (Knuth's XCC reduction) is not built yet; --to fpuzzles and --to text export its constraints"
+            );
+            return Status::Refused;
+        }
+        (Body::Puzzle { puzzle, layout }, _) => match reduce::reduce(puzzle, reduce::Encoding::Reduced) {
             Ok(r) => match to {
                 ExportFormat::Json => doc::puzzle_json(puzzle, *layout, &r),
-                ExportFormat::Dlx => doc::puzzle_dlx(puzzle, &source.to_string(), &r),
+                _ => doc::puzzle_dlx(puzzle, &source.to_string(), &r),
             },
             Err(conflict) => {
                 eprintln!("{source}: {NO_SOLUTION}: {conflict}; nothing to export");
                 return Status::None;
             }
         },
-        Body::Problem { problem, .. } => match to {
+        (Body::Problem { problem, .. }, _) => match to {
             ExportFormat::Json => doc::problem_json(problem),
-            ExportFormat::Dlx => {
+            _ => {
                 if !dlx::text::fits_dlx1(problem) && !plan.quiet {
                     eprintln!("dance: note: some names are longer than DLX1's 8 characters");
                 }

@@ -31,7 +31,7 @@
 
 use super::line_reader::{Line, LineReader};
 use super::window::{is_blank, is_comment, is_title, Step, Window};
-use super::{knuth_options_so_far, PuzzleReaders};
+use super::{is_variant_link, knuth_options_so_far, PuzzleReaders};
 use crate::error::{InputError, Refusal, RowsError};
 use crate::record::{Body, Format};
 
@@ -193,6 +193,7 @@ impl Trial {
             Format::Grouped => format!("grouped puzzles of {n}x{n}"),
             Format::Dlx => "a problem in Knuth's format".into(),
             Format::Json => "a JSON exact-cover document".into(),
+            Format::Fpuzzles => "f-puzzles puzzles".into(),
         }
     }
 }
@@ -253,6 +254,10 @@ pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> De
         match first {
             Some((_, Ok(t))) if t.trim_start().starts_with('{') => {
                 return Decision::Chosen { format: Format::Json, announce: None }
+            }
+            // A link to a variant puzzle (f-puzzles, SudokuPad) or its data.
+            Some((_, Ok(t))) if is_variant_link(t) => {
+                return Decision::Chosen { format: Format::Fpuzzles, announce: None }
             }
             None if !eof => {
                 w += 1;

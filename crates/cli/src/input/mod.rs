@@ -19,14 +19,19 @@
 //! `PuzzleReaders`; and this file, the only one naming every format:
 //! [`Records`], the records of one input.
 
+mod constraint_lines;
 mod detect;
 mod dlx;
+mod fpuzzles;
 mod grid;
 mod grouped;
 mod json;
 mod line;
 pub mod line_reader;
+mod links;
+mod minified;
 pub mod puzzle;
+mod scl;
 mod window;
 
 use std::fs::File;
@@ -39,7 +44,7 @@ pub use line_reader::{LineReader, MAX_LINE};
 pub use puzzle::{parse_box, parse_region_file, PuzzleSettings, RegionsSetting};
 
 use crate::error::{InputError, ReadError, Refusal, SettingError};
-use crate::record::{Format, Notice, Record, Source};
+use crate::record::{Body, Format, Layout, Notice, Record, Source};
 use grid::GridReader;
 use puzzle::Puzzles;
 use window::{Parsed, Step, Window};
@@ -69,6 +74,7 @@ impl PuzzleReaders {
         match format {
             Format::Grid => self.grid.next(w, &self.puzzles),
             Format::Line => line::next(w, &self.puzzles, auto),
+            Format::Fpuzzles => link_next(w),
             _ => grouped::next(w, &self.puzzles, auto),
         }
     }
@@ -78,6 +84,70 @@ impl PuzzleReaders {
 /// reader's [`dlx::options_so_far`]).
 pub(crate) fn knuth_options_so_far(text: &str) -> Option<Result<usize, usize>> {
     dlx::options_so_far(text)
+}
+
+/// Whether a `--constraint` value is a constraint line.
+pub fn is_constraint_text(s: &str) -> bool {
+    constraint_lines::is_constraint_line(s)
+}
+
+/// Whether a line is a link to a variant puzzle (f-puzzles, SudokuPad) or
+/// its data (detection asks this of a first line).
+pub(crate) fn is_variant_link(line: &str) -> bool {
+    links::is_link(line)
+}
+
+/// A record of the f-puzzles format from JSON text (an f-puzzles object)
+/// starting on line `first`.
+fn fpuzzles_record(value: &serde_json::Value, first: usize) -> Parsed {
+    let refuse =
+        |message: String| Parsed::new(first, Err(Refusal::new(first, InputError::Variant { message })));
+    match fpuzzles::read(value) {
+        Ok(r) => {
+            let mut p = Parsed::new(first, Ok(Body::Puzzle { puzzle: r.puzzle, layout: Layout::Line }));
+            p.note = value
+                .get("title")
+                .and_then(|t| t.as_str())
+                .filter(|t| !t.trim().is_empty())
+                .map(String::from);
+            if !r.ignored.is_empty() {
+                p.notices.push(Notice { line: first, text: format!("ignored: {}", r.ignored.join(", ")) });
+            }
+            p
+        }
+        Err(m) => refuse(format!("f-puzzles: {m}")),
+    }
+}
+
+/// The next link record (f-puzzles, SudokuPad, or bare data) of a window:
+/// one a line.
+fn link_next(w: &Window<'_>) -> Step {
+    let Some(i) =
+        w.lines.iter().position(|(_, t)| !matches!(t, Ok(t) if window::is_blank(t) || window::is_comment(t)))
+    else {
+        return if w.eof { Step::End(w.lines.len()) } else { Step::NeedMore(w.lines.len() + 1) };
+    };
+    let (no, text) = &w.lines[i];
+    let no = *no;
+    let refuse = |message: String| Parsed::new(no, Err(Refusal::new(no, InputError::Variant { message })));
+    let parsed = match text {
+        Err(e) => Parsed::new(no, Err(Refusal::new(no, e.clone()))),
+        Ok(t) => match links::decode(t) {
+            Ok(links::Payload::Fpuzzles(json)) => match serde_json::from_str::<serde_json::Value>(&json) {
+                Ok(v) => fpuzzles_record(&v, no),
+                Err(e) => refuse(format!("f-puzzles: the link's data is not JSON: {e}")),
+            },
+            Ok(links::Payload::Scl(text)) => match minified::parse(&text)
+                .map_err(|e| format!("not SudokuPad data: {e}"))
+                .and_then(|v| scl::read(&v))
+            {
+                Ok(puzzle) => Parsed::new(no, Ok(Body::Puzzle { puzzle, layout: Layout::Line })),
+                Err(m) => refuse(format!("SudokuPad: {m}")),
+            },
+            Err(m) => refuse(format!("link: {m}")),
+        },
+    };
+    Step::Record(i + 1, Box::new(parsed))
 }
 
 /// One input: a file, or standard input.
@@ -116,6 +186,8 @@ pub struct ReadSettings {
     pub format: Option<Format>,
     /// `--box`, `--regions`, `--symbols`.
     pub puzzles: Arc<PuzzleSettings>,
+    /// `--constraint`: constraint lines every puzzle record takes.
+    pub constraints: Arc<Vec<String>>,
 }
 
 /// The format an extension names.
@@ -196,6 +268,9 @@ pub struct Records {
     /// Set when detection guessed: refusals suggest `--format` until a
     /// record reads.
     guessed: Option<Format>,
+    /// Whether the input has had constraint lines: then a stream is
+    /// waited on for the lines after each record.
+    variant_lines: bool,
 }
 
 impl Records {
@@ -214,6 +289,7 @@ impl Records {
             any: false,
             notices: Vec::new(),
             guessed: None,
+            variant_lines: false,
         }
     }
 
@@ -243,6 +319,114 @@ impl Records {
         }
         self.any = true;
         Record { source: Source { path: self.path.clone(), line: p.first_line }, note: p.note, notices, body }
+    }
+
+    /// The first constraint line among the `used` lines of a record that
+    /// starts on `first` after its start (skipped by the reader as a
+    /// comment), if any.
+    fn constraint_lines_in(&mut self, used: usize, first: usize) -> Option<usize> {
+        let (lines, _) = self.reader.window();
+        lines[..used.min(lines.len())].iter().find_map(|(no, t)| {
+            (*no > first && matches!(t, Ok(t) if constraint_lines::is_constraint_line(t))).then_some(*no)
+        })
+    }
+
+    /// The constraint lines that follow a record (blank lines and comments
+    /// between them allowed), consumed. A stream is read ahead for them
+    /// only when it has shown some, or holds the lines already, so that a
+    /// classic stream's answers never wait for its next puzzle.
+    fn constraint_lines_after(&mut self) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut k = 0;
+        let mut through = 0;
+        loop {
+            let wait = self.reader.is_settled() || self.variant_lines;
+            if k >= self.reader.held() && !wait && self.reader.may_block() {
+                break;
+            }
+            match self.reader.peek(k) {
+                Some((no, Ok(t))) if constraint_lines::is_constraint_line(t) => {
+                    out.push((*no, t.trim().to_string()));
+                    k += 1;
+                    through = k;
+                }
+                Some((_, Ok(t))) if window::is_blank(t) || window::is_comment(t) => k += 1,
+                _ => break,
+            }
+        }
+        self.reader.consume(through);
+        if !out.is_empty() {
+            self.variant_lines = true;
+        }
+        out
+    }
+
+    /// Constraint lines before any puzzle (after blank lines and
+    /// comments): refused as one record, consumed.
+    fn orphan_constraint_lines(&mut self) -> Option<Record> {
+        let mut k = 0;
+        let mut lines = Vec::new();
+        loop {
+            match self.reader.peek(k) {
+                Some((no, Ok(t))) if constraint_lines::is_constraint_line(t) => lines.push(*no),
+                Some((_, Ok(t))) if window::is_blank(t) || window::is_comment(t) => {
+                    if !lines.is_empty() {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+            k += 1;
+        }
+        let first = *lines.first()?;
+        let through = k;
+        self.reader.consume(through);
+        self.variant_lines = true;
+        let message = format!(
+            "{} with no puzzle before {}: constraint lines follow the puzzle they belong to",
+            if lines.len() == 1 {
+                "a constraint line".to_string()
+            } else {
+                format!("{} constraint lines", lines.len())
+            },
+            if lines.len() == 1 { "it" } else { "them" }
+        );
+        Some(self.refusal(first, Refusal::new(first, InputError::Variant { message })))
+    }
+
+    /// A record with its constraint lines and the `--constraint` flags
+    /// applied (a problem with either is refused).
+    fn with_constraints(&mut self, mut parsed: Parsed, after: Vec<(usize, String)>) -> Record {
+        let flags = self.settings.constraints.clone();
+        if after.is_empty() && flags.is_empty() {
+            return self.record(parsed);
+        }
+        let lines: Vec<(String, String)> = flags
+            .iter()
+            .map(|c| ("--constraint".to_string(), c.clone()))
+            .chain(after.iter().map(|(no, t)| (format!("line {no}"), t.clone())))
+            .collect();
+        let refuse = |line: usize, message: String| Err(Refusal::new(line, InputError::Variant { message }));
+        parsed.body = match parsed.body {
+            Ok(Body::Puzzle { puzzle, layout }) => match constraint_lines::apply(puzzle, &lines) {
+                Ok(puzzle) => Ok(Body::Puzzle { puzzle, layout }),
+                Err((k, m)) => {
+                    let (from, text) = &lines[k];
+                    let line =
+                        after.get(k.wrapping_sub(flags.len())).map_or(parsed.first_line, |(no, _)| *no);
+                    let from =
+                        if from.starts_with("--") { format!("{from} {text:?}") } else { format!("{text:?}") };
+                    refuse(line, format!("{from}: {m}"))
+                }
+            },
+            Ok(Body::Problem { .. }) => refuse(
+                parsed.first_line,
+                "constraints (--constraint, constraint lines) go with puzzles, not exact-cover problems"
+                    .into(),
+            ),
+            Err(r) => Err(r),
+        };
+        self.record(parsed)
     }
 
     fn refusal(&mut self, line: usize, refusal: Refusal) -> Record {
@@ -277,11 +461,27 @@ impl Records {
         let parsed = match self.document() {
             Ok((first, text)) => match format {
                 Format::Dlx => dlx::read(&text, first),
-                _ => json::read(&text, first),
+                _ => Records::json_document(&text, first, format),
             },
             Err(r) => Parsed::new(start, Err(r)),
         };
-        self.record(parsed)
+        self.with_constraints(parsed, Vec::new())
+    }
+
+    /// Reads a JSON document: an f-puzzles object, or the exact-cover
+    /// document.
+    fn json_document(text: &str, first: usize, format: Format) -> Parsed {
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(v) if format == Format::Fpuzzles || fpuzzles::is_fpuzzles(&v) => fpuzzles_record(&v, first),
+            _ if format == Format::Fpuzzles => {
+                let e = serde_json::from_str::<serde_json::Value>(text).err().map_or_else(
+                    || "f-puzzles: not an object with \"size\" and \"grid\"".to_string(),
+                    |e| format!("f-puzzles: invalid JSON: {e}"),
+                );
+                Parsed::new(first, Err(Refusal::new(first, InputError::Variant { message: e })))
+            }
+            _ => json::read(text, first),
+        }
     }
 }
 
@@ -309,7 +509,20 @@ impl Iterator for Records {
                 }
             },
         };
-        if matches!(format, Format::Dlx | Format::Json) {
+        // An f-puzzles input is one JSON object, or links one a line.
+        let object = |r: &mut LineReader| {
+            let mut k = 0;
+            loop {
+                match r.peek(k) {
+                    Some((_, Ok(t))) if t.trim().is_empty() => k += 1,
+                    Some((_, Ok(t))) => return t.trim_start().starts_with('{'),
+                    _ => return false,
+                }
+            }
+        };
+        if matches!(format, Format::Dlx | Format::Json)
+            || (format == Format::Fpuzzles && !self.any && object(&mut self.reader))
+        {
             if self.reader.at_end() && !self.any {
                 self.state = State::Done;
                 let line = self.reader.next_no().saturating_sub(1).max(1);
@@ -317,6 +530,9 @@ impl Iterator for Records {
                 return Some(self.refusal(line, Refusal::new(line, e)));
             }
             return Some(self.read_document(format));
+        }
+        if let Some(orphans) = self.orphan_constraint_lines() {
+            return Some(orphans);
         }
         let mut want = 1;
         loop {
@@ -327,8 +543,17 @@ impl Iterator for Records {
             match self.readers.next(format, &w, false) {
                 Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
                 Step::Record(used, parsed) => {
+                    let inside = self.constraint_lines_in(used, parsed.first_line);
                     self.reader.consume(used);
-                    return Some(self.record(*parsed));
+                    let after = self.constraint_lines_after();
+                    let mut parsed = *parsed;
+                    if let Some(no) = inside {
+                        let message =
+                            "a constraint line inside the puzzle: constraint lines follow their puzzle"
+                                .into();
+                        parsed.body = Err(Refusal::new(no, InputError::Variant { message }));
+                    }
+                    return Some(self.with_constraints(parsed, after));
                 }
                 Step::End(used) => {
                     self.reader.consume(used);

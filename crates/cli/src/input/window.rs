@@ -61,9 +61,11 @@ pub(crate) fn is_blank(s: &str) -> bool {
     s.trim().is_empty()
 }
 
-/// A comment line: its first non-blank character is `#`.
+/// A comment line: its first non-blank character is `#`. A constraint
+/// line (`killer 15 r1c1 r1c2`) is skipped as one too: the record before
+/// it takes it (see `constraint_lines.rs`).
 pub(crate) fn is_comment(s: &str) -> bool {
-    s.trim_start().starts_with('#')
+    s.trim_start().starts_with('#') || super::constraint_lines::is_constraint_line(s)
 }
 
 /// Whether a line may be a title before a puzzle (`Grid 01` in Project

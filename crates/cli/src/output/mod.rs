@@ -4,6 +4,7 @@
 //! goes through one buffered writer; a closed pipe ends the run quietly.
 
 pub mod export;
+pub mod fpuzzles;
 pub mod json;
 pub mod logic;
 pub mod text;

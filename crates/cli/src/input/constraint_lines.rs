@@ -1,0 +1,177 @@
+//! The plain-text way to give a puzzle its variant constraints: lines
+//! after the puzzle (a grid's rows, a line record, a link), each starting
+//! with a constraint word (`killer 15 r1c1 r1c2 r2c1`, `antiknight`,
+//! `thermo r1c1 r1c2 r1c3`; `reduce::constraint::text` lists them), and
+//! the `--constraint` flag, which gives every puzzle record the same ones.
+//! `regions none` takes a grid's regions away (f-puzzles' cells in no
+//! region, written back as text).
+//!
+//! What is a constraint line is decided by its words alone, so that every
+//! reader (and detection) skips such lines as it skips comments: a word
+//! that needs cells needs an `r1c1` cell on the line, a word without
+//! parameters is the whole line. "Even harder" or "X marks" are not.
+//! Below the formats; [`apply`] gives a read puzzle its constraints.
+
+use reduce::constraint::text::{self, Item};
+use reduce::constraint::Rules;
+use reduce::{Puzzle, Regions, Shape};
+
+/// The words that take no parameters (the whole line is the word).
+const FLAGS: [&str; 8] = [
+    "antiknight",
+    "antiking",
+    "diagonal+",
+    "diagonal-",
+    "disjointgroups",
+    "windoku",
+    "nonconsecutive",
+    "negative",
+];
+
+/// The words that take cells or a clue (the line holds an `rNcN`).
+const WITH_CELLS: [&str; 47] = [
+    "killer",
+    "killercage",
+    "cage",
+    "arrow",
+    "doublearrow",
+    "regionsum",
+    "regionsumline",
+    "zipper",
+    "zipperline",
+    "littlekiller",
+    "littlekillersum",
+    "sandwich",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "thermo",
+    "thermometer",
+    "slowthermo",
+    "slowthermometer",
+    "palindrome",
+    "renban",
+    "between",
+    "betweenline",
+    "entropic",
+    "entropicline",
+    "modular",
+    "modularline",
+    "whispers",
+    "whisper",
+    "lockout",
+    "white",
+    "difference",
+    "black",
+    "ratio",
+    "x",
+    "v",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "quadruple",
+    "quad",
+    "clone",
+    "extraregion",
+    "rowindexer",
+    "columnindexer",
+    "candidates",
+];
+
+/// Whether `w` is a cell or clue position (`r3c5`, `R0C1`).
+fn is_position(w: &str) -> bool {
+    let w = w.to_ascii_lowercase();
+    w.strip_prefix('r').and_then(|rest| rest.split_once('c')).is_some_and(|(r, c)| {
+        !r.is_empty() && !c.is_empty() && (r.to_owned() + c).bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// Whether a line is a constraint line (or `regions none`).
+pub(crate) fn is_constraint_line(s: &str) -> bool {
+    // Most lines are rows or records: not a letter first.
+    let t = s.trim_start();
+    if !t.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let mut words = t.split_whitespace();
+    let Some(first) = words.next() else { return false };
+    if first.len() > 16 {
+        return false;
+    }
+    let first = first.to_ascii_lowercase();
+    let rest: Vec<&str> = words.collect();
+    if first == "regions" {
+        return rest.len() == 1 && rest[0].eq_ignore_ascii_case("none");
+    }
+    if first == "negative" {
+        return rest.len() == 1 && ["ratio", "xv"].contains(&rest[0].to_ascii_lowercase().as_str());
+    }
+    if FLAGS.contains(&first.as_str()) {
+        return rest.is_empty();
+    }
+    WITH_CELLS.contains(&first.as_str()) && rest.iter().any(|w| is_position(w))
+}
+
+/// Gives `puzzle` the constraints of `lines` (each with where it came
+/// from, for messages), or says which line cannot be read and why.
+pub(crate) fn apply(puzzle: Puzzle, lines: &[(String, String)]) -> Result<Puzzle, (usize, String)> {
+    let mut puzzle = puzzle;
+    let n = puzzle.n();
+    // `regions none` first: the other lines read the grid's regions.
+    for (k, (_, line)) in lines.iter().enumerate() {
+        if line.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("regions")) {
+            let shape = Shape::new(n, Regions::None).map_err(|e| (k, e.to_string()))?;
+            let rules = puzzle.rules().clone();
+            puzzle = Puzzle::new(shape, puzzle.alphabet().clone(), puzzle.givens().to_vec())
+                .and_then(|p| p.with_rules(rules))
+                .map_err(|e| (k, e.to_string()))?;
+        }
+    }
+    let mut rules: Rules = puzzle.rules().clone();
+    for (k, (_, line)) in lines.iter().enumerate() {
+        if line.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("regions")) {
+            continue;
+        }
+        match text::parse(puzzle.shape(), puzzle.alphabet(), line).map_err(|e| (k, e.to_string()))? {
+            Item::Constraints(cs) => rules.constraints.extend(cs),
+            Item::Candidates { cell, symbols } => {
+                let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+                let c = rules.candidates.get_or_insert_with(|| vec![all; n * n]);
+                c[cell] &= symbols;
+            }
+        }
+    }
+    puzzle.with_rules(rules).map_err(|e| (0, e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constraint_lines_are_told_by_their_words() {
+        for yes in [
+            "killer 15 r1c1 r1c2",
+            "antiknight",
+            "x r1c1 r1c2",
+            "littlekiller 22 r0c0 DR",
+            "regions none",
+            "negative xv",
+            "Thermo R1C1 R1C2",
+        ] {
+            assert!(is_constraint_line(yes), "{yes}");
+        }
+        for no in [
+            "Even harder puzzle",
+            "x . . .",
+            "antiknight puzzle",
+            "123456789",
+            "# killer 5 r1c1",
+            "v 1 2 3",
+            "Puzzle 3: hard",
+        ] {
+            assert!(!is_constraint_line(no), "{no}");
+        }
+    }
+}
