@@ -60,11 +60,15 @@ fn one_puzzle(records: Vec<Record>, what: &str) -> Puzzle {
     }
 }
 
+/// What [`canonical`] compares: the order, each cell's region, the givens,
+/// the candidates and the constraints' sorted text lines.
+type Canonical = (usize, Vec<Option<usize>>, Vec<Option<u8>>, Option<Vec<u64>>, Vec<String>);
+
 /// A puzzle as a comparable value that does not depend on the order its
 /// constraints were read in, nor on its region labels: the order, each
 /// cell's region, the givens, the candidates, and the constraints' text
 /// lines sorted.
-pub fn canonical(p: &Puzzle) -> (usize, Vec<Option<usize>>, Vec<Option<u8>>, Option<Vec<u64>>, Vec<String>) {
+pub fn canonical(p: &Puzzle) -> Canonical {
     let n = p.n();
     let mut lines: Vec<String> =
         p.rules().constraints.iter().map(|c| reduce::constraint::text::write(n, c)).collect();
