@@ -37,6 +37,11 @@ fuzz-detect seconds="600":
 test-slow:
     cargo test --workspace --release -- --ignored
 
+# The variant corpus through the XCC reduction and dlx: every count as
+# the corpus states it (release mode).
+variant-cover:
+    cargo test --release -p dance-cli --test variant_cover -- --ignored
+
 # Making 24x24 and 25x25 puzzles (release mode, a few minutes; the
 # generator's big-grid target).
 test-generate-big:
