@@ -37,6 +37,12 @@ fuzz-detect seconds="600":
 test-slow:
     cargo test --workspace --release -- --ignored
 
+# The variant corpus through the XCC reduction and dlx: every count as
+# the corpus states it, or listed as out of budget or not reduced (release
+# mode, about three minutes).
+variant-cover:
+    DANCE_VARIANT_COVER=1 cargo test --release -p dance-cli --test variant_cover -- --ignored --nocapture
+
 # Making 24x24 and 25x25 puzzles (release mode, a few minutes; the
 # generator's big-grid target).
 test-generate-big:

@@ -19,6 +19,11 @@
 //! puzzle with astronomically many solutions is analyzed in bounded time;
 //! what a search could not settle is reported as unknown, never guessed.
 //!
+//! [`true_candidates`] answers the setter's question for any puzzle,
+//! variant or classic: the symbols each cell holds in some solution, and
+//! in how many (up to a cap), through the puzzle's XCC reduction and
+//! `dlx`, with the count of solutions (none, one, two or more) on the way.
+//!
 //! **True candidates** take at most one search per candidate: the symbols
 //! of every solution found so far are known to be true; for each empty
 //! cell the search asks for a solution that places none of the cell's
@@ -29,8 +34,9 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, End, Probe};
+use dlx::{Budget, End, Probe, Solver};
 
+use crate::cover::variant::{reduce_variant, VariantError};
 use crate::grid::Shape;
 use crate::puzzle::{Conflict, Puzzle};
 use crate::search::GridSolver;
@@ -489,4 +495,127 @@ mod tests {
         let s = a.suggest.unwrap();
         assert_eq!((s.leaves, s.exact), (Some(72), true));
     }
+}
+
+/// The true candidates of every cell of a puzzle, classic or variant,
+/// with how many solutions hold each (counted up to a cap), through the
+/// puzzle's XCC reduction ([`reduce_variant`]) and `dlx`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrueCandidates {
+    /// The solutions, counted up to [`SAMPLE`] (`AtLeast` beyond; `Unknown`
+    /// when the budget ran out first).
+    pub count: Count,
+    /// The cap the per-candidate counts stop at.
+    pub cap: u64,
+    /// For each cell and symbol (`cell * n + symbol`), the solutions that
+    /// hold it there, up to `cap` (`cap` means "at least `cap`").
+    pub counts: Vec<u64>,
+    /// For each cell, the symbols whose search ran out of budget: maybe
+    /// true, maybe not (their count is then what was found, a lower bound).
+    pub unknown: Vec<u64>,
+}
+
+impl TrueCandidates {
+    /// The symbols of `cell` that appear in some solution (bit `v`).
+    pub fn symbols(&self, cell: usize) -> u64 {
+        let n = self.unknown.len().isqrt();
+        (0..n).filter(|&v| self.counts[cell * n + v] > 0).map(|v| 1u64 << v).sum()
+    }
+}
+
+/// The true candidates of `puzzle` with their counts up to `cap` (1: only
+/// whether each appears), every search bounded by `budget` and stopped by
+/// `probe`; or why the
+/// puzzle does not reduce to exact cover (two givens clash: no solution;
+/// a constraint too big for the reduction: named).
+///
+/// First up to [`SAMPLE`] solutions are listed and tallied: when that is
+/// all of them, every count is exact. Otherwise each candidate seen in
+/// fewer than `cap` of them is chosen before a search of its own, which
+/// counts the solutions holding it up to `cap`. Every solution found is
+/// checked against the puzzle ([`Puzzle::verify`]) before it counts.
+pub fn true_candidates(
+    puzzle: &Puzzle,
+    cap: u64,
+    budget: Budget,
+    probe: Option<Arc<Probe>>,
+) -> Result<TrueCandidates, VariantError> {
+    true_candidates_sampled(puzzle, cap, SAMPLE, budget, probe)
+}
+
+/// [`true_candidates`] listing up to `sample` solutions first (at least
+/// one) instead of [`SAMPLE`]: the counts are the same, the work differs
+/// (tests use it to reach the searches per candidate on small grids).
+pub fn true_candidates_sampled(
+    puzzle: &Puzzle,
+    cap: u64,
+    sample: u64,
+    budget: Budget,
+    probe: Option<Arc<Probe>>,
+) -> Result<TrueCandidates, VariantError> {
+    let (cap, sample) = (cap.max(1), sample.max(1));
+    let n = puzzle.n();
+    let (r, _) = reduce_variant(puzzle)?;
+    let mut solver = Solver::new(&r.problem);
+    solver.set_budget(budget);
+    solver.set_probe(probe);
+    let mut counts = vec![0u64; n * n * n];
+    let mut found = 0u64;
+    let tally = |counts: &mut [u64], options: &[usize]| {
+        let grid = r.decode(puzzle, options);
+        assert_eq!(puzzle.verify(&grid), Ok(()), "a cover of the XCC reduction breaks the puzzle");
+        for (cell, &v) in grid.iter().enumerate() {
+            counts[cell * n + v as usize] += 1;
+        }
+    };
+    let o = solver.search(|options| {
+        tally(&mut counts, options);
+        found += 1;
+        if found >= sample {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let count = match o.end() {
+        End::Complete => Count::Exactly(found),
+        End::Limit => Count::AtLeast(found),
+        _ if found >= sample => Count::AtLeast(found),
+        _ => Count::Unknown(found),
+    };
+    let mut unknown = vec![0u64; n * n];
+    if !matches!(count, Count::Exactly(_)) {
+        // The candidates the sample saw fewer than `cap` times: each
+        // counted on its own, its option chosen first.
+        for (k, p) in r.placements.iter().enumerate() {
+            let slot = p.cell * n + p.symbol as usize;
+            if counts[slot] >= cap {
+                continue;
+            }
+            solver.unforce_all();
+            if solver.force(k).is_err() {
+                continue;
+            }
+            let mut here = 0u64;
+            let o = solver.search(|options| {
+                let grid = r.decode(puzzle, options);
+                assert_eq!(puzzle.verify(&grid), Ok(()), "a cover of the XCC reduction breaks the puzzle");
+                here += 1;
+                if here >= cap {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            counts[slot] = here;
+            if o.end().is_unknown() && here < cap {
+                unknown[p.cell] |= 1 << p.symbol;
+            }
+        }
+        solver.unforce_all();
+    }
+    for c in counts.iter_mut() {
+        *c = (*c).min(cap);
+    }
+    Ok(TrueCandidates { count, cap, counts, unknown })
 }

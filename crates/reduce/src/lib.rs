@@ -8,7 +8,7 @@
 //! 6x6 A-F puzzle), or none at all (Latin square completion).
 //!
 //! [`reduce`] turns a puzzle into a [`dlx::Problem`] and [`Reduction::decode`]
-//! turns a solution back into a grid (`cover.rs`: the pure reduction, which
+//! turns a solution back into a grid (`cover/`: the pure reduction, which
 //! knows nothing of searching). This crate does no I/O: the command line
 //! parses and prints.
 //!
@@ -17,7 +17,8 @@
 //! Each file imports only from those listed before it:
 //!
 //! - `grid.rs`: the model ([`Shape`], [`Alphabet`], [`Puzzle`]);
-//! - `cover.rs`: the reduction to a [`dlx::Problem`] and back;
+//! - [`cover`]: the reduction to a [`dlx::Problem`] and back, a variant's
+//!   XCC reduction in `cover/variant.rs` ([`reduce_variant`]);
 //! - `symmetry.rs`: the symmetries of a pattern of givens ([`Symmetry`]),
 //!   which the generator and the analyzer both use;
 //! - [`search`]: the grid searches (`nine.rs`, `bits/`, `links.rs`) and the
@@ -87,7 +88,7 @@
 
 pub mod analyze;
 pub mod constraint;
-mod cover;
+pub mod cover;
 pub mod generate;
 mod grid;
 pub mod logic;
@@ -95,6 +96,7 @@ mod puzzle;
 pub mod search;
 mod symmetry;
 
+pub use cover::variant::{reduce_variant, Legend, Unreduced, VariantError};
 pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};
 pub use grid::{Alphabet, GridError, Regions, Shape, BLANKS, MAX_ORDER};
 pub use puzzle::{Conflict, Puzzle};

@@ -1,6 +1,8 @@
 //! `dance analyze`: its arguments, and the answer to one record: what
 //! `reduce::analyze` finds out about the puzzle, as a short text report or
-//! one JSON object. Records come through the same reader and loop as
+//! one JSON object; with `--cap N`, and for a variant puzzle, the true
+//! candidates as a pencil-mark grid with their counts up to N
+//! (`output/candidates.rs`). Records come through the same reader and loop as
 //! `solve`'s (threads, order, refusals, Ctrl-C).
 
 use std::fmt::Write as _;
@@ -11,13 +13,13 @@ use std::sync::Arc;
 
 use clap::Args;
 use dlx::{Budget, Probe};
-use reduce::analyze::{Analysis, Analyzer, Count};
-use reduce::Puzzle;
+use reduce::analyze::{Analysis, Analyzer, Count, TrueCandidates};
+use reduce::{Puzzle, VariantError};
 
 use crate::error::UsageError;
 use crate::flags::{self, threads, InputArgs};
 use crate::output::json::{AnalysisCandidates, AnalysisCell, AnalysisDiffer, AnalysisLine, AnalysisSuggest};
-use crate::output::{text, OutputFormat};
+use crate::output::{candidates, text, OutputFormat};
 use crate::record::{Body, Record};
 use crate::run::{answer_records, notices, refuse, refuse_with, Answerer, InputSet, Loop, Note, PerShape};
 use crate::status::Status;
@@ -31,6 +33,13 @@ pub struct AnalyzeArgs {
     /// Count solutions up to N (default 2: none, one, or two and more).
     #[arg(long, value_name = "N", value_parser = flags::parse_limit)]
     pub limit: Option<u64>,
+    /// True candidates: every symbol each cell holds in some solution, as a
+    /// pencil-mark grid, with how many solutions hold it counted up to N
+    /// (1: only whether; the verdict none, one, two or more comes with
+    /// them). For any puzzle, through its exact-cover reduction; a variant
+    /// puzzle is analyzed this way (N = 1) even without the flag.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub cap: Option<u64>,
     /// Nodes each search may take (default 10,000,000); a part of the
     /// analysis whose search runs out is reported unknown (exit 3).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -65,6 +74,9 @@ pub struct AnalyzeOptions {
     pub max_nodes: u64,
     /// Time per puzzle.
     pub timeout: Option<Duration>,
+    /// `--cap`: true candidates counted up to this, instead of the
+    /// classic analysis.
+    pub cap: Option<u64>,
 }
 
 /// What `dance analyze` does, checked.
@@ -90,6 +102,7 @@ pub fn plan(a: AnalyzeArgs) -> Result<AnalyzePlan, UsageError> {
         limit: a.limit.unwrap_or(2).max(2),
         max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         timeout: a.timeout,
+        cap: a.cap,
     };
     Ok(AnalyzePlan {
         options,
@@ -138,6 +151,9 @@ impl Answerer for Analyzing<'_> {
             }
         };
         let probe = &self.probe;
+        if options.cap.is_some() || !puzzle.is_classic() {
+            return true_candidates(record, puzzle, options, probe, index, json, out, notes);
+        }
         let analyzer = self.analyzers.get(puzzle.shape(), |shape| {
             let mut a = Analyzer::new(shape);
             a.set_probe(Some(probe.clone()));
@@ -160,6 +176,63 @@ impl Answerer for Analyzing<'_> {
         }
         Ok(if unknown { Status::Unknown } else { Status::Answered })
     }
+}
+
+/// The true candidates of one record (`--cap`, or a variant puzzle).
+#[allow(clippy::too_many_arguments)]
+fn true_candidates(
+    record: &Record,
+    puzzle: &Puzzle,
+    options: AnalyzeOptions,
+    probe: &Arc<Probe>,
+    index: u64,
+    json: bool,
+    out: &mut dyn Write,
+    notes: &mut Vec<Note>,
+) -> io::Result<Status> {
+    let deadline = options.timeout.and_then(|t| Instant::now().checked_add(t));
+    let budget = Budget { max_nodes: Some(options.max_nodes), deadline };
+    let cap = options.cap.unwrap_or(1);
+    let source = record.source.to_string();
+    let t = match reduce::analyze::true_candidates(puzzle, cap, budget, Some(probe.clone())) {
+        Ok(t) => t,
+        Err(VariantError::Conflict(c)) => {
+            let line = if json {
+                candidates::json_line(
+                    puzzle,
+                    &no_solution(puzzle, cap),
+                    index,
+                    source,
+                    record.note.as_deref(),
+                )
+            } else {
+                format!("{source}: no solution: {c}\n")
+            };
+            out.write_all(line.as_bytes())?;
+            return Ok(Status::Answered);
+        }
+        Err(VariantError::Unreduced(list)) => {
+            let names: Vec<String> = list.iter().map(|u| u.to_string()).collect();
+            let message = format!("true candidates need the exact-cover reduction; {}", names.join("; "));
+            return refuse_with(record, index, message, !json, out, notes);
+        }
+    };
+    if probe.stopped() {
+        return Ok(Status::Interrupted);
+    }
+    let text = match json {
+        true => candidates::json_line(puzzle, &t, index, source, record.note.as_deref()),
+        false => candidates::report(puzzle, &t, &source),
+    };
+    out.write_all(text.as_bytes())?;
+    let unknown = matches!(t.count, Count::Unknown(_)) || t.unknown.iter().any(|&u| u != 0);
+    Ok(if unknown { Status::Unknown } else { Status::Answered })
+}
+
+/// The true candidates of a puzzle without a solution.
+fn no_solution(puzzle: &Puzzle, cap: u64) -> TrueCandidates {
+    let n = puzzle.n();
+    TrueCandidates { count: Count::Exactly(0), cap, counts: vec![0; n * n * n], unknown: vec![0; n * n] }
 }
 
 /// `r3c5` (rows and columns from 1).

@@ -1,7 +1,9 @@
 //! `dance export`: one record's exact-cover matrix, as the versioned JSON
 //! document (docs/schema.json) or in Knuth's text format (DLX1 reads it):
-//! a puzzle through Knuth's reduced encoding, a problem as it is; or a
-//! puzzle as f-puzzles' object, its link, or the plain-text form.
+//! a puzzle through Knuth's reduced encoding, a variant puzzle through its
+//! XCC reduction (reduce's `cover/variant.rs`; a constraint that does not
+//! reduce refuses the record by name), a problem as it is; or a puzzle as
+//! f-puzzles' object, its link, or the plain-text form.
 
 use std::io::{self, Write};
 
@@ -134,12 +136,23 @@ pub fn run(plan: &ExportPlan) -> Status {
             eprintln!("{source}: an exact-cover problem: --to fpuzzles and --to text take puzzles");
             return Status::Refused;
         }
-        (Body::Puzzle { puzzle, .. }, _) if !puzzle.is_classic() => {
-            eprintln!(
-                "{source}: the exact-cover matrix of a variant puzzle (Knuth's XCC reduction) is not built yet; --to fpuzzles and --to text export its constraints"
-            );
-            return Status::Refused;
-        }
+        (Body::Puzzle { puzzle, .. }, _) if !puzzle.is_classic() => match reduce::reduce_variant(puzzle) {
+            Ok((r, legend)) => match to {
+                ExportFormat::Json => doc::problem_json(&r.problem),
+                _ => doc::variant_dlx(puzzle, &source.to_string(), &r, &legend),
+            },
+            Err(reduce::VariantError::Conflict(conflict)) => {
+                eprintln!("{source}: {NO_SOLUTION}: {conflict}; nothing to export");
+                return Status::None;
+            }
+            Err(reduce::VariantError::Unreduced(list)) => {
+                for u in &list {
+                    eprintln!("{source}: {u}; the exact-cover matrix leaves it out, so it is not exported");
+                }
+                eprintln!("{source}: --to fpuzzles and --to text export every constraint");
+                return Status::Refused;
+            }
+        },
         (Body::Puzzle { puzzle, layout }, _) => match reduce::reduce(puzzle, reduce::Encoding::Reduced) {
             Ok(r) => match to {
                 ExportFormat::Json => doc::puzzle_json(puzzle, *layout, &r),

@@ -4,7 +4,7 @@
 //! format.
 
 use dlx::Problem;
-use reduce::{Puzzle, Reduction, Regions};
+use reduce::{Legend, Puzzle, Reduction, Regions};
 
 use crate::record::Layout;
 use crate::schema::{
@@ -124,6 +124,23 @@ pub fn puzzle_dlx(puzzle: &Puzzle, source: &str, r: &Reduction) -> String {
         "| dance export: the {n}x{n} puzzle at {source}, Knuth's reduced encoding\n| givens: {}\n",
         puzzle.render(puzzle.givens()).trim_end().replace('\n', "/")
     );
+    s += &dlx::text::to_string(&r.problem);
+    s
+}
+
+/// A variant puzzle's XCC reduction in Knuth's format, with comments
+/// naming the puzzle and saying what each constraint's items stand for.
+pub fn variant_dlx(puzzle: &Puzzle, source: &str, r: &Reduction, legend: &Legend) -> String {
+    let n = puzzle.n();
+    let mut s = format!(
+        "| dance export: the {n}x{n} variant puzzle at {source}, as exact cover with colors (XCC)\n| givens: {}\n",
+        puzzle.render(puzzle.givens()).trim_end().replace('\n', "/")
+    );
+    s += "| p, r, c, b: cell, row, column, region items; x..: a cell colored by its digit;\n";
+    s += "| e..: two placements a rule forbids together\n";
+    for (name, what) in legend.sets.iter().chain(&legend.tables) {
+        s += &format!("| {name}: {what}\n");
+    }
     s += &dlx::text::to_string(&r.problem);
     s
 }

@@ -1,8 +1,10 @@
 //! Output: what the user reads. [`text`] writes grids in each layout,
 //! problems' solutions, counts and statistics; [`json`] the JSON Lines
-//! objects as typed structs; [`export`] the exact-cover document. All of it
+//! objects as typed structs; [`export`] the exact-cover document;
+//! [`candidates`] the true candidates of `analyze --cap`. All of it
 //! goes through one buffered writer; a closed pipe ends the run quietly.
 
+pub mod candidates;
 pub mod export;
 pub mod fpuzzles;
 pub mod json;

@@ -59,6 +59,20 @@ impl Thermometer {
     }
 }
 
+impl Thermometer {
+    /// Why no grid of order `n` keeps this thermometer, if it is that
+    /// plain: more cells than digits cannot strictly increase.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        (!self.slow && self.cells.len() > n).then(|| {
+            format!(
+                "thermometer at {}: {} cells cannot strictly increase through 1-{n}",
+                span(n, &self.cells),
+                self.cells.len()
+            )
+        })
+    }
+}
+
 impl Rule for Thermometer {
     fn key(&self) -> &'static str {
         if self.slow {
@@ -107,6 +121,20 @@ impl Rule for Palindrome {
     }
 }
 
+impl Renban {
+    /// Why no grid of order `n` keeps this line, if it is that plain: more
+    /// cells than digits.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        (self.cells.len() > n).then(|| {
+            format!(
+                "renban at {}: {} cells cannot hold different digits 1-{n}",
+                span(n, &self.cells),
+                self.cells.len()
+            )
+        })
+    }
+}
+
 impl Rule for Renban {
     fn key(&self) -> &'static str {
         "renban"
@@ -126,6 +154,19 @@ impl Rule for Renban {
         } else {
             Err(format!("{}: {lo} to {hi} is not a run of {}", what(), self.cells.len()))
         }
+    }
+}
+
+impl Between {
+    /// Why no grid of order `n` keeps this line, if it is that plain: a
+    /// digit strictly between the ends needs ends at least 2 apart.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        (n < 3).then(|| {
+            format!(
+                "between line at {}: no digit 1-{n} lies strictly between two others",
+                span(n, &self.cells)
+            )
+        })
     }
 }
 

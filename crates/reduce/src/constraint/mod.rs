@@ -34,9 +34,9 @@ pub mod text;
 use std::fmt;
 
 pub use cells::{Extremum, Parity, ParityCell};
-pub use chess::{AntiKing, AntiKnight};
+pub use chess::{moves, AntiKing, AntiKnight, KING, KNIGHT};
 pub use indexers::{Indexer, IndexerKind};
-pub use lines::{Between, Entropic, Lockout, Modular, Palindrome, Renban, Thermometer, Whispers};
+pub use lines::{band, Between, Entropic, Lockout, Modular, Palindrome, Renban, Thermometer, Whispers};
 pub use outside::{Diagonal as ClueDirection, LittleKiller, OutsideClue, Sandwich, Side, Skyscraper, XSum};
 pub use pairs::{Difference, Negative, NegativeKind, Ratio, Xv};
 pub use sets::{Clone as CloneRule, Diagonal, DisjointGroups, ExtraRegion, Quadruple};
@@ -235,11 +235,27 @@ impl Rules {
 
     /// Why no grid of order `n` can keep a constraint that is well formed
     /// (a cage of three cells summing to 30: `killer 30 at r1c1-r1c3: 3
-    /// cells sum to at most 24`), if one is that plainly impossible. The
-    /// searches find every other impossibility; this one they can say.
+    /// cells sum to at most 24`), if one is that plainly impossible: a sum
+    /// out of its cells' reach (cages, arrows, little killers, sandwiches,
+    /// X-sums, double arrows), a thermometer or renban longer than the
+    /// order, a dot, X or V no two digits can keep, a skyscraper count
+    /// out of 1..N. The searches find every other impossibility; these
+    /// they can say.
     pub fn impossible(&self, n: usize) -> Option<String> {
         self.constraints.iter().find_map(|c| match c {
             Constraint::Killer(k) => k.impossible(n),
+            Constraint::Arrow(a) => a.impossible(n),
+            Constraint::DoubleArrow(a) => a.impossible(n),
+            Constraint::LittleKiller(l) => l.impossible(n),
+            Constraint::Sandwich(s) => s.impossible(n),
+            Constraint::XSum(x) => x.impossible(n),
+            Constraint::Skyscraper(s) => s.impossible(n),
+            Constraint::Thermometer(t) => t.impossible(n),
+            Constraint::Renban(r) => r.impossible(n),
+            Constraint::Between(b) => b.impossible(n),
+            Constraint::Difference(d) => d.impossible(n),
+            Constraint::Ratio(r) => r.impossible(n),
+            Constraint::Xv(x) => x.impossible(n),
             _ => None,
         })
     }

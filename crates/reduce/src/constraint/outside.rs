@@ -180,6 +180,22 @@ impl LittleKiller {
     }
 }
 
+impl LittleKiller {
+    /// Why no grid of order `n` keeps this clue, if it is that plain: the
+    /// diagonal's cells sum to at least one each, at most N each.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        let k = self.cells.len() as u32;
+        let at = || format!("little killer {} at {}", self.sum, span(n, &self.cells));
+        if self.sum < k {
+            Some(format!("{}: {k} cells sum to at least {k}", at()))
+        } else if self.sum > k * n as u32 {
+            Some(format!("{}: {k} cells sum to at most {}", at(), k * n as u32))
+        } else {
+            None
+        }
+    }
+}
+
 impl Rule for LittleKiller {
     fn key(&self) -> &'static str {
         "littlekillersum"
@@ -211,6 +227,23 @@ pub struct Sandwich {
     pub side: Side,
     /// The sum.
     pub sum: u32,
+}
+
+impl Sandwich {
+    /// Why no grid of order `n` keeps this clue, if it is that plain: the
+    /// digits between 1 and N are some of 2..N-1, so they sum to 0, or to
+    /// 2 up to the sum of all of them.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        let most = (n * (n - 1) / 2).saturating_sub(1) as u32;
+        let at = || format!("sandwich {} ({})", self.sum, self.side.describe());
+        if self.sum > most {
+            Some(format!("{}: the digits between 1 and {n} sum to at most {most}", at()))
+        } else if self.sum == 1 {
+            Some(format!("{}: the digits between 1 and {n} are 2 or more", at()))
+        } else {
+            None
+        }
+    }
 }
 
 impl Rule for Sandwich {
@@ -253,6 +286,23 @@ pub struct XSum {
     pub sum: u32,
 }
 
+impl XSum {
+    /// Why no grid of order `n` keeps this clue, if it is that plain: the
+    /// first X digits include X, so they sum to 1 at least, and to at most
+    /// 1 + 2 + ... + N.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        let most = (n * (n + 1) / 2) as u32;
+        let at = || format!("X-sum {} ({})", self.sum, self.side.describe());
+        if self.sum == 0 {
+            Some(format!("{}: the first X digits sum to at least 1", at()))
+        } else if self.sum > most {
+            Some(format!("{}: the first X digits sum to at most {most}", at()))
+        } else {
+            None
+        }
+    }
+}
+
 impl Rule for XSum {
     fn key(&self) -> &'static str {
         "xsum"
@@ -282,6 +332,15 @@ pub struct Skyscraper {
     pub side: Side,
     /// How many are seen.
     pub count: u32,
+}
+
+impl Skyscraper {
+    /// Why no grid of order `n` keeps this clue, if it is that plain: from
+    /// 1 to N buildings are seen.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        (self.count == 0 || self.count as usize > n)
+            .then(|| format!("skyscraper {} ({}): 1 to {n} are seen", self.count, self.side.describe()))
+    }
 }
 
 impl Rule for Skyscraper {

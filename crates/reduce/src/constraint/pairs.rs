@@ -28,6 +28,21 @@ impl Difference {
     }
 }
 
+impl Difference {
+    /// Why no grid of order `n` keeps this dot, if it is that plain.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        (self.diff as usize >= n).then(|| {
+            format!(
+                "white dot {} at {}-{}: digits 1-{n} differ by at most {}",
+                self.diff,
+                rc(n, self.a),
+                rc(n, self.b),
+                n - 1
+            )
+        })
+    }
+}
+
 impl Rule for Difference {
     fn key(&self) -> &'static str {
         "difference"
@@ -71,6 +86,20 @@ impl Ratio {
             return Err(ConstraintError { key: "ratio", reason: format!("a ratio of {ratio} (2 or more)") });
         }
         Ok(Ratio { a, b, ratio })
+    }
+}
+
+impl Ratio {
+    /// Why no grid of order `n` keeps this dot, if it is that plain.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        (self.ratio as usize > n).then(|| {
+            format!(
+                "black dot {} at {}-{}: no two digits 1-{n} are in that ratio",
+                self.ratio,
+                rc(n, self.a),
+                rc(n, self.b)
+            )
+        })
     }
 }
 
@@ -126,6 +155,23 @@ impl Xv {
         } else {
             'V'
         }
+    }
+}
+
+impl Xv {
+    /// Why no grid of order `n` keeps this X or V, if it is that plain:
+    /// two neighbours (a row's or a column's: different digits) sum to at
+    /// most 2N - 1.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        let most = 2 * n as u32 - 1;
+        (self.sum > most).then(|| {
+            format!(
+                "{} at {}-{}: two different digits 1-{n} sum to at most {most}",
+                self.letter(),
+                rc(n, self.a),
+                rc(n, self.b)
+            )
+        })
     }
 }
 

@@ -119,6 +119,36 @@ impl Arrow {
     }
 }
 
+impl Arrow {
+    /// Why no grid of order `n` keeps this arrow, if it is that plain: the
+    /// shaft's reach (each cell 1 to N) misses every number the circle
+    /// can hold.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        let k = self.shaft.len() as u64;
+        let (least, most) = (k, k * n as u64);
+        // The circle's least number: 1, 11, 111; its largest, for digits
+        // below 10: N, NN, NNN (larger digits read as two places: no
+        // upper bound is claimed for them).
+        let c = self.circle.len() as u32;
+        let ones = (0..c).fold(0u64, |a, _| a * 10 + 1);
+        let at = || format!("arrow at {}", rc(n, self.circle[0]));
+        if most < ones {
+            return Some(format!(
+                "{}: a shaft of {k} cell(s) sums to at most {most}; the circle holds at least {ones}",
+                at()
+            ));
+        }
+        if n <= 9 && least > ones * n as u64 {
+            return Some(format!(
+                "{}: a shaft of {k} cells sums to at least {least}; the circle holds at most {}",
+                at(),
+                ones * n as u64
+            ));
+        }
+        None
+    }
+}
+
 impl Rule for Arrow {
     fn key(&self) -> &'static str {
         "arrow"
@@ -155,6 +185,22 @@ impl DoubleArrow {
     pub fn new(n: usize, cells: Vec<usize>) -> Result<DoubleArrow, ConstraintError> {
         check_line("doublearrow", n, &cells, 3)?;
         Ok(DoubleArrow { cells })
+    }
+}
+
+impl DoubleArrow {
+    /// Why no grid of order `n` keeps this double arrow, if it is that
+    /// plain: the middle sums to at least its length, the ends to at most
+    /// 2N.
+    pub fn impossible(&self, n: usize) -> Option<String> {
+        let middle = self.cells.len() as u32 - 2;
+        let ends = 2 * n as u32 - 1;
+        (middle > ends).then(|| {
+            format!(
+                "double arrow at {}: {middle} middle cells sum to at least {middle}; the ends, different digits, to at most {ends}",
+                span(n, &self.cells)
+            )
+        })
     }
 }
 

@@ -20,6 +20,13 @@
 //! region (from 0) and the symbol (from 1), each one base-36 character
 //! (`p00`, `r01`, `b8z`) for N up to 35; larger grids write the numbers in
 //! decimal with a dot (`p12.30`, `r4.36`).
+//!
+//! A variant puzzle's constraints reduce to Knuth's XCC in [`variant`]
+//! (cages as options, pairwise exclusions as shared secondary items,
+//! extra regions as items of their own): its options start with the same
+//! cell options, so [`decode`] reads its covers too.
+
+pub mod variant;
 
 use dlx::{Entry, Problem, ProblemBuilder};
 
@@ -65,11 +72,12 @@ impl Reduction {
 }
 
 /// Fills a grid from the puzzle's givens and the placements of the chosen
-/// options; cells neither fills get `blank`.
+/// options; cells neither fills get `blank`. Options past the placements
+/// (a variant's constraint options, listed after its cell options) place
+/// nothing.
 pub fn decode(puzzle: &Puzzle, placements: &[Placement], options: &[usize], blank: u8) -> Vec<u8> {
     let mut grid: Vec<u8> = puzzle.givens().iter().map(|g| g.unwrap_or(blank)).collect();
-    for &k in options {
-        let p = placements[k];
+    for p in options.iter().filter_map(|&k| placements.get(k)) {
         grid[p.cell] = p.symbol;
     }
     grid
@@ -78,12 +86,12 @@ pub fn decode(puzzle: &Puzzle, placements: &[Placement], options: &[usize], blan
 /// The four kinds of item, in the order the matrix lists them.
 const KINDS: [char; 4] = ['p', 'r', 'c', 'b'];
 
-fn code(i: usize) -> char {
+pub(crate) fn code(i: usize) -> char {
     char::from_digit(i as u32, 36).expect("below 36")
 }
 
 /// Knuth's name for item `index` of the full matrix of order `n`.
-fn item_name(n: usize, index: usize) -> String {
+pub(crate) fn item_name(n: usize, index: usize) -> String {
     let (kind, rest) = (index / (n * n), index % (n * n));
     let (a, b) = if kind == 0 { (rest / n, rest % n) } else { (rest / n, rest % n + 1) };
     if n <= 35 {
@@ -94,14 +102,14 @@ fn item_name(n: usize, index: usize) -> String {
 }
 
 /// The items of the full matrix's option (cell, symbol), by index.
-fn option_items(shape: &Shape, cell: usize, v: usize) -> impl Iterator<Item = usize> {
+pub(crate) fn option_items(shape: &Shape, cell: usize, v: usize) -> impl Iterator<Item = usize> {
     let n = shape.n();
     let (r, c) = (cell / n, cell % n);
     let region = shape.region(cell).map(|k| 3 * n * n + k * n + v);
     [Some(cell), Some(n * n + r * n + v), Some(2 * n * n + c * n + v), region].into_iter().flatten()
 }
 
-fn item_count(shape: &Shape) -> usize {
+pub(crate) fn item_count(shape: &Shape) -> usize {
     let n = shape.n();
     if shape.has_regions() {
         4 * n * n

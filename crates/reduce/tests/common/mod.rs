@@ -1,0 +1,230 @@
+//! What the variant tests share: a seeded random number generator, every
+//! grid of a small shape, and random constraints and rules read off a
+//! grid (kept by it, mostly) over every constraint family.
+
+#![allow(dead_code)]
+
+use std::ops::ControlFlow;
+
+use reduce::constraint::*;
+use reduce::{Alphabet, GridSolver, Puzzle, Shape};
+
+/// A small random number generator (SplitMix64), seeded.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, k: usize) -> usize {
+        (self.next() % k as u64) as usize
+    }
+
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// Every full grid of a blank puzzle of `shape`.
+pub fn all_grids(shape: &Shape) -> Vec<Vec<u8>> {
+    let n = shape.n();
+    let blank = Puzzle::new(shape.clone(), Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap();
+    let mut grids = Vec::new();
+    let _ = GridSolver::new(shape)
+        .solve(&blank, |g| {
+            grids.push(g.to_vec());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    grids
+}
+
+/// The cells a king's move from `cell`.
+pub fn neighbours(n: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = ((cell / n) as isize, (cell % n) as isize);
+    let mut out = Vec::new();
+    for dr in -1..=1 {
+        for dc in -1..=1 {
+            let (rr, cc) = (r + dr, c + dc);
+            if (dr, dc) != (0, 0) && rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n {
+                out.push(rr as usize * n + cc as usize);
+            }
+        }
+    }
+    out
+}
+
+/// A random line of `least` to `least + spread - 1` cells (each touching
+/// the last, none twice; shorter where it runs into itself).
+pub fn random_line(rng: &mut Rng, n: usize, least: usize, spread: usize) -> Vec<usize> {
+    let len = least + rng.below(spread);
+    let mut line = vec![rng.below(n * n)];
+    while line.len() < len {
+        let last = *line.last().unwrap();
+        let next: Vec<usize> = neighbours(n, last).into_iter().filter(|c| !line.contains(c)).collect();
+        if next.is_empty() {
+            break;
+        }
+        line.push(next[rng.below(next.len())]);
+    }
+    line
+}
+
+/// A random pair of cells sharing an edge.
+pub fn random_pair(rng: &mut Rng, n: usize) -> (usize, usize) {
+    loop {
+        let a = rng.below(n * n);
+        let b = if rng.chance(50) { a + 1 } else { a + n };
+        if b < n * n && (b == a + n || a % n + 1 < n) {
+            return (a, b);
+        }
+    }
+}
+
+/// A random constraint that `grid` keeps (often), or perhaps breaks (when
+/// `honest` is false, a parameter is drawn at random instead of read off
+/// the grid).
+pub fn random_constraint(rng: &mut Rng, shape: &Shape, grid: &[u8], honest: bool) -> Option<Constraint> {
+    let n = shape.n();
+    let d = |c: usize| grid[c] as u32 + 1;
+    let noise =
+        |rng: &mut Rng, x: u32| if honest || rng.chance(60) { x } else { x + 1 + rng.below(3) as u32 };
+    let kind = rng.below(26);
+    let c: Constraint = match kind {
+        0 => {
+            let cells: Vec<usize> = random_line(rng, n, 1, 4);
+            let sum = cells.iter().map(|&c| d(c)).sum();
+            Killer::new(n, cells, Some(noise(rng, sum))).ok()?.into()
+        }
+        1 => {
+            let line = random_line(rng, n, 2, 3);
+            let (circle, shaft) = line.split_at(1);
+            let _ = shaft.iter().map(|&c| d(c)).sum::<u32>();
+            Arrow::new(n, circle.to_vec(), shaft.to_vec()).ok()?.into()
+        }
+        2 => DoubleArrow::new(n, random_line(rng, n, 3, 2)).ok()?.into(),
+        3 => RegionSumLine::new(shape, random_line(rng, n, 2, 3)).ok()?.into(),
+        4 => Zipper::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        5 => {
+            let (row, col, dir) = match rng.below(4) {
+                0 => (0, rng.below(n + 1), ClueDirection::DownRight),
+                1 => (0, 1 + rng.below(n + 1), ClueDirection::DownLeft),
+                2 => (n + 1, rng.below(n + 1), ClueDirection::UpRight),
+                _ => (n + 1, 1 + rng.below(n + 1), ClueDirection::UpLeft),
+            };
+            let lk = LittleKiller::new(n, OutsideClue { row, col }, dir, 0).ok()?;
+            let sum = lk.cells.iter().map(|&c| d(c)).sum();
+            LittleKiller { sum: noise(rng, sum), ..lk }.into()
+        }
+        6..=8 => {
+            let side = match rng.below(4) {
+                0 => Side::Top(rng.below(n)),
+                1 => Side::Bottom(rng.below(n)),
+                2 => Side::Left(rng.below(n)),
+                _ => Side::Right(rng.below(n)),
+            };
+            let line = side.line(n);
+            let v: Vec<u32> = line.iter().map(|&c| d(c)).collect();
+            match kind {
+                6 => {
+                    let i = v.iter().position(|&x| x == 1 || x == n as u32).unwrap();
+                    let j = v.iter().rposition(|&x| x == 1 || x == n as u32).unwrap();
+                    Sandwich { side, sum: noise(rng, v[i + 1..j].iter().sum()) }.into()
+                }
+                7 => XSum { side, sum: noise(rng, v[..v[0] as usize].iter().sum()) }.into(),
+                _ => {
+                    let mut high = 0;
+                    let seen = v
+                        .iter()
+                        .filter(|&&x| {
+                            x > high && {
+                                high = x;
+                                true
+                            }
+                        })
+                        .count() as u32;
+                    Skyscraper { side, count: noise(rng, seen) }.into()
+                }
+            }
+        }
+        9 => Thermometer::new(n, random_line(rng, n, 2, 3), rng.chance(30)).ok()?.into(),
+        10 => Palindrome::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        11 => Renban::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        12 => Whispers::new(n, random_line(rng, n, 2, 3), 1 + rng.below(n / 2) as u32).ok()?.into(),
+        13 => Between::new(n, random_line(rng, n, 3, 2)).ok()?.into(),
+        14 => Lockout::new(n, random_line(rng, n, 3, 2), 1 + rng.below(n / 2) as u32).ok()?.into(),
+        15 => Entropic::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        16 => Modular::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        17 => {
+            let (a, b) = random_pair(rng, n);
+            let diff = d(a).abs_diff(d(b));
+            Difference::new(n, a, b, noise(rng, diff.max(1))).ok()?.into()
+        }
+        18 => {
+            let (a, b) = random_pair(rng, n);
+            Ratio::new(n, a, b, 2 + rng.below(2) as u32).ok()?.into()
+        }
+        19 => {
+            let (a, b) = random_pair(rng, n);
+            Xv::new(n, a, b, if rng.chance(50) { 5 } else { 10 }).ok()?.into()
+        }
+        20 => Negative {
+            kind: [NegativeKind::Consecutive, NegativeKind::Ratio, NegativeKind::Xv][rng.below(3)],
+        }
+        .into(),
+        21 => {
+            let cell = rng.below(n * n);
+            let parity = if d(cell) % 2 == 1 { Parity::Odd } else { Parity::Even };
+            let parity = if honest || rng.chance(70) { parity } else { Parity::Odd };
+            ParityCell::new(n, cell, parity).ok()?.into()
+        }
+        22 => Extremum::new(n, rng.below(n * n), rng.chance(50)).ok()?.into(),
+        23 => {
+            let (r, c) = (rng.below(n - 1), rng.below(n - 1));
+            let cells = vec![r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1];
+            let k = 1 + rng.below(3);
+            let digits = cells.iter().take(k).map(|&c| d(c)).collect();
+            Quadruple::new(n, cells, digits).ok()?.into()
+        }
+        24 => match rng.below(5) {
+            0 => AntiKnight.into(),
+            1 => AntiKing.into(),
+            2 => Diagonal { positive: rng.chance(50), n }.into(),
+            3 => ExtraRegion::new(n, random_line(rng, n, 2, n - 1)).ok()?.into(),
+            _ => DisjointGroups::new(shape).ok()?.into(),
+        },
+        _ => {
+            let a = random_line(rng, n, 2, 1);
+            let b = random_line(rng, n, a.len(), 1);
+            if a.len() != b.len() || a.iter().any(|c| b.contains(c)) {
+                return None;
+            }
+            CloneRule::new(n, a, b).ok()?.into()
+        }
+    };
+    Some(c)
+}
+
+/// Random rules on `shape`: constraints mostly read off `grid` (so that
+/// some puzzles have solutions), a few candidate restrictions.
+pub fn random_rules(rng: &mut Rng, shape: &Shape, grid: &[u8]) -> Rules {
+    let n = shape.n();
+    let honest = rng.chance(50);
+    let mut constraints = Vec::new();
+    for _ in 0..1 + rng.below(4) {
+        if let Some(c) = random_constraint(rng, shape, grid, honest) {
+            constraints.push(c);
+        }
+    }
+    let candidates = rng.chance(15).then(|| {
+        (0..n * n)
+            .map(|c| if rng.chance(20) { (1u64 << grid[c]) | (1 << rng.below(n)) } else { (1u64 << n) - 1 })
+            .collect()
+    });
+    Rules { constraints, candidates }
+}
