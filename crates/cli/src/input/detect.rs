@@ -194,6 +194,7 @@ impl Trial {
             Format::Dlx => "a problem in Knuth's format".into(),
             Format::Json => "a JSON exact-cover document".into(),
             Format::Fpuzzles => "f-puzzles puzzles".into(),
+            Format::Table => "a table of puzzles".into(),
         }
     }
 }
@@ -258,6 +259,11 @@ pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> De
             // A link to a variant puzzle (f-puzzles, SudokuPad) or its data.
             Some((_, Ok(t))) if is_variant_link(t) => {
                 return Decision::Chosen { format: Format::Fpuzzles, announce: None }
+            }
+            // A table: a header naming the puzzle column, or a row of
+            // delimited fields exactly one of which is a whole puzzle.
+            Some((no, Ok(t))) if !is_comment(t) && readers.begins_table(*no, t) => {
+                return Decision::Chosen { format: Format::Table, announce: None }
             }
             None if !eof => {
                 w += 1;
@@ -449,7 +455,7 @@ mod tests {
 
     fn detect_text(text: &str) -> Decision {
         let mut r = LineReader::from_bytes(text.as_bytes().to_vec());
-        let mut p = PuzzleReaders::new(Arc::default());
+        let mut p = PuzzleReaders::new(Arc::default(), None);
         detect(&mut r, &mut p)
     }
 

@@ -28,6 +28,17 @@ pub enum RegionsSetting {
     Map(Vec<char>),
 }
 
+impl RegionsSetting {
+    /// The flag as given, for messages.
+    pub fn flag(&self) -> String {
+        match self {
+            RegionsSetting::Boxes { text, .. } => format!("--box {text}"),
+            RegionsSetting::None => "--box none".into(),
+            RegionsSetting::Map(_) => "--regions".into(),
+        }
+    }
+}
+
 /// What the flags say about puzzles.
 #[derive(Clone, Debug, Default)]
 pub struct PuzzleSettings {
@@ -207,6 +218,11 @@ impl Puzzles {
     /// The shape of an `n`x`n` puzzle, with its own map if it has one.
     pub fn shape(&self, n: usize, map: Option<Vec<char>>) -> Result<Shape, InputError> {
         if let Some(map) = map {
+            // A flag that would give other regions is refused, never
+            // dropped in favour of the record's own map.
+            if let Some(flag) = self.settings.regions.as_ref().map(RegionsSetting::flag) {
+                return Err(SettingError::OwnMap { flag }.into());
+            }
             return Shape::new(n, Regions::Map(map)).map_err(InputError::Grid);
         }
         match &self.settings.regions {
