@@ -242,3 +242,30 @@ fn build(
     let body = puzzles.build(n, &cells_v, map, Layout::Line, no);
     Parsed { first_line: no, note, notices: Vec::new(), body }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_are_counts_and_zero() {
+        for t in ["0", "4", "1000", " 25 ", "999999"] {
+            assert!(is_marker(t), "{t}");
+        }
+        for t in ["", "00", "0123", "1234567", "1.2", "x"] {
+            assert!(!is_marker(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn only_connected_maps_of_n_cells_are_maps() {
+        let jigsaw: Vec<char> = "0011001122332233".chars().collect();
+        assert_eq!(not_a_map(&jigsaw, 4), None);
+        // A 4x4 solution: its symbols are never side by side.
+        let solution: Vec<char> = "1234341221434321".chars().collect();
+        assert!(not_a_map(&solution, 4).is_some_and(|w| w.contains("not connected")));
+        // Regions of other sizes are left to the shape's own check.
+        let lopsided: Vec<char> = "0001001122332233".chars().collect();
+        assert_eq!(not_a_map(&lopsided, 4), None);
+    }
+}
