@@ -37,6 +37,12 @@ fuzz-detect seconds="600":
 test-slow:
     cargo test --workspace --release -- --ignored
 
+# The generator of realistic files (crates/cli/tests/realistic.rs) for many
+# more cases than CI's 150: every layout, titles, ids, solutions as notes,
+# comments, blank runs, count lines, end markers, BOM and CRLF.
+realistic cases="20000":
+    PROPTEST_CASES={{cases}} cargo test --release -p dance-cli --test realistic
+
 # Making 24x24 and 25x25 puzzles (release mode, a few minutes; the
 # generator's big-grid target).
 test-generate-big:

@@ -260,13 +260,22 @@ pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> De
             Some((_, Ok(t))) if is_variant_link(t) => {
                 return Decision::Chosen { format: Format::Fpuzzles, announce: None }
             }
-            // A table: a header naming the puzzle column, or a row of
-            // delimited fields exactly one of which is a whole puzzle.
-            Some((no, Ok(t))) if !is_comment(t) && readers.begins_table(*no, t) => {
+            None if !eof => {
+                w += 1;
+                continue;
+            }
+            _ => {}
+        }
+        // A table: its first content line (past comments) is a header
+        // naming the puzzle column, or a row of delimited fields exactly
+        // one of which is a whole puzzle.
+        let content = lines.iter().find(|(_, t)| !matches!(t, Ok(t) if is_blank(t) || is_comment(t)));
+        match content {
+            Some((no, Ok(t))) if readers.begins_table(*no, t) => {
                 return Decision::Chosen { format: Format::Table, announce: None }
             }
             None if !eof => {
-                w += 1;
+                w = lines.len() + 1;
                 continue;
             }
             _ => {}

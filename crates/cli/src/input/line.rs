@@ -6,7 +6,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, is_marker, is_title, Parsed, Step, Window};
 use crate::error::{LineRecordError, Refusal};
 use crate::record::{Body, Layout, Notice};
 use crate::verify;
@@ -66,15 +66,6 @@ fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
     markers.append(&mut parsed.notices);
     parsed.notices = markers;
     Step::Record(i + 1, Box::new(parsed))
-}
-
-/// A count of the puzzles that follow (a number of up to six digits, no
-/// leading zero), or the `0` that ends a batch: never read as a puzzle of
-/// order 1 to 3 unless `--format line` asks. A longer line of digits (a
-/// puzzle cut short) is refused as a record.
-fn is_marker(t: &str) -> bool {
-    let t = t.trim();
-    (1..=6).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'))
 }
 
 /// One line record: cells, optional map, note.

@@ -16,7 +16,7 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::Puzzles;
-use super::window::{is_blank, is_comment, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, is_marker, Parsed, Step, Window};
 use crate::error::{InputError, Refusal};
 use crate::record::{Body, Layout, Notice};
 use crate::verify;
@@ -142,8 +142,11 @@ impl TableReader {
             return if w.eof { Step::End(w.lines.len()) } else { Step::NeedMore(w.lines.len() + 1) };
         }
         let header = self.columns.as_ref().and_then(|c| c.header);
+        // Blank lines, comments and (read as detection chose) a count line
+        // or `0` end marker are passed over.
         let content = |(no, t): &(usize, Result<String, InputError>)| {
-            Some(*no) != header && !matches!(t, Ok(t) if is_blank(t) || is_comment(t))
+            Some(*no) != header
+                && !matches!(t, Ok(t) if is_blank(t) || is_comment(t) || (auto && is_marker(t)))
         };
         let Some(i) = w.lines.iter().position(content) else {
             return if w.eof { Step::End(w.lines.len()) } else { Step::NeedMore(w.lines.len() + 1) };
