@@ -142,11 +142,12 @@ impl TableReader {
             return if w.eof { Step::End(w.lines.len()) } else { Step::NeedMore(w.lines.len() + 1) };
         }
         let header = self.columns.as_ref().and_then(|c| c.header);
-        // Blank lines, comments and (read as detection chose) a count line
-        // or `0` end marker are passed over.
+        // Blank lines, comments and, in a table without a header read as
+        // detection chose, a count line or `0` end marker are passed over
+        // (under a header, a row of one number is a broken row).
         let content = |(no, t): &(usize, Result<String, InputError>)| {
             Some(*no) != header
-                && !matches!(t, Ok(t) if is_blank(t) || is_comment(t) || (auto && is_marker(t)))
+                && !matches!(t, Ok(t) if is_blank(t) || is_comment(t) || (auto && header.is_none() && is_marker(t)))
         };
         let Some(i) = w.lines.iter().position(content) else {
             return if w.eof { Step::End(w.lines.len()) } else { Step::NeedMore(w.lines.len() + 1) };
