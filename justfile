@@ -22,10 +22,12 @@ corpus:
 bless:
     DANCE_BLESS=1 cargo test -p dance-cli --test corpus
 
-# The man page and the shell completions, into target/doc-out.
+# The man pages (dance.1 and dance-SUBCOMMAND.1) and the shell completions,
+# into target/doc-out.
 man:
     mkdir -p target/doc-out
     cargo run --release -q -- man > target/doc-out/dance.1
+    for c in solve count export generate analyze explain hint rate render completions man; do cargo run --release -q -- man $c > target/doc-out/dance-$c.1; done
     for s in bash zsh fish powershell elvish; do cargo run --release -q -- completions $s > target/doc-out/dance.$s; done
 
 # Fuzz format detection alone for SECONDS (default 600), one job.
