@@ -63,20 +63,21 @@ fn units_full<const M: usize>(puzzle: &Puzzle, grid: &[u8]) -> bool {
     let givens = puzzle.givens();
     let (mut rows, mut cols, mut regions) = ([0u64; M], [0u64; M], [0u64; M]);
     let mut bad = false;
-    for r in 0..n {
-        for c in 0..n {
+    for (r, row) in grid.chunks_exact(n).enumerate() {
+        let mut in_row = 0u64;
+        for (c, &v) in row.iter().enumerate() {
             let cell = r * n + c;
-            let v = grid[cell];
             bad |= v as usize >= n;
             bad |= givens[cell].is_some_and(|g| g != v);
             let bit = 1u64 << (v & 63);
-            rows[r] |= bit;
+            in_row |= bit;
             cols[c] |= bit;
             if let Some(k) = shape.region(cell) {
                 bad |= k >= n;
                 regions[k.min(M - 1)] |= bit;
             }
         }
+        rows[r] = in_row;
     }
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let regions_ok = !shape.has_regions() || regions[..n].iter().all(|&s| s == full);
