@@ -4,7 +4,7 @@
 //! records with notes, `puzzle solution` lines with any separator, CSV and
 //! TSV tables with a header in any column order, rows of `id,cells,...`
 //! without one), with comments, blank runs, a count line, a `0` end
-//! marker, a BOM and CRLF line ends. Read back, they give exactly the
+//! marker, a BOM and CRLF or CR-only line ends. Read back, they give exactly the
 //! puzzles, in order: never a different puzzle, never an extra record.
 //!
 //! `PROPTEST_CASES` sets the number of cases (`just realistic` runs many
@@ -122,7 +122,7 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
     if extras.end_marker && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_)) {
         lines.push("0".into());
     }
-    let eol = if extras.crlf { "\r\n" } else { "\n" };
+    let eol = ["\n", "\r\n", "\r"][extras.eol];
     let mut text = lines.join(eol) + eol;
     if extras.bom {
         text.insert(0, '\u{feff}');
@@ -137,18 +137,19 @@ struct Extras {
     end_marker: bool,
     blank_runs: bool,
     bom: bool,
-    crlf: bool,
+    /// LF, CRLF or CR alone.
+    eol: usize,
 }
 
 fn extras() -> impl Strategy<Value = Extras> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(comment, count, end_marker, blank_runs, bom, crlf)| Extras {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), 0usize..3).prop_map(
+        |(comment, count, end_marker, blank_runs, bom, eol)| Extras {
             comment,
             count,
             end_marker,
             blank_runs,
             bom,
-            crlf,
+            eol,
         },
     )
 }
