@@ -18,7 +18,7 @@
 use std::fmt;
 
 use dlx::Problem;
-use reduce::Puzzle;
+use reduce::{Puzzle, Regions};
 
 /// An answer that does not solve its record: an internal error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,9 +62,21 @@ fn units_full<const M: usize>(puzzle: &Puzzle, grid: &[u8]) -> bool {
     let shape = puzzle.shape();
     let givens = puzzle.givens();
     let (mut rows, mut cols, mut regions) = ([0u64; M], [0u64; M], [0u64; M]);
+    // Boxes are counted from their description (R x C), a map from its
+    // labels: never from a search's tables.
+    let boxes = match shape.regions() {
+        Regions::Boxes { rows, cols } => Some((*rows, *cols)),
+        _ => None,
+    };
+    let (box_rows, box_cols) = boxes.unwrap_or((n, n));
+    let mut box_of_column = [0usize; M];
+    for (c, b) in box_of_column.iter_mut().enumerate().take(n) {
+        *b = c / box_cols;
+    }
     let mut bad = false;
     for (r, row) in grid.chunks_exact(n).enumerate() {
         let mut in_row = 0u64;
+        let base = (r / box_rows) * (n / box_cols);
         for (c, &v) in row.iter().enumerate() {
             let cell = r * n + c;
             bad |= v as usize >= n;
@@ -72,12 +84,19 @@ fn units_full<const M: usize>(puzzle: &Puzzle, grid: &[u8]) -> bool {
             let bit = 1u64 << (v & 63);
             in_row |= bit;
             cols[c] |= bit;
-            if let Some(k) = shape.region(cell) {
-                bad |= k >= n;
-                regions[k.min(M - 1)] |= bit;
-            }
+            regions[(base + box_of_column[c]).min(M - 1)] |= bit;
         }
         rows[r] = in_row;
+    }
+    if boxes.is_none() {
+        regions = [0u64; M];
+        if shape.has_regions() {
+            for (cell, &v) in grid.iter().enumerate() {
+                let k = shape.region(cell).unwrap_or(M);
+                bad |= k >= n;
+                regions[k.min(M - 1)] |= 1u64 << (v & 63);
+            }
+        }
     }
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let regions_ok = !shape.has_regions() || regions[..n].iter().all(|&s| s == full);
