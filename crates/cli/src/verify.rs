@@ -73,18 +73,22 @@ fn units_full<const M: usize>(puzzle: &Puzzle, grid: &[u8]) -> bool {
     for (c, b) in box_of_column.iter_mut().enumerate().take(n) {
         *b = c / box_cols;
     }
-    let mut bad = false;
+    // Every cell a symbol, every given kept: two passes the compiler can
+    // vectorize.
+    let mut bad = grid.iter().copied().max().is_some_and(|v| v as usize >= n);
+    bad |= grid.iter().zip(givens).fold(false, |b, (&v, g)| b | g.is_some_and(|g| g != v));
+    let per_row = n / box_cols;
     for (r, row) in grid.chunks_exact(n).enumerate() {
         let mut in_row = 0u64;
-        let base = (r / box_rows) * (n / box_cols);
-        for (c, &v) in row.iter().enumerate() {
-            let cell = r * n + c;
-            bad |= v as usize >= n;
-            bad |= givens[cell].is_some_and(|g| g != v);
+        let base = (r / box_rows) * per_row;
+        let boxes_here = &mut regions[base.min(M)..(base + per_row).min(M)];
+        for ((&v, col), &b) in row.iter().zip(cols.iter_mut()).zip(box_of_column.iter()) {
             let bit = 1u64 << (v & 63);
             in_row |= bit;
-            cols[c] |= bit;
-            regions[(base + box_of_column[c]).min(M - 1)] |= bit;
+            *col |= bit;
+            if let Some(x) = boxes_here.get_mut(b) {
+                *x |= bit;
+            }
         }
         rows[r] = in_row;
     }
