@@ -22,10 +22,12 @@ corpus:
 bless:
     DANCE_BLESS=1 cargo test -p dance-cli --test corpus
 
-# The man page and the shell completions, into target/doc-out.
+# The man pages (dance.1 and dance-SUBCOMMAND.1) and the shell completions,
+# into target/doc-out.
 man:
     mkdir -p target/doc-out
     cargo run --release -q -- man > target/doc-out/dance.1
+    for c in solve count export generate analyze explain hint rate render completions man; do cargo run --release -q -- man $c > target/doc-out/dance-$c.1; done
     for s in bash zsh fish powershell elvish; do cargo run --release -q -- completions $s > target/doc-out/dance.$s; done
 
 # Fuzz format detection alone for SECONDS (default 600), one job.
@@ -42,6 +44,12 @@ test-slow:
 # mode, about three minutes).
 variant-cover:
     DANCE_VARIANT_COVER=1 cargo test --release -p dance-cli --test variant_cover -- --ignored --nocapture
+
+# The generator of realistic files (crates/cli/tests/realistic.rs) for many
+# more cases than CI's 150: every layout, titles, ids, solutions as notes,
+# comments, blank runs, count lines, end markers, BOM and CRLF.
+realistic cases="20000":
+    PROPTEST_CASES={{cases}} cargo test --release -p dance-cli --test realistic
 
 # Making 24x24 and 25x25 puzzles (release mode, a few minutes; the
 # generator's big-grid target).

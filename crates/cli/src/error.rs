@@ -32,6 +32,9 @@ pub enum Format {
     Json,
     /// f-puzzles: a JSON object, or links (f-puzzles, SudokuPad) one a line.
     Fpuzzles,
+    /// A CSV or TSV table: a header naming the puzzle column, or rows of
+    /// which exactly one field is a whole puzzle.
+    Table,
 }
 
 impl Format {
@@ -44,13 +47,14 @@ impl Format {
             Format::Dlx => "dlx",
             Format::Json => "json",
             Format::Fpuzzles => "fpuzzles",
+            Format::Table => "table",
         }
     }
 
     /// Whether records of this format are puzzles (so that `--box`,
     /// `--regions` and `--symbols` apply).
     pub fn is_puzzle(self) -> bool {
-        matches!(self, Format::Grid | Format::Line | Format::Grouped)
+        matches!(self, Format::Grid | Format::Line | Format::Grouped | Format::Table)
     }
 }
 
@@ -144,6 +148,12 @@ pub enum InputError {
         /// What is wrong, naming the key or constraint.
         message: String,
     },
+    /// A table's row or header that does not hold a puzzle where the
+    /// header (or the first row) said. The message names the column.
+    Table {
+        /// What is wrong.
+        message: String,
+    },
     /// An exact-cover problem given to a command that takes only puzzles
     /// (`explain`, `hint`, `rate`).
     NotAPuzzle,
@@ -188,6 +198,7 @@ impl fmt::Display for InputError {
             E::Json { message } => write!(f, "invalid JSON: {message}"),
             E::JsonDocument { message } => write!(f, "{message}"),
             E::Variant { message } => write!(f, "{message}"),
+            E::Table { message } => write!(f, "{message}"),
             E::NotAPuzzle => write!(
                 f,
                 "an exact-cover problem, not a puzzle: explain, hint and rate take Sudoku-family puzzles"
@@ -532,6 +543,14 @@ pub enum LineRecordError {
         /// The map as written.
         text: String,
     },
+    /// A second field of N² characters that is neither a region map (N
+    /// connected regions of N cells) nor a solution of the puzzle.
+    NeitherMapNorSolution {
+        /// Why it is no map.
+        map: String,
+        /// Why it is no solution.
+        solution: String,
+    },
 }
 
 impl fmt::Display for LineRecordError {
@@ -548,6 +567,10 @@ impl fmt::Display for LineRecordError {
             E::MapLength { labels, cells, text } => write!(
                 f,
                 "{labels} region labels for {cells} cells: the map needs one label per cell (map {text:?})"
+            ),
+            E::NeitherMapNorSolution { map, solution } => write!(
+                f,
+                "the second field is neither a region map ({map}) nor a solution of the puzzle ({solution})"
             ),
         }
     }
@@ -709,6 +732,12 @@ pub enum SettingError {
         /// The input's format.
         format: Format,
     },
+    /// `--box` or `--regions` on a record that carries its own region map
+    /// (a jigsaw line, a grouped puzzle): refused, never dropped.
+    OwnMap {
+        /// The flag as given (`--box 3x3`, `--regions FILE`).
+        flag: String,
+    },
 }
 
 impl fmt::Display for SettingError {
@@ -728,6 +757,10 @@ impl fmt::Display for SettingError {
                 f,
                 "{flag} applies to puzzles; this input is an exact-cover problem ({} format)",
                 format.name()
+            ),
+            E::OwnMap { flag } => write!(
+                f,
+                "{flag} does not apply: this puzzle carries its own region map (drop the flag to read it)"
             ),
         }
     }

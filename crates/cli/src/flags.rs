@@ -38,6 +38,9 @@ pub enum FormatArg {
     /// f-puzzles: its JSON object, or f-puzzles and SudokuPad links one a
     /// line (docs/formats.md).
     Fpuzzles,
+    /// CSV or TSV: a header naming the puzzle column (`puzzle`, `quizzes`,
+    /// `grid`, `question`, or --column), or rows of `id,cells,...`.
+    Table,
 }
 
 impl FormatArg {
@@ -51,6 +54,7 @@ impl FormatArg {
             FormatArg::Dlx => Some(Format::Dlx),
             FormatArg::Json => Some(Format::Json),
             FormatArg::Fpuzzles => Some(Format::Fpuzzles),
+            FormatArg::Table => Some(Format::Table),
         }
     }
 }
@@ -113,6 +117,10 @@ pub struct InputArgs {
     /// (docs/formats.md, docs/variants.md).
     #[arg(long = "constraint", value_name = "TEXT")]
     pub constraints: Vec<String>,
+    /// For a CSV or TSV table with a header: the column that holds the
+    /// puzzles (default: `puzzle`, `quizzes`, `grid` or `question`).
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
 }
 
 /// How `solve` and `count` run and report.
@@ -275,6 +283,7 @@ impl InputArgs {
             format: a.format.format(),
             puzzles: std::sync::Arc::new(PuzzleSettings { regions, symbols }),
             constraints: std::sync::Arc::new(a.constraints.clone()),
+            column: a.column.clone(),
         })
     }
 

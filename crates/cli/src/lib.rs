@@ -24,6 +24,7 @@ pub mod render;
 pub mod run;
 pub mod schema;
 pub mod status;
+pub mod verify;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -338,3 +338,84 @@ fn a_fault_before_the_cap_is_not_blamed_on_the_line_after_it() {
     );
     assert!(!messages.iter().any(|m| m.starts_with("not a row")), "{messages:?}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn verification_rejects_any_one_cell_change(which in 0usize..1000, blanks in proptest::collection::vec(any::<bool>(), 81), jig in any::<bool>(), cell in 0usize..81, shift in 1u8..9) {
+        // A shipped puzzle's solution, blanked at random (sometimes with a
+        // jigsaw map of its rows): the solution verifies; the same grid
+        // with any one cell changed to any other symbol does not.
+        let sample = read("sudoku/sample-1000.txt");
+        let puzzle = sample.lines().nth(which).unwrap();
+        let solved = dance(&["solve", "--format", "line"]).stdin(format!("{puzzle}\n")).expect(0).stdout;
+        let solved = solved.trim();
+        let cells: String = solved.chars().zip(&blanks).map(|(c, &b)| if b { '.' } else { c }).collect();
+        let map: String = (0..81).map(|i| char::from(b'0' + (i / 9) as u8)).collect();
+        let line = if jig { format!("{cells} {map}\n") } else { format!("{cells}\n") };
+        let recs = records(&line);
+        let Ok(Body::Puzzle { puzzle, .. }) = &recs[0].body else { panic!("not a puzzle") };
+        let grid: Vec<u8> = solved.chars().map(|c| puzzle.alphabet().index(c).unwrap()).collect();
+        prop_assert_eq!(dance::verify::grid(puzzle, &grid), Ok(()));
+        let mut changed = grid.clone();
+        changed[cell] = (grid[cell] + shift) % 9;
+        prop_assert!(dance::verify::grid(puzzle, &changed).is_err());
+    }
+}
+
+/// An exported 4x4 puzzle whose placements are made to lie after reading
+/// (the reader refuses a document whose givens and options disagree, so
+/// the lie is planted in the record itself): the options the engine finds
+/// decode into a grid that breaks the puzzle. That is how an engine bug
+/// would look to the print path, and no grid of it may be printed.
+fn lying_record() -> dance::record::Record {
+    let text = read("trust/export-4x4.json");
+    let mut recs = read_str(&text, "lie.json", &ReadSettings::default());
+    let mut rec = recs.remove(0);
+    let Ok(Body::Problem { cover: Some(pc), .. }) = &mut rec.body else { panic!("an exported puzzle") };
+    // Every option that places a 3 places a 4 instead, and a 4 a 3: the
+    // decoded grid is still full and still a Latin square, but the givens
+    // 3 and 4 now sit beside filled cells of their own symbol.
+    for pl in pc.placements.iter_mut() {
+        pl.symbol = match pl.symbol {
+            2 => 3,
+            3 => 2,
+            s => s,
+        };
+    }
+    rec
+}
+
+#[test]
+fn an_answer_that_fails_verification_is_never_printed() {
+    for (mode, output) in [
+        (Mode::First, OutputFormat::Text),
+        (Mode::Unique, OutputFormat::Text),
+        (Mode::All { limit: None }, OutputFormat::Text),
+        (Mode::First, OutputFormat::Json),
+        (Mode::All { limit: None }, OutputFormat::Json),
+    ] {
+        let rec = lying_record();
+        let plan = Plan { output, ..Plan::new(mode) };
+        let (mut out, mut notes) = (Vec::new(), Vec::new());
+        let status = search(&rec, 1, &plan, &mut Engines::default(), &mut out, &mut notes).unwrap();
+        assert_eq!(status, dance::Status::Refused, "{mode:?} {output:?}");
+        assert_eq!(status.code(), 2);
+        let out = String::from_utf8(out).unwrap();
+        match output {
+            OutputFormat::Text => assert_eq!(out, "", "{mode:?}: nothing printed"),
+            _ => {
+                let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+                assert_eq!(v["status"], "error");
+                assert!(v["message"].as_str().unwrap().contains("failed verification"));
+                assert!(v.get("solutions").is_none());
+            }
+        }
+        let said: Vec<&str> = notes.iter().map(|n| n.text.as_str()).collect();
+        assert!(
+            said.iter().any(|t| t.starts_with("lie.json:1: internal error") && t.contains("bug")),
+            "{said:?}"
+        );
+    }
+}

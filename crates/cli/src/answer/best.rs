@@ -28,6 +28,7 @@ use crate::output::{text, OutputFormat};
 use crate::record::{Body, Record};
 use crate::run::{notices, refuse, refuse_with, Note};
 use crate::status::Status;
+use crate::verify::{self, Failure};
 
 /// Why `--best` cannot answer a record.
 fn refusal(problem: Option<&Problem>) -> Option<&'static str> {
@@ -106,6 +107,18 @@ pub fn cheapest(
             return Ok(Status::Unknown);
         }
     };
+    // Every solution verified before any is printed: an exact cover, the
+    // cost it claims, and the grid of an exported puzzle.
+    let check = |s: &dlx::Costed| {
+        verify::cover(problem, &s.options)?;
+        if problem.solution_cost(&s.options) != s.cost {
+            return Err(Failure { reason: format!("a solution's cost is not {}", s.cost) });
+        }
+        cover.map_or(Ok(()), |pc| verify::grid(&pc.puzzle, &pc.decode(&s.options)))
+    };
+    if let Some(Err(f)) = list.iter().map(check).find(Result::is_err) {
+        return refuse_with(record, index, f.to_string(), text, out, notes);
+    }
     let mut solutions = Vec::with_capacity(list.len());
     for (n, s) in list.iter().enumerate() {
         let grid = cover.map(|pc| pc.decode(&s.options));

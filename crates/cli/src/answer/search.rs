@@ -6,6 +6,7 @@
 //! by the dancing links; both take the plan's [`dlx::Request`].
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use dlx::{End, Outcome, Problem, Stats};
@@ -21,6 +22,7 @@ use crate::output::{text, OutputFormat, NO_SOLUTION};
 use crate::record::{Body, Layout, PuzzleCover, Record};
 use crate::run::{notices, refuse, Note};
 use crate::status::Status;
+use crate::verify::{self, Failure};
 
 /// Answers one record, writing to `out` and adding notes for stderr to
 /// `notes` (the record's notices first). `index` numbers records from 1
@@ -47,6 +49,9 @@ pub fn search(
         }
         Body::Problem { problem, cover } => answer.cover(problem, cover.as_ref(), engines, out)?,
     };
+    if let Some(failure) = answer.failure.take() {
+        return answer.fail(failure, out, notes);
+    }
     match found {
         Some(found) => answer.close(&found, out, notes),
         None => Ok(Status::Interrupted),
@@ -93,6 +98,9 @@ struct Answering<'a> {
     explained: bool,
     /// When the search started (only the statistics show the time).
     start: Option<Instant>,
+    /// The first solution that failed verification: the search stopped
+    /// there, and it is not printed.
+    failure: Option<Failure>,
 }
 
 impl<'a> Answering<'a> {
@@ -114,6 +122,7 @@ impl<'a> Answering<'a> {
             pending: None,
             explained: false,
             start: plan.stats.then(Instant::now),
+            failure: None,
         }
     }
 
@@ -194,20 +203,24 @@ impl<'a> Answering<'a> {
             _ => {
                 let mut list = Lister::new(self.keep(), plan.mode.cap(), probe, request.budget.deadline);
                 let text = self.text;
+                // Each solution is verified where it is laid out (on the
+                // thread that found it), before anything is written.
                 let lay_out = |grid: &[u8]| {
-                    if text {
-                        text::grid(puzzle, grid, layout)
-                    } else {
-                        text::symbols(puzzle, grid)
-                    }
+                    verify::grid(puzzle, grid)?;
+                    Ok(if text { text::grid(puzzle, grid, layout) } else { text::symbols(puzzle, grid) })
                 };
                 // Listing follows DLX1's order, so that it is the same
                 // from run to run and engine to engine; the first
                 // solution, or whether there is a second, takes the
                 // fastest search.
-                let r = engine.list_for(puzzle, &request, lay_out, |laid| {
-                    list.visit(|k| self.emit(k, SolutionRef::Grid(&laid), out))
-                });
+                let r =
+                    engine.list_for(puzzle, &request, lay_out, |laid: Result<String, Failure>| match laid {
+                        Ok(laid) => list.visit(|k| self.emit(k, SolutionRef::Grid(&laid), out)),
+                        Err(f) => {
+                            self.failure = Some(f);
+                            ControlFlow::Break(())
+                        }
+                    });
                 let listed = list.finish()?;
                 interrupted = listed.interrupted;
                 r.map(|o| (listed.outcome(o), Some(listed.cap)))
@@ -261,6 +274,16 @@ impl<'a> Answering<'a> {
             _ => {
                 let mut list = Lister::new(self.keep(), plan.mode.cap(), probe, request.budget.deadline);
                 let o = dlx::parallel::list_for(&mut solver, &request, |opts| {
+                    if let Err(f) = verify::cover(problem, opts) {
+                        self.failure = Some(f);
+                        return ControlFlow::Break(());
+                    }
+                    if let Some(pc) = puzzle {
+                        if let Err(f) = verify::grid(&pc.puzzle, &pc.decode(opts)) {
+                            self.failure = Some(f);
+                            return ControlFlow::Break(());
+                        }
+                    }
                     list.visit(|k| match puzzle {
                         Some(pc) => {
                             let grid = pc.decode(opts);
@@ -380,6 +403,27 @@ impl<'a> Answering<'a> {
             out.write_all(self.json_line(answer, found).as_bytes())?;
         }
         Ok(Status::Unknown)
+    }
+
+    /// Closes a record one of whose answers failed verification: nothing
+    /// more of it is printed (a held `--unique` solution is dropped), stderr
+    /// asks for a bug report, and JSON says the same as an error object.
+    fn fail(self, failure: Failure, out: &mut dyn Write, notes: &mut Vec<Note>) -> io::Result<Status> {
+        let message = failure.to_string();
+        notes.push(Note::plain(format!("{}: {message}", self.record.source)));
+        if !self.text {
+            let error = Answer::Error { line: self.record.source.line, column: None, message };
+            let found = Found {
+                count: 0,
+                exhaustive: false,
+                end: End::Complete,
+                nodes: 0,
+                stats: Stats::default(),
+                seconds: 0.0,
+            };
+            out.write_all(self.json_line(error, &found).as_bytes())?;
+        }
+        Ok(Status::Refused)
     }
 
     /// The record's JSON Lines object.

@@ -83,8 +83,9 @@ pub enum CommandArgs {
     /// Write a shell completion script to standard output (for example
     /// `dance completions bash > /etc/bash_completion.d/dance`).
     Completions(completions::CompletionsArgs),
-    /// Write the man page (roff) to standard output (`dance man > dance.1`).
-    Man,
+    /// Write the man page (roff) to standard output (`dance man > dance.1`),
+    /// or a subcommand's (`dance man solve > dance-solve.1`).
+    Man(man::ManArgs),
 }
 
 /// Runs the subcommand the command line names; the run's status. A usage
@@ -101,7 +102,7 @@ pub fn run(cli: Cli) -> Status {
         CommandArgs::Rate(a) => explain::plan(LogicCommand::Rate, a).map(|p| explain::run(&p)),
         CommandArgs::Render(a) => render::plan(a).map(|p| render::run(&p)),
         CommandArgs::Completions(a) => Ok(completions::run(&a)),
-        CommandArgs::Man => Ok(man::run()),
+        CommandArgs::Man(a) => man::run(&a),
     };
     ran.unwrap_or_else(|e: UsageError| {
         eprintln!("dance: {e}");
@@ -155,7 +156,7 @@ mod tests {
                 explain::plan(LogicCommand::Explain, a).map(drop)
             }
             CommandArgs::Render(a) => render::plan(a).map(drop),
-            CommandArgs::Completions(_) | CommandArgs::Man => Ok(()),
+            CommandArgs::Completions(_) | CommandArgs::Man(_) => Ok(()),
         };
         planned.map_err(|e| e.0)
     }

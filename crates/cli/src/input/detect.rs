@@ -194,6 +194,7 @@ impl Trial {
             Format::Dlx => "a problem in Knuth's format".into(),
             Format::Json => "a JSON exact-cover document".into(),
             Format::Fpuzzles => "f-puzzles puzzles".into(),
+            Format::Table => "a table of puzzles".into(),
         }
     }
 }
@@ -261,6 +262,20 @@ pub(crate) fn detect(reader: &mut LineReader, readers: &mut PuzzleReaders) -> De
             }
             None if !eof => {
                 w += 1;
+                continue;
+            }
+            _ => {}
+        }
+        // A table: its first content line (past comments) is a header
+        // naming the puzzle column, or a row of delimited fields exactly
+        // one of which is a whole puzzle.
+        let content = lines.iter().find(|(_, t)| !matches!(t, Ok(t) if is_blank(t) || is_comment(t)));
+        match content {
+            Some((no, Ok(t))) if readers.begins_table(*no, t) => {
+                return Decision::Chosen { format: Format::Table, announce: None }
+            }
+            None if !eof => {
+                w = lines.len() + 1;
                 continue;
             }
             _ => {}
@@ -449,7 +464,7 @@ mod tests {
 
     fn detect_text(text: &str) -> Decision {
         let mut r = LineReader::from_bytes(text.as_bytes().to_vec());
-        let mut p = PuzzleReaders::new(Arc::default());
+        let mut p = PuzzleReaders::new(Arc::default(), None);
         detect(&mut r, &mut p)
     }
 

@@ -171,7 +171,7 @@ fn read_puzzle(
     if placements.len() != problem.option_count() {
         return Err(format!("{} placements for {} options", placements.len(), problem.option_count()));
     }
-    let placements = placements
+    let placements: Vec<Placement> = placements
         .iter()
         .enumerate()
         .map(|(k, pl)| {
@@ -186,6 +186,60 @@ fn read_puzzle(
             Ok(Placement { cell: pl.row * n + pl.column, symbol })
         })
         .collect::<Result<_, _>>()?;
+    agree(&puzzle, &placements)?;
     let layout = p.layout.as_deref().and_then(Layout::from_name).unwrap_or(Layout::Line);
     Ok(PuzzleCover { puzzle, placements, layout })
+}
+
+/// Whether the givens and the options of an exported puzzle agree (a
+/// document edited by hand may change one and not the other): no option
+/// places a symbol in a given's cell other than the given, or beside a
+/// given of the same symbol in its row, column or region; every blank
+/// cell has an option. The first disagreement, named.
+fn agree(puzzle: &Puzzle, placements: &[Placement]) -> Result<(), String> {
+    let n = puzzle.n();
+    let givens = puzzle.givens();
+    let shape = puzzle.shape();
+    let at = |cell: usize| format!("row {}, column {}", cell / n + 1, cell % n + 1);
+    let sym = |v: u8| puzzle.alphabet().char(v);
+    // Bit v of seen[unit]: a given v in that unit (rows, columns, regions).
+    let mut seen = vec![0u64; 3 * n];
+    let units = |cell: usize| [Some(cell / n), Some(n + cell % n), shape.region(cell).map(|k| 2 * n + k)];
+    for (cell, g) in givens.iter().enumerate() {
+        if let Some(v) = *g {
+            units(cell).into_iter().flatten().for_each(|u| seen[u] |= 1 << v);
+        }
+    }
+    let mut placed = vec![false; n * n];
+    for (k, pl) in placements.iter().enumerate() {
+        let (cell, v) = (pl.cell, pl.symbol);
+        placed[cell] = true;
+        let disagree = |why: String| {
+            Err(format!(
+                "the givens and the options disagree: placements[{k}] puts {} in {}, {why}",
+                sym(v),
+                at(cell)
+            ))
+        };
+        match givens[cell] {
+            Some(g) if g != v => return disagree(format!("where the given is {}", sym(g))),
+            Some(_) => continue,
+            None => {}
+        }
+        if let Some(u) = units(cell).into_iter().flatten().find(|&u| seen[u] & 1 << v != 0) {
+            let unit = match u / n {
+                0 => format!("row {}", u + 1),
+                1 => format!("column {}", u - n + 1),
+                _ => format!("region {}", u - 2 * n + 1),
+            };
+            return disagree(format!("but {unit} has that symbol as a given"));
+        }
+    }
+    if let Some(cell) = (0..n * n).find(|&c| givens[c].is_none() && !placed[c]) {
+        return Err(format!(
+            "the givens and the options disagree: {} is blank and no option fills it",
+            at(cell)
+        ));
+    }
+    Ok(())
 }

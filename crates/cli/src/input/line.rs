@@ -6,9 +6,10 @@
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, is_marker, is_title, Parsed, Step, Window};
 use crate::error::{LineRecordError, Refusal};
-use crate::record::Layout;
+use crate::record::{Body, Layout, Notice};
+use crate::verify;
 
 /// The order whose square is `len`.
 fn root(len: usize) -> Option<usize> {
@@ -36,21 +37,34 @@ pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
 /// The next line record, a title or not.
 fn untitled(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
     let mut i = 0;
+    let mut markers = Vec::new();
     loop {
-        let Some((_, text)) = w.lines.get(i) else {
+        let Some((no, text)) = w.lines.get(i) else {
             return if w.eof { Step::End(i) } else { Step::NeedMore(i + 1) };
         };
         match text {
             Ok(t) if is_blank(t) || is_comment(t) => i += 1,
+            Ok(t) if auto && is_marker(t) => {
+                markers.push(Notice {
+                    line: *no,
+                    text: format!(
+                        "{:?} skipped: a count line or end marker, not a puzzle (--format line reads it as one)",
+                        t.trim()
+                    ),
+                });
+                i += 1;
+            }
             _ => break,
         }
     }
     let (no, text) = &w.lines[i];
     let no = *no;
-    let parsed = match text {
+    let mut parsed = match text {
         Ok(t) => record(no, t, puzzles, auto),
         Err(e) => Parsed::new(no, Err(Refusal::new(no, e.clone()))),
     };
+    markers.append(&mut parsed.notices);
+    parsed.notices = markers;
     Step::Record(i + 1, Box::new(parsed))
 }
 
@@ -67,11 +81,15 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     }
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
-    // The cells end at a blank, or at a comma (a CSV line such as Kaggle's
-    // `puzzle,solution`: what follows the comma is the note, never a map).
+    // The cells end at a blank, or at a comma or semicolon (a CSV line
+    // such as Kaggle's `puzzle,solution`: what follows is the note, never
+    // a map).
     let comma = !puzzles.custom_symbol(',');
-    let cells_end = rest.find(|c: char| c.is_whitespace() || (comma && c == ',')).unwrap_or(rest.len());
-    let csv = rest[cells_end..].starts_with(',');
+    let semicolon = !puzzles.custom_symbol(';');
+    let cells_end = rest
+        .find(|c: char| c.is_whitespace() || (comma && c == ',') || (semicolon && c == ';'))
+        .unwrap_or(rest.len());
+    let csv = rest[cells_end..].starts_with([',', ';']);
     let mut cells_text = &rest[..cells_end];
     let mut after = if csv { &rest[cells_end + 1..] } else { rest[cells_end..].trim_start() };
     let col0 = text[..lead].chars().count() + 1;
@@ -119,7 +137,90 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
             return Parsed::new(no, Err(Refusal::at(no, column, e)));
         }
     }
-    let note = (!after.trim().is_empty()).then(|| after.trim().to_owned());
+    // A map that is not N connected regions of N cells is never read as
+    // one: it is the puzzle's solution (`puzzle solution` lines), kept as
+    // the note and checked, or the record is refused.
+    let mut solution = None;
+    if let Some(why) = map.as_deref().and_then(|m| not_a_map(m, n)) {
+        solution = map.take().map(|m| (m.into_iter().collect::<String>(), why));
+    }
+    let note = match &solution {
+        Some((s, _)) if after.trim().is_empty() => Some(s.clone()),
+        Some((s, _)) => Some(format!("{s} {}", after.trim())),
+        None => (!after.trim().is_empty()).then(|| after.trim().to_owned()),
+    };
+    if let Some((s, why)) = solution {
+        let mut parsed = build(no, cells_text, n, None, col0, puzzles);
+        if let Ok(Body::Puzzle { puzzle, .. }) = &parsed.body {
+            let grid: Option<Vec<u8>> = s.chars().map(|c| puzzle.alphabet().index(c)).collect();
+            let wrong = match grid {
+                None => Some("it holds a character that is not a symbol".to_string()),
+                Some(g) => verify::grid(puzzle, &g).err().map(|f| f.reason),
+            };
+            if let Some(solution) = wrong {
+                let e = LineRecordError::NeitherMapNorSolution { map: why, solution };
+                parsed.body = Err(Refusal::new(no, e));
+            }
+        }
+        parsed.note = note;
+        return parsed;
+    }
+    let mut parsed = build(no, cells_text, n, map, col0, puzzles);
+    parsed.note = note;
+    parsed
+}
+
+/// Why `map` is not N connected regions of N cells, if it is not.
+fn not_a_map(map: &[char], n: usize) -> Option<String> {
+    let mut labels: Vec<char> = map.to_vec();
+    labels.sort_unstable();
+    labels.dedup();
+    if labels.len() != n || labels.iter().any(|&l| map.iter().filter(|&&m| m == l).count() != n) {
+        return None; // Not even a candidate: the shape's own check names it.
+    }
+    let mut seen = vec![false; map.len()];
+    for start in 0..map.len() {
+        if seen[start] {
+            continue;
+        }
+        // The cells of start's label reachable from it, side by side.
+        let label = map[start];
+        let (mut stack, mut reached) = (vec![start], 0);
+        seen[start] = true;
+        while let Some(c) = stack.pop() {
+            reached += 1;
+            let (r, col) = (c / n, c % n);
+            let near = [
+                (r > 0).then(|| c - n),
+                (r + 1 < n).then(|| c + n),
+                (col > 0).then(|| c - 1),
+                (col + 1 < n).then(|| c + 1),
+            ];
+            for d in near.into_iter().flatten() {
+                if !seen[d] && map[d] == label {
+                    seen[d] = true;
+                    stack.push(d);
+                }
+            }
+        }
+        let size = map.iter().filter(|&&l| l == label).count();
+        if reached != size {
+            return Some(format!("region '{label}' is not connected"));
+        }
+    }
+    None
+}
+
+/// The puzzle of a line record's cells.
+fn build(
+    no: usize,
+    cells_text: &str,
+    n: usize,
+    map: Option<Vec<char>>,
+    col0: usize,
+    puzzles: &Puzzles,
+) -> Parsed {
+    let note = None;
     if cells_text.is_ascii() {
         let body = puzzles.build_ascii(n, cells_text.as_bytes(), map, Layout::Line, no, col0);
         return Parsed { first_line: no, note, notices: Vec::new(), body };
@@ -131,4 +232,31 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
         .collect();
     let body = puzzles.build(n, &cells_v, map, Layout::Line, no);
     Parsed { first_line: no, note, notices: Vec::new(), body }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_are_counts_and_zero() {
+        for t in ["0", "4", "1000", " 25 ", "999999"] {
+            assert!(is_marker(t), "{t}");
+        }
+        for t in ["", "00", "0123", "1234567", "1.2", "x"] {
+            assert!(!is_marker(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn only_connected_maps_of_n_cells_are_maps() {
+        let jigsaw: Vec<char> = "0011001122332233".chars().collect();
+        assert_eq!(not_a_map(&jigsaw, 4), None);
+        // A 4x4 solution: its symbols are never side by side.
+        let solution: Vec<char> = "1234341221434321".chars().collect();
+        assert!(not_a_map(&solution, 4).is_some_and(|w| w.contains("not connected")));
+        // Regions of other sizes are left to the shape's own check.
+        let lopsided: Vec<char> = "0001001122332233".chars().collect();
+        assert_eq!(not_a_map(&lopsided, 4), None);
+    }
 }

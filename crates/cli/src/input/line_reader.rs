@@ -29,6 +29,10 @@ pub struct LineReader {
     /// Whether the whole input is there to read (a file, bytes): reading
     /// ahead then never waits for a writer.
     settled: bool,
+    /// Whether lines end with a lone CR (classic Mac OS files): decided
+    /// from the first chunk, where a CR not followed by LF comes before any
+    /// LF.
+    cr_only: bool,
 }
 
 impl LineReader {
@@ -41,6 +45,7 @@ impl LineReader {
             done: false,
             io_error: None,
             settled: false,
+            cr_only: false,
         }
     }
 
@@ -83,7 +88,14 @@ impl LineReader {
                 break;
             }
             any = true;
-            let (take, end) = match memchr_newline(chunk) {
+            if self.next_no == 1 && buf.is_empty() {
+                let lf = memchr_newline(chunk).unwrap_or(chunk.len());
+                self.cr_only = chunk[..lf].windows(2).any(|w| w[0] == b'\r' && w[1] != b'\n')
+                    || (lf == chunk.len() && chunk.last() == Some(&b'\r'));
+            }
+            let eol =
+                if self.cr_only { chunk.iter().position(|&b| b == b'\r') } else { memchr_newline(chunk) };
+            let (take, end) = match eol {
                 Some(i) => (i, true),
                 None => (chunk.len(), false),
             };

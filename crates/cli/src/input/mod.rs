@@ -32,6 +32,7 @@ mod links;
 mod minified;
 pub mod puzzle;
 mod scl;
+mod table;
 mod window;
 
 use std::fs::File;
@@ -60,12 +61,23 @@ pub const MAX_DOCUMENT: usize = 1 << 30;
 pub(crate) struct PuzzleReaders {
     puzzles: Puzzles,
     grid: GridReader,
+    table: table::TableReader,
 }
 
 impl PuzzleReaders {
     /// The readers of an input under these flags.
-    pub(crate) fn new(settings: Arc<PuzzleSettings>) -> PuzzleReaders {
-        PuzzleReaders { puzzles: Puzzles::new(settings), grid: GridReader::default() }
+    pub(crate) fn new(settings: Arc<PuzzleSettings>, column: Option<String>) -> PuzzleReaders {
+        PuzzleReaders {
+            puzzles: Puzzles::new(settings),
+            grid: GridReader::default(),
+            table: table::TableReader::new(column),
+        }
+    }
+
+    /// Whether line `no`, an input's first content line, begins a table
+    /// (a header naming the puzzle column, or a row with one whole puzzle).
+    pub(crate) fn begins_table(&self, no: usize, line: &str) -> bool {
+        self.table.begins(no, line)
     }
 
     /// The next record of `format` (grid, line or grouped) in the window;
@@ -75,6 +87,7 @@ impl PuzzleReaders {
             Format::Grid => self.grid.next(w, &self.puzzles),
             Format::Line => line::next(w, &self.puzzles, auto),
             Format::Fpuzzles => link_next(w),
+            Format::Table => self.table.next(w, &self.puzzles, auto),
             _ => grouped::next(w, &self.puzzles, auto),
         }
     }
@@ -188,6 +201,8 @@ pub struct ReadSettings {
     pub puzzles: Arc<PuzzleSettings>,
     /// `--constraint`: constraint lines every puzzle record takes.
     pub constraints: Arc<Vec<String>>,
+    /// `--column`: a table's puzzle column.
+    pub column: Option<String>,
 }
 
 /// The format an extension names.
@@ -196,6 +211,7 @@ fn by_extension(path: &str) -> Option<Format> {
         "dlx" => Some(Format::Dlx),
         "json" => Some(Format::Json),
         "sdm" => Some(Format::Line),
+        "csv" | "tsv" => Some(Format::Table),
         _ => None,
     }
 }
@@ -284,7 +300,7 @@ impl Records {
             reader,
             path: path.into(),
             settings: settings.clone(),
-            readers: PuzzleReaders::new(settings.puzzles.clone()),
+            readers: PuzzleReaders::new(settings.puzzles.clone(), settings.column.clone()),
             state,
             any: false,
             notices: Vec::new(),
@@ -540,7 +556,11 @@ impl Iterator for Records {
             let settled = self.reader.is_settled();
             let (lines, eof) = self.reader.window();
             let w = Window { lines, eof, settled };
-            match self.readers.next(format, &w, false) {
+            // A format detection chose reads as detection did: no
+            // degenerate reading (an order 1 to 3 line record, a count
+            // line or `0` end marker as a 1x1 puzzle) unless --format asks.
+            let auto = self.settings.format.is_none() && matches!(format, Format::Line | Format::Table);
+            match self.readers.next(format, &w, auto) {
                 Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
                 Step::Record(used, parsed) => {
                     let inside = self.constraint_lines_in(used, parsed.first_line);

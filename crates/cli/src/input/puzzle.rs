@@ -28,6 +28,17 @@ pub enum RegionsSetting {
     Map(Vec<char>),
 }
 
+impl RegionsSetting {
+    /// The flag as given, for messages.
+    pub fn flag(&self) -> String {
+        match self {
+            RegionsSetting::Boxes { text, .. } => format!("--box {text}"),
+            RegionsSetting::None => "--box none".into(),
+            RegionsSetting::Map(_) => "--regions".into(),
+        }
+    }
+}
+
 /// What the flags say about puzzles.
 #[derive(Clone, Debug, Default)]
 pub struct PuzzleSettings {
@@ -207,6 +218,11 @@ impl Puzzles {
     /// The shape of an `n`x`n` puzzle, with its own map if it has one.
     pub fn shape(&self, n: usize, map: Option<Vec<char>>) -> Result<Shape, InputError> {
         if let Some(map) = map {
+            // A flag that would give other regions is refused, never
+            // dropped in favour of the record's own map.
+            if let Some(flag) = self.settings.regions.as_ref().map(RegionsSetting::flag) {
+                return Err(SettingError::OwnMap { flag }.into());
+            }
             return Shape::new(n, Regions::Map(map)).map_err(InputError::Grid);
         }
         match &self.settings.regions {
@@ -292,6 +308,45 @@ impl Puzzles {
         cells.into_iter().all(|c| self.given(c.as_ref(), n, &alphabet).is_ok())
     }
 
+    /// The hexadecimal alphabet `0`-`F` for a 16x16 puzzle whose cells say
+    /// they are written in it: a `0` beside another blank marker (`.`, `?`,
+    /// `_`), every other cell a hex digit, no `G` (the default alphabet's
+    /// sixteenth symbol). Then `0` is a symbol, never a dropped blank.
+    /// `None` under `--symbols`, or when the cells do not say so.
+    fn hex_for<'c>(&self, n: usize, cells: impl Iterator<Item = &'c str> + Clone) -> Option<Alphabet> {
+        if n != 16 || self.custom_symbols() {
+            return None;
+        }
+        let one = |t: &str| {
+            let mut c = t.chars();
+            c.next().filter(|_| c.next().is_none())
+        };
+        let (mut zero, mut blank) = (false, false);
+        for t in cells {
+            match one(t)? {
+                '0' => zero = true,
+                '.' | '?' | '_' => blank = true,
+                c if c.is_ascii_hexdigit() => {}
+                _ => return None,
+            }
+        }
+        (zero && blank).then(|| Alphabet::custom("0123456789ABCDEF").ok()).flatten()
+    }
+
+    /// The hex alphabet of [`Puzzles::hex_for`] for ASCII cells, with its
+    /// byte table.
+    fn hex_for_ascii(&self, n: usize, cells: &[u8]) -> Option<(Alphabet, [u8; 128])> {
+        if n != 16 || !cells.contains(&b'0') {
+            return None;
+        }
+        let texts = std::str::from_utf8(cells).ok()?;
+        let each = texts.char_indices().map(|(i, c)| &texts[i..i + c.len_utf8()]);
+        self.hex_for(n, each).map(|a| {
+            let t = codes(&a);
+            (a, t)
+        })
+    }
+
     /// Builds an `n`x`n` puzzle from its N² cells (row by row), with its
     /// own region map if it has one. `line` is where errors of the whole
     /// puzzle are reported.
@@ -310,6 +365,7 @@ impl Puzzles {
             }
             None => self.resolved(n, false).map_err(|e| Refusal::new(line, e))?,
         };
+        let alphabet = self.hex_for(n, cells.iter().map(|c| c.text)).unwrap_or(alphabet);
         debug_assert_eq!(cells.len(), n * n);
         let mut givens = Vec::with_capacity(n * n);
         for c in cells {
@@ -340,6 +396,7 @@ impl Puzzles {
             }
             None => self.resolved_with_codes(n, false).map_err(|e| Refusal::new(line, e))?,
         };
+        let (alphabet, codes) = self.hex_for_ascii(n, cells).unwrap_or((alphabet, codes));
         debug_assert_eq!(cells.len(), n * n);
         let (givens, bad) = ascii_givens(&codes, cells);
         if bad {
@@ -362,6 +419,9 @@ impl Puzzles {
     /// caller to read the line the long way: N² bytes may hold cells of
     /// another order, a map and a note.
     pub fn build_plain_line(&self, n: usize, cells: &[u8], line: usize) -> Option<Result<Body, Refusal>> {
+        if self.hex_for_ascii(n, cells).is_some() {
+            return None;
+        }
         let (shape, alphabet, codes) = self.resolved_with_codes(n, false).ok()?;
         let (givens, bad) = ascii_givens(&codes, cells);
         if bad {

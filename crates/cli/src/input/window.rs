@@ -90,3 +90,12 @@ pub(crate) fn is_title(s: &str) -> bool {
 pub(crate) fn is_separator(s: &str) -> bool {
     !is_blank(s) && s.chars().all(|c| "-+|=".contains(c) || c.is_whitespace())
 }
+
+/// A count of the puzzles that follow (a number of up to six digits, no
+/// leading zero), or the `0` that ends a batch: never read as a puzzle of
+/// order 1 to 3 unless `--format line` asks. A longer line of digits (a
+/// puzzle cut short) is refused as a record.
+pub(crate) fn is_marker(t: &str) -> bool {
+    let t = t.trim();
+    (1..=6).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'))
+}

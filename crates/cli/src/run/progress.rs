@@ -143,10 +143,12 @@ impl Progress {
         let possible =
             enabled && io::stderr().is_terminal() && !(io::stdout().is_terminal() && same_terminal());
         let bar = possible.then(|| {
+            // `wide_msg` takes what is left of the terminal's width and cuts
+            // the message there: the bar never wraps (80 columns included).
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{spinner} {elapsed_precise} {human_pos} records ({per_sec}) {msg}",
+                    "{spinner} {elapsed_precise} {human_pos} records ({per_sec}) {wide_msg}",
                 )
                 .expect("a valid template"),
             );

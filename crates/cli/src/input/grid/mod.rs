@@ -23,7 +23,7 @@ use std::ops::Range;
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
-use super::window::{is_blank, is_title, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
 use crate::error::{CellError, InputError, Refusal, RowsError};
 use align::{realign, skip_rows, stray_lines, Align};
 use row::{layout_of, row, row_like, skipped, stream_kind, Row, RowKind, RowShapes};
@@ -93,6 +93,21 @@ impl GridReader {
                 }
                 step => step,
             },
+            // A lone `0` after the last puzzle (the classic end of a
+            // batch) is an end marker, never a 1x1 puzzle: with only blank
+            // lines and comments after it, the input ends there.
+            _ if row0.cells[0].text == "0"
+                && !puzzles.custom_symbols()
+                && w.lines[start + 1..]
+                    .iter()
+                    .all(|(_, t)| matches!(t, Ok(t) if is_blank(t) || is_comment(t))) =>
+            {
+                if w.eof {
+                    Step::End(w.lines.len())
+                } else {
+                    Step::NeedMore(w.lines.len() + 1)
+                }
+            }
             _ => {
                 let layout = layout_of(row0.kind, &row0.cells, 1, puzzles);
                 let body = puzzles.build(1, &row0.cells, None, layout, first_no);

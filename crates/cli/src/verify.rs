@@ -1,0 +1,216 @@
+//! The last line of defence: every answer checked before it is printed,
+//! by code that shares nothing with the searches that found it.
+//!
+//! A grid is checked against the puzzle as it was read: its size, every
+//! cell a symbol, every given kept, each row, column and region holding
+//! each symbol once (the units counted here, from the region map, not
+//! from any search's tables), the cells' candidate restrictions and every
+//! variant constraint the record carries (each constraint's own plain
+//! check). An exact-cover solution is checked against its problem: no
+//! option twice, every primary item within its bounds, every secondary
+//! item used once or with one color ([`dlx::Problem::is_solution`], which
+//! reads the options as written, not the links).
+//!
+//! A failure is a bug in `dance`, never a property of the input: the
+//! caller prints no answer for the record, says [`Failure`] on stderr and
+//! exits 2.
+
+use std::fmt;
+
+use dlx::Problem;
+use reduce::{Puzzle, Regions};
+
+/// An answer that does not solve its record: an internal error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// What is wrong with the answer.
+    pub reason: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "internal error: an answer failed verification ({}); it is not printed. \
+             This is a bug in dance: please report it with the input that caused it",
+            self.reason
+        )
+    }
+}
+
+/// Checks a filled grid (symbol indices, row by row) against `puzzle`.
+pub fn grid(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Failure> {
+    // The common case, a grid that passes, is decided without a branch a
+    // cell; only a grid that fails is read again, to say why.
+    let n = puzzle.n();
+    let passes = match n {
+        _ if grid.len() != n * n => false,
+        0..=16 => units_full::<16>(puzzle, grid),
+        _ => units_full::<{ reduce::MAX_ORDER }>(puzzle, grid),
+    };
+    if passes && puzzle.is_classic() {
+        return Ok(());
+    }
+    explain(puzzle, grid)
+}
+
+/// Whether every cell holds a symbol, every given is kept, and every row,
+/// column and region holds all N symbols (N cells each: so each once).
+/// `M` bounds the order.
+fn units_full<const M: usize>(puzzle: &Puzzle, grid: &[u8]) -> bool {
+    let n = puzzle.n();
+    let shape = puzzle.shape();
+    let givens = puzzle.givens();
+    let (mut rows, mut cols, mut regions) = ([0u64; M], [0u64; M], [0u64; M]);
+    // Boxes are counted from their description (R x C), a map from its
+    // labels: never from a search's tables.
+    let boxes = match shape.regions() {
+        Regions::Boxes { rows, cols } => Some((*rows, *cols)),
+        _ => None,
+    };
+    let (box_rows, box_cols) = boxes.unwrap_or((n, n));
+    let mut box_of_column = [0usize; M];
+    for (c, b) in box_of_column.iter_mut().enumerate().take(n) {
+        *b = c / box_cols;
+    }
+    // Every cell a symbol, every given kept: two passes the compiler can
+    // vectorize.
+    let mut bad = grid.iter().copied().max().is_some_and(|v| v as usize >= n);
+    bad |= grid.iter().zip(givens).fold(false, |b, (&v, g)| b | g.is_some_and(|g| g != v));
+    let per_row = n / box_cols;
+    for (r, row) in grid.chunks_exact(n).enumerate() {
+        let mut in_row = 0u64;
+        let base = (r / box_rows) * per_row;
+        let boxes_here = &mut regions[base.min(M)..(base + per_row).min(M)];
+        for ((&v, col), &b) in row.iter().zip(cols.iter_mut()).zip(box_of_column.iter()) {
+            let bit = 1u64 << (v & 63);
+            in_row |= bit;
+            *col |= bit;
+            if let Some(x) = boxes_here.get_mut(b) {
+                *x |= bit;
+            }
+        }
+        rows[r] = in_row;
+    }
+    if boxes.is_none() {
+        regions = [0u64; M];
+        if shape.has_regions() {
+            for (cell, &v) in grid.iter().enumerate() {
+                let k = shape.region(cell).unwrap_or(M);
+                bad |= k >= n;
+                regions[k.min(M - 1)] |= 1u64 << (v & 63);
+            }
+        }
+    }
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let regions_ok = !shape.has_regions() || regions[..n].iter().all(|&s| s == full);
+    !bad && rows[..n].iter().all(|&s| s == full) && cols[..n].iter().all(|&s| s == full) && regions_ok
+}
+
+/// The slow reading of [`grid`]: the first thing wrong, named.
+fn explain(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Failure> {
+    let fail = |reason: String| Err(Failure { reason });
+    let n = puzzle.n();
+    if grid.len() != n * n {
+        return fail(format!("{} cells for a {n}x{n} grid", grid.len()));
+    }
+    let givens = puzzle.givens();
+    // Bit v of units[u]: symbol v seen in unit u (rows 0..n, columns
+    // n..2n, regions 2n..3n). On the stack: a batch checks many grids.
+    let mut units = [0u64; 3 * reduce::MAX_ORDER];
+    let shape = puzzle.shape();
+    let mut regions = 0usize;
+    for (cell, &v) in grid.iter().enumerate() {
+        let (r, c) = (cell / n, cell % n);
+        if v as usize >= n {
+            return fail(format!("row {}, column {} holds no symbol", r + 1, c + 1));
+        }
+        if let Some(g) = givens[cell] {
+            if g != v {
+                return fail(format!("the given in row {}, column {} was changed", r + 1, c + 1));
+            }
+        }
+        let bit = 1u64 << v;
+        let region = shape.region(cell);
+        if region.is_some_and(|k| k >= n) {
+            return fail(format!("row {}, column {} is in no region of the map", r + 1, c + 1));
+        }
+        for (kind, index, what) in [(0, Some(r), "row"), (1, Some(c), "column"), (2, region, "region")] {
+            let Some(index) = index else { continue };
+            let u = kind * n + index;
+            if units[u] & bit != 0 {
+                return fail(format!("symbol {} twice in {what} {}", puzzle.alphabet().char(v), index + 1));
+            }
+            units[u] |= bit;
+        }
+        regions += usize::from(region.is_some());
+    }
+    // Every region filled: each of its N cells a different symbol, and
+    // N cells each (checked above by the bits: N distinct symbols).
+    if regions > 0 {
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        if let Some(k) = units[2 * n..3 * n].iter().position(|&s| s != full) {
+            return fail(format!("region {} does not hold every symbol", k + 1));
+        }
+    }
+    puzzle.rules().check(reduce::constraint::Grid { n, cells: grid }).or_else(fail)
+}
+
+/// Checks that `options` solve `problem` (and, for an exported puzzle,
+/// the caller checks the grid they fill in with [`grid`] too).
+pub fn cover(problem: &Problem, options: &[usize]) -> Result<(), Failure> {
+    if problem.is_solution(options) {
+        Ok(())
+    } else {
+        Err(Failure { reason: "the options chosen are not an exact cover of the problem".into() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reduce::{Alphabet, Shape};
+
+    /// A 4x4 puzzle with boxes, its solution, givens at `given`.
+    fn four(given: &[usize]) -> (Puzzle, Vec<u8>) {
+        let sol: Vec<u8> = vec![0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        let givens = (0..16).map(|i| given.contains(&i).then_some(sol[i])).collect();
+        let p =
+            Puzzle::new(Shape::default_for(4).unwrap(), Alphabet::default_for(4).unwrap(), givens).unwrap();
+        (p, sol)
+    }
+
+    #[test]
+    fn a_solution_passes_and_every_one_cell_change_fails() {
+        let (p, sol) = four(&[0, 5, 10]);
+        assert_eq!(grid(&p, &sol), Ok(()));
+        for cell in 0..16 {
+            for v in 0..4u8 {
+                if v == sol[cell] {
+                    continue;
+                }
+                let mut g = sol.clone();
+                g[cell] = v;
+                assert!(grid(&p, &g).is_err(), "cell {cell} = {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn failures_name_what_is_wrong() {
+        let (p, sol) = four(&[0]);
+        let mut g = sol.clone();
+        g[0] = 1;
+        assert!(grid(&p, &g).unwrap_err().reason.contains("given in row 1, column 1"));
+        let (p, _) = four(&[]);
+        assert!(grid(&p, &g).unwrap_err().reason.contains("twice in row 1"));
+        assert!(grid(&p, &sol[..15]).is_err());
+        let mut g = sol.clone();
+        g[3] = 9;
+        assert!(grid(&p, &g).unwrap_err().reason.contains("no symbol"));
+        // A Latin square that breaks a box.
+        let latin: Vec<u8> = vec![0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
+        assert!(grid(&p, &latin).unwrap_err().reason.contains("region"));
+        assert!(Failure { reason: "x".into() }.to_string().contains("bug"));
+    }
+}

@@ -1,0 +1,189 @@
+//! A generator of realistic files, as a property test: random puzzles
+//! (orders 4, 9 and 16, from a solution with its symbols shuffled and
+//! cells blanked at random) written in the layouts people download (line
+//! records with notes, `puzzle solution` lines with any separator, CSV and
+//! TSV tables with a header in any column order, rows of `id,cells,...`
+//! without one), with comments, blank runs, a count line, a `0` end
+//! marker, a BOM and CRLF or CR-only line ends. Read back, they give exactly the
+//! puzzles, in order: never a different puzzle, never an extra record.
+//!
+//! `PROPTEST_CASES` sets the number of cases (`just realistic` runs many
+//! more than the default).
+
+use dance::input::{read_str, ReadSettings};
+use dance::record::Body;
+use proptest::prelude::*;
+
+/// A solved grid of order `n` = k²: the pattern grid, its symbols shuffled.
+fn solution(k: usize, perm: &[usize]) -> Vec<usize> {
+    let n = k * k;
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            perm[(r * k + r / k + c) % n]
+        })
+        .collect()
+}
+
+const SYMBOLS: &str = "123456789ABCDEFG";
+
+/// A puzzle and its solution as text, `.` blanks.
+#[derive(Clone, Debug)]
+struct Case {
+    puzzle: String,
+    solution: String,
+}
+
+fn case(k: usize) -> impl Strategy<Value = Case> {
+    let n = k * k;
+    (Just((0..n).collect::<Vec<usize>>()).prop_shuffle(), proptest::collection::vec(any::<bool>(), n * n))
+        .prop_map(move |(perm, blanks)| {
+            let sol = solution(k, &perm);
+            let sym: Vec<char> = SYMBOLS.chars().collect();
+            let solution: String = sol.iter().map(|&v| sym[v]).collect();
+            // At least one blank and one given.
+            let mut puzzle: Vec<char> =
+                solution.chars().zip(&blanks).map(|(c, &b)| if b { '.' } else { c }).collect();
+            puzzle[0] = '.';
+            puzzle[1] = sym[sol[1]];
+            Case { puzzle: puzzle.into_iter().collect(), solution }
+        })
+}
+
+/// How the puzzles of one file are written.
+#[derive(Clone, Copy, Debug)]
+enum Layout {
+    /// `cells note`.
+    LineNote,
+    /// `cells SEP solution`.
+    PuzzleSolution(&'static str),
+    /// A header (columns in this order), then rows.
+    Table { delimiter: char, id_first: bool, solution: bool },
+    /// `id,cells,rating` without a header.
+    Headerless,
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    prop_oneof![
+        Just(Layout::LineNote),
+        prop_oneof![Just(" "), Just("\t"), Just(";"), Just("")].prop_map(Layout::PuzzleSolution),
+        (prop_oneof![Just(','), Just('\t'), Just(';')], any::<bool>(), any::<bool>())
+            .prop_map(|(delimiter, id_first, solution)| Layout::Table { delimiter, id_first, solution }),
+        Just(Layout::Headerless),
+    ]
+}
+
+/// The file's text.
+fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let table = matches!(layout, Layout::Table { .. });
+    if extras.comment && !table {
+        lines.push("# a collection of puzzles".into());
+    }
+    if extras.count && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_)) {
+        lines.push(cases.len().to_string());
+    }
+    if let Layout::Table { delimiter: d, id_first, solution } = layout {
+        let mut cols = vec!["puzzle"];
+        if solution {
+            cols.push("solution");
+        }
+        if id_first {
+            cols.insert(0, "id");
+        } else {
+            cols.push("difficulty");
+        }
+        lines.push(cols.join(&d.to_string()));
+    }
+    for (i, c) in cases.iter().enumerate() {
+        let line = match layout {
+            Layout::LineNote => format!("{} #{i} rated {}.{}", c.puzzle, i % 10, i % 7),
+            Layout::PuzzleSolution(sep) => format!("{}{sep}{}", c.puzzle, c.solution),
+            Layout::Table { delimiter: d, id_first, solution } => {
+                let mut f = vec![c.puzzle.clone()];
+                if solution {
+                    f.push(c.solution.clone());
+                }
+                if id_first {
+                    f.insert(0, i.to_string());
+                } else {
+                    f.push(format!("{}.5", i % 3));
+                }
+                f.join(&d.to_string())
+            }
+            Layout::Headerless => format!("{i},{},{}", c.puzzle, ["easy", "hard"][i % 2]),
+        };
+        lines.push(line);
+        if extras.blank_runs && i % 2 == 0 {
+            lines.push(String::new());
+            lines.push(String::new());
+        }
+    }
+    if extras.end_marker && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_)) {
+        lines.push("0".into());
+    }
+    let eol = ["\n", "\r\n", "\r"][extras.eol];
+    let mut text = lines.join(eol) + eol;
+    if extras.bom {
+        text.insert(0, '\u{feff}');
+    }
+    text
+}
+
+#[derive(Clone, Debug)]
+struct Extras {
+    comment: bool,
+    count: bool,
+    end_marker: bool,
+    blank_runs: bool,
+    bom: bool,
+    /// LF, CRLF or CR alone.
+    eol: usize,
+}
+
+fn extras() -> impl Strategy<Value = Extras> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), 0usize..3).prop_map(
+        |(comment, count, end_marker, blank_runs, bom, eol)| Extras {
+            comment,
+            count,
+            end_marker,
+            blank_runs,
+            bom,
+            eol,
+        },
+    )
+}
+
+fn cases() -> impl Strategy<Value = Vec<Case>> {
+    prop_oneof![2 => Just(3usize), 1 => Just(2usize), 1 => Just(4usize)]
+        .prop_flat_map(|k| proptest::collection::vec(case(k), 1..6))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    #[test]
+    fn realistic_files_read_back_as_their_puzzles(cases in cases(), layout in layout(), extras in extras()) {
+        let text = write(&cases, layout, &extras);
+        let records = read_str(&text, "gen.txt", &ReadSettings::default());
+        let read: Vec<Result<String, String>> = records
+            .iter()
+            .map(|r| match &r.body {
+                Ok(Body::Puzzle { puzzle, .. }) => Ok(puzzle.render(puzzle.givens()).replace('\n', "")),
+                Ok(Body::Problem { .. }) => Err(format!("{}: a problem", r.source)),
+                Err(e) => Err(format!("{}: {}", r.source, e.message())),
+            })
+            .collect();
+        let want: Vec<Result<String, String>> = cases.iter().map(|c| Ok(c.puzzle.clone())).collect();
+        prop_assert_eq!(read, want, "{:?}\n{}", layout, text);
+        // A solution kept as the note is the puzzle's own.
+        for (r, c) in records.iter().zip(&cases) {
+            if let Some(note) = &r.note {
+                if note.len() == c.solution.len() && !note.contains(' ') {
+                    prop_assert_eq!(note, &c.solution);
+                }
+            }
+            prop_assert!(r.notices.iter().all(|n| !n.text.contains("does not solve")), "{:?}", r.notices);
+        }
+    }
+}
