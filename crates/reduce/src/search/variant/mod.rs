@@ -37,6 +37,9 @@ use props::{bits, Changes, Mask};
 /// cell).
 pub const MAX_VARIANT_ORDER: usize = 32;
 
+/// Conflicts between halvings of the cells' weights.
+const DECAY: u32 = 256;
+
 /// The variant search, reused from puzzle to puzzle.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -117,6 +120,11 @@ struct Search<'a> {
     stack: Vec<Mask>,
     grid: Vec<u8>,
     found: u64,
+    /// Each cell's weight: 1 and the conflicts it took part in, halved now
+    /// and then. Branching takes the cell with the most weight per
+    /// candidate.
+    weight: Vec<u32>,
+    conflicts: u32,
 }
 
 impl<'a> Search<'a> {
@@ -134,6 +142,8 @@ impl<'a> Search<'a> {
             stack: vec![0; cells * (cells + 1)],
             grid: vec![0; cells],
             found: 0,
+            weight: vec![1; cells],
+            conflicts: 0,
         }
     }
 
@@ -181,8 +191,19 @@ impl<'a> Search<'a> {
         let ok = self.fixed_point(depth);
         if !ok {
             self.clear();
+            self.conflicts += 1;
+            if self.conflicts % DECAY == 0 {
+                self.weight.iter_mut().for_each(|w| *w = w.div_ceil(2));
+            }
         }
         ok
+    }
+
+    /// Weighs the cells of a conflict.
+    fn blame(&mut self, cells: &[u16]) {
+        for &c in cells {
+            self.weight[c as usize] += 1;
+        }
     }
 
     fn fixed_point(&mut self, depth: usize) -> bool {
@@ -199,6 +220,7 @@ impl<'a> Search<'a> {
                 self.prop_queued[p as usize] = false;
                 let mut ch = Changes { cand: &mut self.stack[at..at + cells], changed: &mut self.changed };
                 if !model.props[p as usize].run(model.n, &mut ch) {
+                    self.blame(&model.reads[p as usize]);
                     return false;
                 }
                 while let Some(c) = self.changed.pop() {
@@ -228,6 +250,7 @@ impl<'a> Search<'a> {
                 let pm = self.stack[at + p as usize];
                 if pm & m != 0 {
                     if pm == m {
+                        self.blame(&[c as u16, p]);
                         return false;
                     }
                     self.stack[at + p as usize] = pm & !m;
@@ -240,6 +263,7 @@ impl<'a> Search<'a> {
             let bm = self.stack[at + b as usize];
             if bm & !allowed != 0 {
                 if bm & allowed == 0 {
+                    self.blame(&[c as u16, b]);
                     return false;
                 }
                 self.stack[at + b as usize] = bm & allowed;
@@ -269,6 +293,7 @@ impl<'a> Search<'a> {
                 once |= m;
             }
             if once != all {
+                self.blame(house);
                 return None;
             }
             let single = once & !twice;
@@ -300,16 +325,16 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let (cells, at) = (self.cells, depth * self.cells);
-        let mut best = (u32::MAX, usize::MAX);
+        // The most weight per candidate: w / k > bw / bk.
+        let mut best = (1u64, 0u64, usize::MAX);
         for (i, &m) in self.stack[at..at + cells].iter().enumerate() {
-            let k = m.count_ones();
-            if k > 1 && k < best.0 {
-                best = (k, i);
-                if k == 2 {
-                    break;
-                }
+            let k = m.count_ones() as u64;
+            let w = self.weight[i] as u64;
+            if k > 1 && w * best.0 > best.1 * k {
+                best = (k, w, i);
             }
         }
+        let best = (best.0, best.2);
         if best.1 == usize::MAX {
             for (g, &m) in self.grid.iter_mut().zip(&self.stack[at..at + cells]) {
                 *g = m.trailing_zeros() as u8;

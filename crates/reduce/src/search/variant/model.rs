@@ -12,6 +12,9 @@ use crate::constraint::{Constraint, Parity, Rules};
 use crate::grid::Shape;
 use crate::puzzle::Puzzle;
 
+/// The most cells a derived sum spans.
+const MAX_DERIVED: usize = 12;
+
 /// The compiled puzzle.
 #[derive(Clone, Debug)]
 pub(super) struct Model {
@@ -29,6 +32,8 @@ pub(super) struct Model {
     pub props: Vec<Prop>,
     /// For each cell, the propagators that read it.
     pub watch: Vec<Vec<u16>>,
+    /// For each propagator, the cells it reads.
+    pub reads: Vec<Vec<u16>>,
 }
 
 /// What the compiler gathers before it builds the model.
@@ -404,8 +409,9 @@ impl Builder<'_> {
     }
 
     /// Sums the grid implies beside the cages: in each row, column and
-    /// region, the cells the cages inside it leave (an innie), with the
-    /// cells of the cages that stick out of it (outies).
+    /// region, and each run of consecutive rows or columns, the cells the
+    /// cages inside it leave (innies), with the cells of the cages that
+    /// stick out of it (outies), sum to what the cages leave of its total.
     fn derived_sums(&mut self) {
         let n = self.n;
         let mut owner = vec![usize::MAX; n * n];
@@ -417,31 +423,54 @@ impl Builder<'_> {
                 owner[c] = i;
             }
         }
-        let total = (n * (n + 1) / 2) as i64;
-        for house in self.houses.clone() {
-            let mut seen = vec![false; self.cages.len()];
-            let (mut rest, mut out, mut known) = (Vec::new(), Vec::new(), total);
-            for &c in &house {
-                let o = owner[c as usize];
-                if o == usize::MAX {
-                    rest.push(c as usize);
-                } else if !seen[o] {
-                    seen[o] = true;
-                    known -= self.cages[o].1;
-                    out.extend(self.cages[o].0.iter().filter(|x| !house.contains(&(**x as u16))));
-                }
+        if self.cages.is_empty() {
+            return;
+        }
+        let houses = self.houses.len();
+        for h in 0..houses {
+            let cells: Vec<usize> = self.houses[h].iter().map(|&c| c as usize).collect();
+            self.derived_sum(&owner, &cells, 1);
+        }
+        for k in 2..n {
+            for first in 0..=n - k {
+                let rows: Vec<usize> = (first * n..(first + k) * n).collect();
+                let cols: Vec<usize> = (0..n * n).filter(|c| (first..first + k).contains(&(c % n))).collect();
+                self.derived_sum(&owner, &rows, k);
+                self.derived_sum(&owner, &cols, k);
             }
-            if !seen.iter().any(|&s| s) || (rest.is_empty() && out.is_empty()) {
-                continue;
+        }
+    }
+
+    /// The derived sum of `area`, a union of `houses` houses.
+    fn derived_sum(&mut self, owner: &[usize], area: &[usize], houses: usize) {
+        let n = self.n;
+        let mut inside = vec![false; n * n];
+        for &c in area {
+            inside[c] = true;
+        }
+        let mut seen = vec![false; self.cages.len()];
+        let (mut rest, mut out) = (Vec::new(), Vec::new());
+        let mut known = (houses * n * (n + 1) / 2) as i64;
+        for &c in area {
+            let o = owner[c];
+            if o == usize::MAX {
+                rest.push(c);
+            } else if !seen[o] {
+                seen[o] = true;
+                known -= self.cages[o].1;
+                out.extend(self.cages[o].0.iter().filter(|&&x| !inside[x]));
             }
-            if out.is_empty() {
-                if rest.len() < n {
-                    self.cage(&rest, Some(known), false);
-                }
-            } else if rest.len() + out.len() <= 8 {
-                let coefs = rest.iter().map(|_| 1).chain(out.iter().map(|_| -1)).collect();
-                self.linear(rest.into_iter().chain(out).collect(), coefs, known);
+        }
+        if (rest.is_empty() && out.is_empty()) || rest.len() + out.len() > MAX_DERIVED {
+            return;
+        }
+        if houses == 1 && out.is_empty() {
+            if rest.len() < n {
+                self.cage(&rest, Some(known), false);
             }
+        } else {
+            let coefs = rest.iter().map(|_| 1).chain(out.iter().map(|_| -1)).collect();
+            self.linear(rest.into_iter().chain(out).collect(), coefs, known);
         }
     }
 
@@ -462,14 +491,25 @@ impl Builder<'_> {
             tables.extend(t);
         }
         let mut watch = vec![Vec::new(); cells];
-        for (i, p) in self.props.iter().enumerate() {
-            for c in prop_cells(p) {
+        let reads: Vec<Vec<u16>> = self.props.iter().map(prop_cells).collect();
+        for (i, r) in reads.iter().enumerate() {
+            for &c in r {
                 if !watch[c as usize].contains(&(i as u16)) {
                     watch[c as usize].push(i as u16);
                 }
             }
         }
-        Model { n, init: self.init, peers, houses: self.houses, pairs, tables, props: self.props, watch }
+        Model {
+            n,
+            init: self.init,
+            peers,
+            houses: self.houses,
+            pairs,
+            tables,
+            props: self.props,
+            watch,
+            reads,
+        }
     }
 }
 
