@@ -70,6 +70,8 @@ pub(super) struct Linear {
     pub cells: Vec<u16>,
     pub coefs: Vec<i64>,
     pub target: i64,
+    /// Exact reachability of sums, or bounds only.
+    pub exact: bool,
 }
 
 /// What a propagator changed: the cells whose candidates it narrowed.
@@ -98,6 +100,7 @@ impl Prop {
     pub fn run(&self, n: usize, ch: &mut Changes<'_>) -> bool {
         match self {
             Prop::Cage { cells, combos } => cage(cells, combos, ch),
+            Prop::Linear(l) if !l.exact => linear_bounds(n, l, ch),
             Prop::Linear(l) => {
                 let mut support = [0 as Mask; 64];
                 linear(l, ch.cand, &mut support[..l.cells.len()])
@@ -137,6 +140,59 @@ fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
         }
     }
     true
+}
+
+/// `a / b` rounded down, and up.
+fn floor_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -floor_div(-a, b)
+}
+
+/// Bounds propagation of the equation `l`, to a fixed point: each term
+/// within the target less the others' extremes.
+fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
+    loop {
+        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        for (&c, &k) in l.cells.iter().zip(&l.coefs) {
+            let m = ch.cand[c as usize];
+            let (a, b) = (k * low(m), k * high(m));
+            sum_lo += a.min(b);
+            sum_hi += a.max(b);
+        }
+        if l.target < sum_lo || l.target > sum_hi {
+            return false;
+        }
+        let mut changed = false;
+        for (&c, &k) in l.cells.iter().zip(&l.coefs) {
+            let m = ch.cand[c as usize];
+            let (a, b) = (k * low(m), k * high(m));
+            let (lo, hi) = (a.min(b), a.max(b));
+            let (from, to) = (l.target - (sum_hi - hi), l.target - (sum_lo - lo));
+            if lo >= from && hi <= to {
+                continue;
+            }
+            let keep = if k > 0 {
+                digits(ceil_div(from, k), floor_div(to, k), n)
+            } else {
+                digits(ceil_div(to, k), floor_div(from, k), n)
+            };
+            if !ch.keep(c, keep) {
+                return false;
+            }
+            changed = true;
+        }
+        if !changed {
+            return true;
+        }
+    }
 }
 
 /// The candidates of each cell of `l` that some filling of the equation
@@ -248,7 +304,8 @@ fn lockout(n: usize, a: u16, b: u16, mids: &[u16], min: i64, ch: &mut Changes<'_
 /// The supports of a plain sum of `cells` (each restricted to `masks`) to
 /// `target`, or false.
 fn sum_of(cells: &[u16], masks: &[Mask], target: i64, support: &mut [Mask]) -> bool {
-    let l = Linear { cells: (0..cells.len() as u16).collect(), coefs: vec![1; cells.len()], target };
+    let l =
+        Linear { cells: (0..cells.len() as u16).collect(), coefs: vec![1; cells.len()], target, exact: true };
     linear(&l, masks, support)
 }
 
