@@ -286,17 +286,20 @@ impl<'a> Search<'a> {
         let all: Mask = if model.n == 32 { Mask::MAX } else { (1 << model.n) - 1 };
         let mut placed = false;
         for house in &model.houses {
-            let (mut once, mut twice) = (0 as Mask, 0 as Mask);
+            let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
             for &c in house {
                 let m = self.stack[at + c as usize];
                 twice |= once & m;
                 once |= m;
+                if m.is_power_of_two() {
+                    fixed |= m;
+                }
             }
             if once != all {
                 self.blame(house);
                 return None;
             }
-            let single = once & !twice;
+            let single = once & !twice & !fixed;
             if single == 0 {
                 continue;
             }

@@ -19,7 +19,6 @@ use crate::puzzle::Puzzle;
 /// cost more than they prune (up to 12 cells: 2.2 s, 20: 3.8 s).
 const MAX_DERIVED: usize = 8;
 
-
 /// The compiled puzzle.
 #[derive(Clone, Debug)]
 pub(super) struct Model {
