@@ -4,9 +4,10 @@
 //     ISS's own constraint string of each puzzle of a corpus file (found by its
 //     corpus name: ISS's name, or COLLECTION#i), one JSON object {name, input}
 //     a line; puzzles ISS does not hold are left out.
-//   node bench/iss_count.mjs ISS count INPUT_FILE
-//     counts the puzzle in INPUT_FILE (an ISS constraint string) up to 2, and
-//     prints the count and the milliseconds spent inside the solver.
+//   node bench/iss_count.mjs ISS count INPUTS.jsonl
+//     counts each puzzle of INPUTS.jsonl (what `inputs` prints) up to 2, in one
+//     process, and prints its name, count and milliseconds inside the solver,
+//     then the total inside the solver.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,12 +31,19 @@ if (mode === 'inputs') {
 } else if (mode === 'count') {
   const { SudokuParser } = await load('js/sudoku_parser.js');
   const { SudokuBuilder } = await load('js/solver/sudoku_builder.js');
-  const input = readFileSync(file, 'utf8');
-  const t0 = performance.now();
-  const solver = SudokuBuilder.build(SudokuParser.parseText(input));
-  const count = solver.countSolutions(2);
-  console.log(`${count}\t${(performance.now() - t0).toFixed(1)}`);
+  let total = 0;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const { name, input } = JSON.parse(line);
+    const t0 = performance.now();
+    const solver = SudokuBuilder.build(SudokuParser.parseText(input));
+    const count = solver.countSolutions(2);
+    const ms = performance.now() - t0;
+    total += ms;
+    console.log(`${name}\t${count}\t${ms.toFixed(1)}`);
+  }
+  console.log(`inside\t\t${total.toFixed(1)}`);
 } else {
-  console.error('usage: node bench/iss_count.mjs ISS (inputs FILE.jsonl | count INPUT_FILE)');
+  console.error('usage: node bench/iss_count.mjs ISS (inputs FILE.jsonl | count INPUTS.jsonl)');
   process.exit(2);
 }

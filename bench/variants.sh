@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# dance beside sigh's Interactive Sudoku Solver (ISS, run headless under node)
-# on the variant corpus: each puzzle counted to 2 (proving uniqueness), one
-# whole process per puzzle on each side, one thread, CPU seconds (user + system)
-# summed per set; medians of DANCE_BENCH_RUNS runs (default 3). ISS reads its
-# own constraint string of each puzzle (bench/iss_count.mjs finds it by name);
-# dance reads the f-puzzles object. Puzzles ISS does not hold are timed for
-# dance alone. Prints a Markdown table (bench/results.md carries it).
-# Usage: bash bench/variants.sh ISS_CHECKOUT [VARIANT_DATA]
-# Take the lock: flock /tmp/bench.lock bash bench/variants.sh ...
+# dance beside sigh's Interactive Sudoku Solver (ISS, MIT; run headless under
+# node) on the variant corpus: every puzzle counted to 2 (proving uniqueness),
+# one thread. For each set, one whole process per side counts the whole set
+# (ISS's JIT warm, its best case), CPU seconds (user + system), medians of
+# DANCE_BENCH_RUNS runs (default 3); ISS's time inside its solver beside it.
+# Then dance alone, one process per puzzle: its slowest puzzle. ISS reads its
+# own constraint string of each puzzle (bench/iss_count.mjs finds it by the
+# corpus name), dance the f-puzzles link of the same puzzle. Counts are
+# checked against the corpus on both sides. Prints a Markdown table.
+# Usage: flock /tmp/bench.lock bash bench/variants.sh ISS_CHECKOUT [VARIANT_DATA]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 iss=$(cd "${1:?usage: bench/variants.sh ISS_CHECKOUT [VARIANT_DATA]}" && pwd)
@@ -18,70 +19,65 @@ dance=$PWD/target/release/dance
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# One f-puzzles file per puzzle, with the expected count to 2, and ISS's input.
-for set in iss_tarek_all iss_examples sudokupad; do
-  mkdir -p "$tmp/$set"
-  node bench/iss_count.mjs "$iss" inputs "$data/$set.jsonl" >"$tmp/$set/iss.jsonl"
-  python3 - "$data/$set.jsonl" "$tmp/$set/iss.jsonl" "$tmp/$set" <<'PY'
-import json, sys
-src, iss, out = sys.argv[1:]
-inputs = {j["name"]: j["input"] for j in map(json.loads, open(iss))}
-with open(f"{out}/list", "w") as lst:
-    for i, line in enumerate(open(src)):
-        v = json.loads(line)
-        json.dump(v["fpuzzles"], open(f"{out}/{i:03}.json", "w"))
-        has = v["name"] in inputs
-        if has:
-            open(f"{out}/{i:03}.iss", "w").write(inputs[v["name"]])
-        lst.write(f"{i:03}\t{min(v['solutions'], 2)}\t{int(has)}\t{v['name']}\n")
-PY
-done
-
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# cpu OUT CMD...: runs CMD, its stdout to OUT, prints its CPU seconds.
+# cpu OUT CMD...: runs CMD, its stdout to OUT; prints its CPU seconds.
 cpu() {
   local out=$1; shift
   /usr/bin/env time -f '%U %S' -o "$tmp/time" "$@" >"$out" 2>/dev/null || true
   tail -1 "$tmp/time" | awk '{ printf "%.3f\n", $1 + $2 }'
 }
 
-echo "| set | puzzles | dance CPU (s) | ISS CPU (s) | dance / ISS | ISS in its solver (s) | dance slowest (s) | ISS slowest (s) |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| set | puzzles | dance CPU (s) | ISS CPU (s) | dance / ISS | ISS inside its solver (s) | dance slowest puzzle, own process (s) |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for set in iss_tarek_all iss_examples sudokupad; do
   dir=$tmp/$set
-  both=0
-  : >"$dir/d.all"; : >"$dir/i.all"; : >"$dir/in.all"
-  while IFS=$'\t' read -r id want has name; do
+  mkdir -p "$dir"
+  node bench/iss_count.mjs "$iss" inputs "$data/$set.jsonl" >"$dir/iss.jsonl"
+  # Per puzzle: its f-puzzles file, its link, the expected count to 2 and
+  # whether ISS holds it.
+  python3 - "$data/$set.jsonl" "$dir/iss.jsonl" "$dir" <<'PY'
+import json, sys
+src, iss, out = sys.argv[1:]
+held = {json.loads(l)["name"] for l in open(iss)}
+with open(f"{out}/list", "w") as lst:
+    for i, line in enumerate(open(src)):
+        v = json.loads(line)
+        json.dump(v["fpuzzles"], open(f"{out}/{i:03}.json", "w"))
+        lst.write(f"{i:03}\t{min(v['solutions'], 2)}\t{int(v['name'] in held)}\t{v['name']}\n")
+PY
+  : >"$dir/all.links"; : >"$dir/held.links"; : >"$dir/held.want"; : >"$dir/slowest"
+  while IFS=$'\t' read -r id want held name; do
+    "$dance" export --to fpuzzles --link "$dir/$id.json" >"$dir/$id.link"
+    cat "$dir/$id.link" >>"$dir/all.links"
+    if [ "$held" = 1 ]; then
+      cat "$dir/$id.link" >>"$dir/held.links"
+      echo "$want" >>"$dir/held.want"
+    fi
+    t=$(for _ in $(seq "$runs"); do cpu "$dir/out" timeout 60 "$dance" count -j 1 --limit 2 "$dir/$id.json"; done | median)
+    got=$(head -1 "$dir/out")
+    [ "$got" = "$want" ] || echo "dance counts $got for $set $name, want $want" >&2
+    echo "$t $name" >>"$dir/slowest"
+  done <"$dir/list"
+  slowest=$(sort -g "$dir/slowest" | tail -1 | awk '{t = $1; $1 = ""; printf "%s (%s)", t, substr($0, 2)}')
+  total=$(wc -l <"$dir/list")
+  held=$(wc -l <"$dir/held.want")
+  if [ "$held" -gt 0 ]; then
     d=(); i=(); s=()
     for _ in $(seq "$runs"); do
-      d+=("$(cpu "$dir/out" "$dance" count --limit 2 "$dir/$id.json")")
-      got=$(awk '{print $1; exit}' "$dir/out")
-      [ "$got" = "$want" ] || echo "dance counts $got for $set $name, want $want" >&2
-      if [ "$has" = 1 ]; then
-        i+=("$(cpu "$dir/out" node bench/iss_count.mjs "$iss" count "$dir/$id.iss")")
-        s+=("$(awk '{print $2 / 1000}' "$dir/out")")
-        got=$(awk '{print $1}' "$dir/out")
-        [ "$got" = "$want" ] || echo "ISS counts $got for $set $name, want $want" >&2
-      fi
+      d+=("$(cpu "$dir/out" "$dance" count -j 1 --limit 2 "$dir/held.links")")
+      cmp -s "$dir/out" "$dir/held.want" || echo "dance counts differ from the corpus on $set" >&2
+      i+=("$(cpu "$dir/out" node bench/iss_count.mjs "$iss" count "$dir/iss.jsonl")")
+      s+=("$(awk '$1 == "inside" {print $2 / 1000}' "$dir/out")")
+      awk '$1 != "inside" {print $2}' "$dir/out" | cmp -s - "$dir/held.want" || echo "ISS counts differ from the corpus on $set" >&2
     done
-    dm=$(printf '%s\n' "${d[@]}" | median)
-    if [ "$has" = 1 ]; then
-      both=$((both + 1))
-      echo "$dm" >>"$dir/d.both"
-      printf '%s\n' "${i[@]}" | median >>"$dir/i.all"
-      printf '%s\n' "${s[@]}" | median >>"$dir/in.all"
-    fi
-    echo "$dm" >>"$dir/d.all"
-  done <"$dir/list"
-  sum() { awk '{s += $1} END {printf "%.2f", s}' "$1"; }
-  max() { sort -g "$1" | tail -1; }
-  total=$(wc -l <"$dir/list")
-  if [ "$both" -gt 0 ]; then
-    dsum=$(sum "$dir/d.both"); isum=$(sum "$dir/i.all")
-    ratio=$(awk -v a="$dsum" -v b="$isum" 'BEGIN {printf "%.2fx", a / b}')
-    echo "| $set (ISS holds $both) | $both | $dsum | $isum | $ratio | $(sum "$dir/in.all") | $(max "$dir/d.both") | $(max "$dir/i.all") |"
+    dm=$(printf '%s\n' "${d[@]}" | median); im=$(printf '%s\n' "${i[@]}" | median)
+    ratio=$(awk -v a="$dm" -v b="$im" 'BEGIN {printf "%.2fx", a / b}')
+    echo "| $set (those ISS holds) | $held | $dm | $im | $ratio | $(printf '%s\n' "${s[@]}" | median) | |"
   fi
-  if [ "$both" -lt "$total" ]; then
-    echo "| $set (all, dance alone) | $total | $(sum "$dir/d.all") | | | | $(max "$dir/d.all") | |"
+  if [ "$held" -lt "$total" ]; then
+    d=$(for _ in $(seq "$runs"); do cpu "$dir/out" "$dance" count -j 1 --limit 2 "$dir/all.links"; done | median)
+    echo "| $set (all, dance alone) | $total | $d | | | | $slowest |"
+  else
+    echo "| $set (all) | $total | | | | | $slowest |"
   fi
 done

@@ -242,7 +242,17 @@ impl Builder<'_> {
                 self.props.push(Prop::XSum { line, sum: x.sum as i64 });
             }
             Constraint::Skyscraper(s) => {
-                let line = s.side.line(n).into_iter().map(|c| c as u16).collect();
+                let line = s.side.line(n);
+                // The i-th cell (from 0) holding v sees at most i + 1 up to
+                // it and n - v beyond: v <= n + i + 1 - count. The tallest
+                // first hides every other.
+                let count = s.count as i64;
+                for (i, &c) in line.iter().enumerate() {
+                    self.init[c] &= digits(1, n as i64 + i as i64 + 1 - count, n);
+                }
+                let top = digits(n as i64, n as i64, n);
+                self.init[line[0]] &= if count == 1 { top } else { !top };
+                let line = line.into_iter().map(|c| c as u16).collect();
                 self.props.push(Prop::Skyscraper { line, count: s.count });
             }
             _ => self.line_or_pair(c),
