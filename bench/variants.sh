@@ -8,6 +8,8 @@
 # own constraint string of each puzzle (bench/iss_count.mjs finds it by the
 # corpus name), dance the f-puzzles link of the same puzzle. Counts are
 # checked against the corpus on both sides. Prints a Markdown table.
+# A dance process is stopped after 60 s (one puzzle) or 300 s (a set).
+# VARIANT_SETS picks the sets (default: iss_tarek_all iss_examples sudokupad).
 # Usage: flock /tmp/bench.lock bash bench/variants.sh ISS_CHECKOUT [VARIANT_DATA]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +31,7 @@ cpu() {
 
 echo "| set | puzzles | dance CPU (s) | ISS CPU (s) | dance / ISS | ISS inside its solver (s) | dance slowest puzzle, own process (s) |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-for set in iss_tarek_all iss_examples sudokupad; do
+for set in ${VARIANT_SETS:-iss_tarek_all iss_examples sudokupad}; do
   dir=$tmp/$set
   mkdir -p "$dir"
   node bench/iss_count.mjs "$iss" inputs "$data/$set.jsonl" >"$dir/iss.jsonl"
@@ -47,7 +49,7 @@ with open(f"{out}/list", "w") as lst:
 PY
   : >"$dir/all.links"; : >"$dir/held.links"; : >"$dir/held.want"; : >"$dir/slowest"
   while IFS=$'\t' read -r id want held name; do
-    "$dance" export --to fpuzzles --link "$dir/$id.json" >"$dir/$id.link"
+    "$dance" export --to fpuzzles --link "$dir/$id.json" >"$dir/$id.link" 2>/dev/null
     cat "$dir/$id.link" >>"$dir/all.links"
     if [ "$held" = 1 ]; then
       cat "$dir/$id.link" >>"$dir/held.links"
@@ -64,7 +66,7 @@ PY
   if [ "$held" -gt 0 ]; then
     d=(); i=(); s=()
     for _ in $(seq "$runs"); do
-      d+=("$(cpu "$dir/out" "$dance" count -j 1 --limit 2 "$dir/held.links")")
+      d+=("$(cpu "$dir/out" timeout 300 "$dance" count -j 1 --limit 2 "$dir/held.links")")
       cmp -s "$dir/out" "$dir/held.want" || echo "dance counts differ from the corpus on $set" >&2
       i+=("$(cpu "$dir/out" node bench/iss_count.mjs "$iss" count "$dir/iss.jsonl")")
       s+=("$(awk '$1 == "inside" {print $2 / 1000}' "$dir/out")")
@@ -75,7 +77,7 @@ PY
     echo "| $set (those ISS holds) | $held | $dm | $im | $ratio | $(printf '%s\n' "${s[@]}" | median) | |"
   fi
   if [ "$held" -lt "$total" ]; then
-    d=$(for _ in $(seq "$runs"); do cpu "$dir/out" "$dance" count -j 1 --limit 2 "$dir/all.links"; done | median)
+    d=$(for _ in $(seq "$runs"); do cpu "$dir/out" timeout 300 "$dance" count -j 1 --limit 2 "$dir/all.links"; done | median)
     echo "| $set (all, dance alone) | $total | $d | | | | $slowest |"
   else
     echo "| $set (all) | $total | | | | | $slowest |"
