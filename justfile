@@ -81,6 +81,12 @@ bench-logic: build
 bench-estimate: build
     bash bench/estimate.sh {{shared}}
 
+# Variant puzzles beside sigh's Interactive Sudoku Solver run headless under node
+# (count to 2, one thread, whole processes; ISS checked out outside the repo, e.g.
+# from github.com/sigh/Interactive-Sudoku-Solver), to stdout as a Markdown table.
+bench-variants iss="../peers/iss": build
+    flock /tmp/bench.lock bash bench/variants.sh {{iss}} {{shared}}/variants
+
 # Fuzz every target for SECONDS each (default 600), one after another.
 # Leak detection is off: the solve target lists on two threads, and
 # LeakSanitizer reports glibc's 32-byte thread-exit record as a leak.

@@ -132,3 +132,46 @@ fn export_to_fpuzzles_reads_back_to_the_same_puzzle() {
         }
     }
 }
+
+/// Every corpus puzzle counted to 2 by the variant search, within a node
+/// budget (deterministic, unlike a clock): the count is the corpus's (1 for
+/// the unique ones, 2 for "two or more"), and the first solution of a
+/// unique puzzle is its answer. A puzzle that runs out of budget answers
+/// unknown, never a count; only a few may: today four ("Long sums 3",
+/// "Killer sudoku [0 cage, hard]", "Triple digits", "Wecoc #1 [mod B]";
+/// bench/results.md times them).
+#[test]
+fn the_variant_search_counts_every_corpus_puzzle() {
+    use std::ops::ControlFlow;
+    let mut unknown = Vec::new();
+    for e in entries() {
+        let json = serde_json::to_string(&e.object).unwrap();
+        let puzzle = one_puzzle(read_str(&json, "x.json", &settings()), &e.name);
+        let mut solver = reduce::GridSolver::new(puzzle.shape());
+        solver.set_budget(dlx::Budget::nodes(200_000));
+        let mut first = None;
+        let o = solver
+            .solve_any(&puzzle, |g| {
+                first.get_or_insert_with(|| g.to_vec());
+                ControlFlow::Break(())
+            })
+            .unwrap();
+        if o.end().is_unknown() {
+            unknown.push(e.name.clone());
+            continue;
+        }
+        let first = first.unwrap_or_else(|| panic!("{}: no solution", e.name));
+        assert_eq!(puzzle.verify(&first), Ok(()), "{}", e.name);
+        let o = solver.count(&puzzle, Some(2)).unwrap();
+        if o.end().is_unknown() {
+            unknown.push(e.name.clone());
+            continue;
+        }
+        let want = if e.at_least { 2 } else { e.solutions.min(2) };
+        assert_eq!(o.solutions(), Some(want), "{}", e.name);
+        if want == 1 {
+            assert_eq!(first, e.answer, "{}", e.name);
+        }
+    }
+    assert!(unknown.len() <= 4, "out of budget: {unknown:?}");
+}

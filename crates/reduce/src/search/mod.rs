@@ -13,6 +13,13 @@
 //!   givens forced, for every shape. It alone lists solutions in DLX1's
 //!   order, counts DLX1's statistics, and splits a tree over threads.
 //!
+//! A puzzle with rules (a variant) is searched by [`Variant`]
+//! (`variant/`): a propagating bitset search that compiles its rules to
+//! candidate tables and propagators, for orders up to
+//! [`MAX_VARIANT_ORDER`]; beyond, as its classic puzzle whose solutions are
+//! kept when they keep the rules. [`VariantWay::for_puzzle`] is that one
+//! choice.
+//!
 //! [`Engine::for_shape`] picks the fastest that takes a shape, once, when a
 //! [`GridSolver`] is made for it; tests and corpus runs may force another
 //! with [`GridSolver::with_engine`]. The picked engine finds a first
@@ -24,6 +31,7 @@
 mod bits;
 mod links;
 mod nine;
+mod variant;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -35,6 +43,7 @@ pub(crate) use bits::luby;
 pub use bits::{Bits, MAX_BITS_ORDER};
 pub use links::Links;
 pub use nine::{Nine, Prepared};
+pub use variant::{Variant, MAX_VARIANT_ORDER};
 
 use crate::cover::{reduce, Encoding};
 use crate::grid::Shape;
@@ -86,6 +95,28 @@ impl std::fmt::Display for Engine {
     }
 }
 
+/// How a puzzle with rules is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantWay {
+    /// The propagating search ([`Variant`]).
+    Propagate,
+    /// The classic puzzle's solutions, kept when they keep the rules:
+    /// exact, and as slow as the classic puzzle has solutions (the
+    /// reference the propagating search is tested against).
+    Filter,
+}
+
+impl VariantWay {
+    /// The way a puzzle with rules is searched: the one choice.
+    pub fn for_puzzle(puzzle: &Puzzle) -> VariantWay {
+        if Variant::accepts(puzzle.shape()) {
+            VariantWay::Propagate
+        } else {
+            VariantWay::Filter
+        }
+    }
+}
+
 /// The picked engine, when it is not the links.
 #[derive(Clone, Debug)]
 enum Fast {
@@ -120,6 +151,10 @@ pub struct GridSolver {
     filtering: bool,
     /// The engine of the last search.
     last: Engine,
+    /// The variant search, made on first use.
+    variant: Option<Box<Variant>>,
+    /// The way puzzles with rules are searched, when forced.
+    variant_way: Option<VariantWay>,
 }
 
 impl GridSolver {
@@ -149,6 +184,8 @@ impl GridSolver {
             restarts: true,
             filtering: false,
             last: engine,
+            variant: None,
+            variant_way: None,
         })
     }
 
@@ -198,6 +235,9 @@ impl GridSolver {
         if let Some(s) = &mut self.spare {
             s.set_budget(budget);
         }
+        if let Some(v) = &mut self.variant {
+            v.set_budget(budget);
+        }
     }
 
     /// The budget of the searches to come.
@@ -243,6 +283,9 @@ impl GridSolver {
         }
         if let Some(s) = &mut self.spare {
             s.set_probe(probe.clone());
+        }
+        if let Some(v) = &mut self.variant {
+            v.set_probe(probe.clone());
         }
         self.probe = probe;
     }
@@ -326,19 +369,57 @@ impl GridSolver {
         clash_if_none(puzzle, outcome)
     }
 
-    /// A puzzle with rules, searched for now as its classic puzzle whose
-    /// solutions are kept only when they keep the rules: exact, and as
-    /// slow as the classic puzzle has solutions (the variant engine takes
-    /// its place).
+    /// Forces the way puzzles with rules are searched (`None`: the one
+    /// [`VariantWay::for_puzzle`] picks). For tests that check one way
+    /// against the other.
+    pub fn set_variant_way(&mut self, way: Option<VariantWay>) {
+        self.variant_way = way;
+    }
+
+    /// A puzzle with rules, searched the way [`VariantWay::for_puzzle`]
+    /// picks (or the forced one), without the placements `excluded`.
     fn filtered(
         &mut self,
         puzzle: &Puzzle,
         visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Result<Outcome, Conflict> {
+        self.variant_search(puzzle, &[], visit)
+    }
+
+    fn variant_search(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[(usize, u8)],
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Conflict> {
+        let way = self.variant_way.unwrap_or_else(|| VariantWay::for_puzzle(puzzle));
+        if way == VariantWay::Filter || !Variant::accepts(puzzle.shape()) {
+            return self.kept(puzzle, excluded, visit);
+        }
+        let (budget, probe) = (self.budget, self.probe.clone());
+        let v = self.variant.get_or_insert_with(|| {
+            let mut v = Variant::new();
+            v.set_budget(budget);
+            v.set_probe(probe);
+            Box::new(v)
+        });
+        let outcome = v.solve(puzzle, excluded, visit);
+        clash_if_none(puzzle, outcome)
+    }
+
+    /// The solutions of the classic puzzle that keep the rules and place
+    /// none of `excluded`.
+    fn kept(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[(usize, u8)],
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Conflict> {
         let classic = puzzle.classic();
         let mut kept = 0;
         let outcome = self.solve_any(&classic, |grid| {
-            if puzzle.verify(grid).is_ok() {
+            let placed = excluded.iter().any(|&(c, v)| grid.get(c) == Some(&v));
+            if !placed && puzzle.verify(grid).is_ok() {
                 kept += 1;
                 visit(grid)
             } else {
@@ -387,6 +468,14 @@ impl GridSolver {
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
+        if !puzzle.is_classic() {
+            let mut visit = visit;
+            return self.variant_search(puzzle, excluded, &mut visit).unwrap_or(Outcome::new(
+                End::Complete,
+                0,
+                0,
+            ));
+        }
         match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => {
                 self.last = Engine::Nine;

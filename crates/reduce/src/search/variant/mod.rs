@@ -1,0 +1,369 @@
+//! The variant search: a propagating bitset search for puzzles with rules
+//! (killer cages, lines, dots, outside clues, extra regions, chess rules,
+//! candidate restrictions...) on grids of order up to [`MAX_VARIANT_ORDER`],
+//! with boxes, irregular regions or none.
+//!
+//! Each cell holds a word of candidates. The puzzle is compiled once per
+//! search (`model.rs`): all-different groups become peers (a placed digit
+//! leaves its peers), rows, columns, regions and every other group of N
+//! cells become houses (a digit left in one cell of a house goes there),
+//! every pairwise rule (dots, XV, whispers, thermometers, palindromes,
+//! clones, entropic and modular lines, minimum and maximum cells, the
+//! negative rules, indexers) becomes one table per pair of cells, and the
+//! rest become propagators (`props.rs`): sums as cage combinations (killer
+//! cages, renban runs, the sums a house's cages imply) or as an exact
+//! reachability of sums (arrows, little killers, double arrows, zippers,
+//! region-sum lines), and one each for between and lockout lines,
+//! sandwiches, X-sums, skyscrapers and quadruples. Propagation runs to a
+//! fixed point at every node; the search branches on a cell with the
+//! fewest candidates. Every full grid is checked against the puzzle and
+//! every rule ([`Puzzle::verify`]) before it counts: a rule propagated only
+//! in part (or not at all) is still exact.
+
+mod model;
+mod props;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use dlx::{Budget, End, Meter, Outcome, Probe, Stats};
+
+use crate::grid::Shape;
+use crate::puzzle::Puzzle;
+use model::Model;
+use props::{bits, Changes, Mask};
+
+/// The largest order the variant search takes (a word of candidates per
+/// cell).
+pub const MAX_VARIANT_ORDER: usize = 32;
+
+/// Conflicts between halvings of the cells' weights.
+const DECAY: u32 = 256;
+
+/// The variant search, reused from puzzle to puzzle.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    meter: Meter,
+    stats: Stats,
+    end: End,
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::new()
+    }
+}
+
+impl Variant {
+    /// A search with no budget.
+    pub fn new() -> Variant {
+        Variant { meter: Meter::new(), stats: Stats::default(), end: End::Complete }
+    }
+
+    /// Whether it searches grids of `shape`.
+    pub fn accepts(shape: &Shape) -> bool {
+        shape.n() <= MAX_VARIANT_ORDER
+    }
+
+    /// Bounds the searches to come (nodes: the root and every branch).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.meter.set_budget(budget);
+    }
+
+    /// Reports the searches to come to `probe`, which can also stop them.
+    pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
+        self.meter.set_probe(probe);
+    }
+
+    /// The solutions and nodes of the last search.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// How the last search ended.
+    pub fn end(&self) -> End {
+        self.end
+    }
+
+    /// Visits each solution of `puzzle` that places none of `excluded`
+    /// (pairs cell, symbol) as a filled grid of symbol indices, row by
+    /// row, until the visitor breaks or the budget runs out.
+    pub fn solve(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[(usize, u8)],
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Outcome {
+        assert!(Variant::accepts(puzzle.shape()), "an order beyond the variant search");
+        self.meter.start();
+        let model = Model::new(puzzle, excluded);
+        let mut s = Search::new(&model, puzzle);
+        let otherwise = if self.meter.node(0) { End::Complete } else { s.root(&mut self.meter, visit) };
+        let outcome = self.meter.finish(s.found, self.meter.nodes(), otherwise);
+        self.stats = Stats { solutions: s.found, nodes: outcome.nodes(), updates: 0 };
+        self.end = outcome.end();
+        outcome
+    }
+}
+
+/// One search's state: the model, the queues of propagation and the
+/// stack of candidate words, one level per branch.
+struct Search<'a> {
+    model: &'a Model,
+    puzzle: &'a Puzzle,
+    cells: usize,
+    queue: Vec<u16>,
+    queued: Vec<bool>,
+    props: Vec<u16>,
+    prop_queued: Vec<bool>,
+    changed: Vec<u16>,
+    stack: Vec<Mask>,
+    grid: Vec<u8>,
+    found: u64,
+    /// Each cell's weight: 1 and the conflicts it took part in, halved now
+    /// and then. Branching takes the cell with the most weight per
+    /// candidate.
+    weight: Vec<u32>,
+    conflicts: u32,
+}
+
+impl<'a> Search<'a> {
+    fn new(model: &'a Model, puzzle: &'a Puzzle) -> Search<'a> {
+        let cells = model.init.len();
+        Search {
+            model,
+            puzzle,
+            cells,
+            queue: Vec::with_capacity(cells),
+            queued: vec![false; cells],
+            props: Vec::with_capacity(model.props.len()),
+            prop_queued: vec![false; model.props.len()],
+            changed: Vec::new(),
+            stack: vec![0; cells * (cells + 1)],
+            grid: vec![0; cells],
+            found: 0,
+            weight: vec![1; cells],
+            conflicts: 0,
+        }
+    }
+
+    /// Propagates the root and searches below it; how the search ended
+    /// unless the meter stopped it.
+    fn root(&mut self, meter: &mut Meter, visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> End {
+        self.stack[..self.cells].copy_from_slice(&self.model.init);
+        for c in 0..self.cells {
+            self.push(c as u16);
+        }
+        for p in 0..self.model.props.len() {
+            self.prop_queued[p] = true;
+            self.props.push(p as u16);
+        }
+        if !self.propagate(0) {
+            return End::Complete;
+        }
+        match self.dfs(0, meter, visit) {
+            ControlFlow::Continue(()) => End::Complete,
+            ControlFlow::Break(()) => End::Limit,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, c: u16) {
+        if !self.queued[c as usize] {
+            self.queued[c as usize] = true;
+            self.queue.push(c);
+        }
+    }
+
+    fn clear(&mut self) {
+        for c in self.queue.drain(..) {
+            self.queued[c as usize] = false;
+        }
+        for p in self.props.drain(..) {
+            self.prop_queued[p as usize] = false;
+        }
+        self.changed.clear();
+    }
+
+    /// Propagates the candidates of level `depth` to a fixed point; false
+    /// when a cell is left without one.
+    fn propagate(&mut self, depth: usize) -> bool {
+        let ok = self.fixed_point(depth);
+        if !ok {
+            self.clear();
+            self.conflicts += 1;
+            if self.conflicts % DECAY == 0 {
+                self.weight.iter_mut().for_each(|w| *w = w.div_ceil(2));
+            }
+        }
+        ok
+    }
+
+    /// Weighs the cells of a conflict.
+    fn blame(&mut self, cells: &[u16]) {
+        for &c in cells {
+            self.weight[c as usize] += 1;
+        }
+    }
+
+    fn fixed_point(&mut self, depth: usize) -> bool {
+        let (model, cells) = (self.model, self.cells);
+        let at = depth * cells;
+        loop {
+            while let Some(c) = self.queue.pop() {
+                self.queued[c as usize] = false;
+                if !self.cell_changed(at, c as usize) {
+                    return false;
+                }
+            }
+            if let Some(p) = self.props.pop() {
+                self.prop_queued[p as usize] = false;
+                let mut ch = Changes { cand: &mut self.stack[at..at + cells], changed: &mut self.changed };
+                if !model.props[p as usize].run(model.n, &mut ch) {
+                    self.blame(&model.reads[p as usize]);
+                    return false;
+                }
+                while let Some(c) = self.changed.pop() {
+                    self.push(c);
+                }
+                continue;
+            }
+            match self.hidden_singles(at) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// Spreads the change of cell `c`'s candidates: to its peers when it
+    /// is placed, along its pairs' tables, and to its propagators.
+    #[inline]
+    fn cell_changed(&mut self, at: usize, c: usize) -> bool {
+        let model = self.model;
+        let m = self.stack[at + c];
+        if m == 0 {
+            return false;
+        }
+        if m & (m - 1) == 0 {
+            for &p in &model.peers[c] {
+                let pm = self.stack[at + p as usize];
+                if pm & m != 0 {
+                    if pm == m {
+                        self.blame(&[c as u16, p]);
+                        return false;
+                    }
+                    self.stack[at + p as usize] = pm & !m;
+                    self.push(p);
+                }
+            }
+        }
+        for &(b, t) in &model.pairs[c] {
+            let allowed = bits(m).fold(0, |a, v| a | model.tables[t as usize + v as usize]);
+            let bm = self.stack[at + b as usize];
+            if bm & !allowed != 0 {
+                if bm & allowed == 0 {
+                    self.blame(&[c as u16, b]);
+                    return false;
+                }
+                self.stack[at + b as usize] = bm & allowed;
+                self.push(b);
+            }
+        }
+        for &p in &model.watch[c] {
+            if !self.prop_queued[p as usize] {
+                self.prop_queued[p as usize] = true;
+                self.props.push(p);
+            }
+        }
+        true
+    }
+
+    /// Places every digit left in one cell of a house. None when a house
+    /// has lost a digit; whether anything was placed.
+    fn hidden_singles(&mut self, at: usize) -> Option<bool> {
+        let model = self.model;
+        let all: Mask = if model.n == 32 { Mask::MAX } else { (1 << model.n) - 1 };
+        let mut placed = false;
+        for house in &model.houses {
+            let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
+            for &c in house {
+                let m = self.stack[at + c as usize];
+                twice |= once & m;
+                once |= m;
+                if m.is_power_of_two() {
+                    fixed |= m;
+                }
+            }
+            if once != all {
+                self.blame(house);
+                return None;
+            }
+            let single = once & !twice & !fixed;
+            if single == 0 {
+                continue;
+            }
+            for &c in house {
+                let m = self.stack[at + c as usize];
+                let bit = m & single;
+                if bit != 0 && m != bit {
+                    if bit & (bit - 1) != 0 {
+                        return None;
+                    }
+                    self.stack[at + c as usize] = bit;
+                    self.push(c);
+                    placed = true;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Searches below level `depth` (propagated): Break when the visitor
+    /// or the meter stops.
+    fn dfs(
+        &mut self,
+        depth: usize,
+        meter: &mut Meter,
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (cells, at) = (self.cells, depth * self.cells);
+        // The most weight per candidate: w / k > bw / bk.
+        let mut best = (1u64, 0u64, usize::MAX);
+        for (i, &m) in self.stack[at..at + cells].iter().enumerate() {
+            let k = m.count_ones() as u64;
+            let w = self.weight[i] as u64;
+            if k > 1 && w * best.0 > best.1 * k {
+                best = (k, w, i);
+            }
+        }
+        let best = (best.0, best.2);
+        if best.1 == usize::MAX {
+            for (g, &m) in self.grid.iter_mut().zip(&self.stack[at..at + cells]) {
+                *g = m.trailing_zeros() as u8;
+            }
+            if self.puzzle.verify(&self.grid).is_err() {
+                return ControlFlow::Continue(());
+            }
+            self.found += 1;
+            return visit(&self.grid);
+        }
+        let cell = best.1;
+        let mut left = self.stack[at + cell];
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            if meter.node(self.found) {
+                return ControlFlow::Break(());
+            }
+            let next = at + cells;
+            self.stack.copy_within(at..next, next);
+            self.stack[next + cell] = bit;
+            self.push(cell as u16);
+            if self.propagate(depth + 1) {
+                self.dfs(depth + 1, meter, visit)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,548 @@
+//! A variant puzzle compiled for the search: each cell's first
+//! candidates, the cells it must differ from, the houses that must hold
+//! every digit, a table per pair of cells that constrain each other (every
+//! pairwise rule on that pair, intersected), and the propagators of the
+//! rest. Every rule the tables and propagators do not capture in full is
+//! still checked on every full grid ([`crate::Puzzle::verify`]).
+
+use std::collections::HashMap;
+
+use super::props::{combos, digits, Linear, Mask, Prop};
+use crate::constraint::{Constraint, Parity, Rules};
+use crate::grid::Shape;
+use crate::puzzle::Puzzle;
+
+/// The most cells a derived sum spans. Derived sums are propagated by
+/// bounds only. Measured on TAREK_ALL (the 42 together, CPU): exact
+/// reachability on derived sums costs more than it prunes (bounds: 1.4 s;
+/// exact up to 3 cells: 1.5 s, up to 6: 2.4 s), and longer derived sums
+/// cost more than they prune (up to 12 cells: 2.2 s, 20: 3.8 s).
+const MAX_DERIVED: usize = 8;
+
+/// The compiled puzzle.
+#[derive(Clone, Debug)]
+pub(super) struct Model {
+    pub n: usize,
+    /// Each cell's candidates before the search.
+    pub init: Vec<Mask>,
+    /// For each cell, the cells that must hold another digit.
+    pub peers: Vec<Vec<u16>>,
+    /// Groups of n cells that hold every digit once.
+    pub houses: Vec<Vec<u16>>,
+    /// For each cell a, the pairs (b, t): b may hold only
+    /// `tables[t + va]` when a holds va.
+    pub pairs: Vec<Vec<(u16, u32)>>,
+    pub tables: Vec<Mask>,
+    pub props: Vec<Prop>,
+    /// For each cell, the propagators that read it.
+    pub watch: Vec<Vec<u16>>,
+    /// For each propagator, the cells it reads.
+    pub reads: Vec<Vec<u16>>,
+}
+
+/// What the compiler gathers before it builds the model.
+struct Builder<'a> {
+    n: usize,
+    shape: &'a Shape,
+    rules: &'a Rules,
+    init: Vec<Mask>,
+    differ: Vec<Vec<u16>>,
+    houses: Vec<Vec<u16>>,
+    pairs: HashMap<(u16, u16), Vec<Mask>>,
+    props: Vec<Prop>,
+    /// Killer cages with sums (cells, sum), for the derived sums.
+    cages: Vec<(Vec<usize>, i64)>,
+}
+
+impl Model {
+    /// The model of `puzzle` (order at most 32), with `excluded` pairs
+    /// (cell, symbol) taken out of the first candidates.
+    pub fn new(puzzle: &Puzzle, excluded: &[(usize, u8)]) -> Model {
+        let shape = puzzle.shape();
+        let n = shape.n();
+        let all = digits(1, n as i64, n);
+        let mut b = Builder {
+            n,
+            shape,
+            rules: puzzle.rules(),
+            init: vec![all; n * n],
+            differ: vec![Vec::new(); n * n],
+            houses: Vec::new(),
+            pairs: HashMap::new(),
+            props: Vec::new(),
+            cages: Vec::new(),
+        };
+        for (cell, g) in puzzle.givens().iter().enumerate() {
+            if let Some(v) = g {
+                b.init[cell] &= 1 << v;
+            }
+        }
+        if let Some(c) = &puzzle.rules().candidates {
+            for (m, &c) in b.init.iter_mut().zip(c) {
+                *m &= c as Mask;
+            }
+        }
+        for &(cell, v) in excluded {
+            if cell < n * n && (v as usize) < n {
+                b.init[cell] &= !(1 << v);
+            }
+        }
+        b.units();
+        for c in &puzzle.rules().constraints {
+            b.constraint(c);
+        }
+        b.derived_sums();
+        b.finish()
+    }
+}
+
+impl Builder<'_> {
+    fn house(&mut self, cells: &[usize]) {
+        self.all_different(cells);
+        if cells.len() == self.n {
+            self.houses.push(cells.iter().map(|&c| c as u16).collect());
+        }
+    }
+
+    fn all_different(&mut self, cells: &[usize]) {
+        for &a in cells {
+            for &b in cells {
+                if a != b {
+                    self.differ[a].push(b as u16);
+                }
+            }
+        }
+    }
+
+    /// Rows, columns and regions.
+    fn units(&mut self) {
+        let n = self.n;
+        for r in 0..n {
+            self.house(&(0..n).map(|c| r * n + c).collect::<Vec<_>>());
+            self.house(&(0..n).map(|c| c * n + r).collect::<Vec<_>>());
+        }
+        if self.shape.has_regions() {
+            let mut regions = vec![Vec::new(); n];
+            for cell in 0..n * n {
+                regions[self.shape.region(cell).expect("a region")].push(cell);
+            }
+            for r in regions {
+                self.house(&r);
+            }
+        }
+    }
+
+    /// Adds the rule `ok(digit of a, digit of b)` between two cells.
+    fn pair(&mut self, a: usize, b: usize, ok: impl Fn(i64, i64) -> bool) {
+        if a == b {
+            return;
+        }
+        let n = self.n;
+        let mut forward = vec![0 as Mask; n];
+        let mut backward = vec![0 as Mask; n];
+        for (x, f) in forward.iter_mut().enumerate() {
+            for (y, back) in backward.iter_mut().enumerate() {
+                if ok(x as i64 + 1, y as i64 + 1) {
+                    *f |= 1 << y;
+                    *back |= 1 << x;
+                }
+            }
+        }
+        for (key, t) in [((a as u16, b as u16), forward), ((b as u16, a as u16), backward)] {
+            match self.pairs.get_mut(&key) {
+                Some(old) => old.iter_mut().zip(&t).for_each(|(o, t)| *o &= t),
+                None => {
+                    self.pairs.insert(key, t);
+                }
+            }
+        }
+    }
+
+    fn linear(&mut self, cells: Vec<usize>, coefs: Vec<i64>, target: i64) {
+        self.equation(cells, coefs, target, true);
+    }
+
+    /// `sum coefs[i] * digit(cells[i]) == target`, propagated exactly or
+    /// by bounds.
+    fn equation(&mut self, cells: Vec<usize>, coefs: Vec<i64>, target: i64, exact: bool) {
+        if !cells.is_empty() && cells.len() <= 64 {
+            let cells = cells.into_iter().map(|c| c as u16).collect();
+            self.props.push(Prop::Linear(Linear { cells, coefs, target, exact }));
+        }
+    }
+
+    fn cage(&mut self, cells: &[usize], sum: Option<i64>, runs: bool) {
+        let (n, k) = (self.n, cells.len());
+        let combos = if runs {
+            (0..n.saturating_sub(k) + 1).map(|lo| digits(lo as i64 + 1, (lo + k) as i64, n)).collect()
+        } else {
+            combos(n, k, sum)
+        };
+        let cells = cells.iter().map(|&c| c as u16).collect();
+        self.props.push(Prop::Cage { cells, combos });
+    }
+
+    fn constraint(&mut self, c: &Constraint) {
+        let n = self.n;
+        match c {
+            Constraint::Killer(k) => {
+                self.house(&k.cells);
+                if let Some(s) = k.sum {
+                    self.cage(&k.cells, Some(s as i64), false);
+                    self.cages.push((k.cells.clone(), s as i64));
+                } else if k.cells.len() > n {
+                    self.cage(&k.cells, None, false);
+                }
+            }
+            Constraint::Arrow(a) => {
+                // A pill reads as one number only up to order 9 (from 10
+                // a digit takes two places): beyond, the check decides.
+                if a.circle.len() == 1 || n <= 9 {
+                    let mut coefs = vec![1; a.shaft.len()];
+                    let k = a.circle.len() as u32;
+                    coefs.extend((0..k).map(|i| -(10i64.pow(k - 1 - i))));
+                    self.linear(a.shaft.iter().chain(&a.circle).copied().collect(), coefs, 0);
+                }
+            }
+            Constraint::DoubleArrow(d) => {
+                let k = d.cells.len();
+                let coefs = (0..k).map(|i| if i == 0 || i == k - 1 { 1 } else { -1 }).collect();
+                self.linear(d.cells.clone(), coefs, 0);
+            }
+            Constraint::RegionSumLine(r) => {
+                for w in r.runs.windows(2) {
+                    let coefs = w[0].iter().map(|_| 1).chain(w[1].iter().map(|_| -1)).collect();
+                    self.linear(w[0].iter().chain(&w[1]).copied().collect(), coefs, 0);
+                }
+            }
+            Constraint::Zipper(z) => {
+                let pairs: Vec<(usize, usize)> = z.pairs().collect();
+                match z.middle() {
+                    Some(m) => {
+                        for &(a, b) in &pairs {
+                            self.linear(vec![a, b, m], vec![1, 1, -1], 0);
+                        }
+                    }
+                    None => {
+                        for w in pairs.windows(2) {
+                            self.linear(vec![w[0].0, w[0].1, w[1].0, w[1].1], vec![1, 1, -1, -1], 0);
+                        }
+                    }
+                }
+            }
+            Constraint::LittleKiller(l) => {
+                self.linear(l.cells.clone(), vec![1; l.cells.len()], l.sum as i64);
+            }
+            Constraint::Sandwich(s) => {
+                let line = s.side.line(n).into_iter().map(|c| c as u16).collect();
+                self.props.push(Prop::Sandwich { line, sum: s.sum as i64 });
+            }
+            Constraint::XSum(x) => {
+                let line = x.side.line(n).into_iter().map(|c| c as u16).collect();
+                self.props.push(Prop::XSum { line, sum: x.sum as i64 });
+            }
+            Constraint::Skyscraper(s) => {
+                let line = s.side.line(n);
+                // The i-th cell (from 0) holding v sees at most i + 1 up to
+                // it and n - v beyond: v <= n + i + 1 - count. The tallest
+                // first hides every other.
+                let count = s.count as i64;
+                for (i, &c) in line.iter().enumerate() {
+                    self.init[c] &= digits(1, n as i64 + i as i64 + 1 - count, n);
+                }
+                let top = digits(n as i64, n as i64, n);
+                self.init[line[0]] &= if count == 1 { top } else { !top };
+                let line = line.into_iter().map(|c| c as u16).collect();
+                self.props.push(Prop::Skyscraper { line, count: s.count });
+            }
+            _ => self.line_or_pair(c),
+        }
+    }
+
+    /// Lines and pairwise rules.
+    fn line_or_pair(&mut self, c: &Constraint) {
+        let n = self.n;
+        match c {
+            Constraint::Thermometer(t) => {
+                let slow = t.slow;
+                for i in 0..t.cells.len() {
+                    for j in i + 1..t.cells.len() {
+                        let gap = (j - i) as i64;
+                        self.pair(t.cells[i], t.cells[j], |x, y| if slow { y >= x } else { y - x >= gap });
+                    }
+                }
+            }
+            Constraint::Palindrome(p) => {
+                let k = p.cells.len();
+                for i in 0..k / 2 {
+                    self.pair(p.cells[i], p.cells[k - 1 - i], |x, y| x == y);
+                }
+            }
+            Constraint::Renban(r) => {
+                self.house(&r.cells);
+                let k = r.cells.len() as i64;
+                for (i, &a) in r.cells.iter().enumerate() {
+                    for &b in &r.cells[i + 1..] {
+                        self.pair(a, b, |x, y| (x - y).abs() < k);
+                    }
+                }
+                self.cage(&r.cells, None, true);
+            }
+            Constraint::Whispers(w) => {
+                let min = w.min as i64;
+                for p in w.cells.windows(2) {
+                    self.pair(p[0], p[1], |x, y| (x - y).abs() >= min);
+                }
+            }
+            Constraint::Between(b) => {
+                let k = b.cells.len();
+                let (a, z) = (b.cells[0], b.cells[k - 1]);
+                self.pair(a, z, |x, y| (x - y).abs() >= 2);
+                for &m in &b.cells[1..k - 1] {
+                    self.pair(a, m, |x, y| x != y);
+                    self.pair(z, m, |x, y| x != y);
+                }
+                let mids = b.cells[1..k - 1].iter().map(|&c| c as u16).collect();
+                self.props.push(Prop::Between { a: a as u16, b: z as u16, mids });
+            }
+            Constraint::Lockout(l) => {
+                let k = l.cells.len();
+                let (a, z, min) = (l.cells[0], l.cells[k - 1], l.min as i64);
+                self.pair(a, z, |x, y| (x - y).abs() >= min);
+                let mids = l.cells[1..k - 1].iter().map(|&c| c as u16).collect();
+                self.props.push(Prop::Lockout { a: a as u16, b: z as u16, mids, min });
+            }
+            // The band of `constraint::Entropic`: thirds of 1..n.
+            Constraint::Entropic(e) => self.period_three(&e.cells, |d| (d - 1) * 3 / n as i64),
+            Constraint::Modular(m) => self.period_three(&m.cells, |d| d % 3),
+            Constraint::Difference(d) => {
+                let diff = d.diff as i64;
+                self.pair(d.a, d.b, |x, y| (x - y).abs() == diff);
+            }
+            Constraint::Ratio(r) => {
+                let q = r.ratio as i64;
+                self.pair(r.a, r.b, |x, y| x == q * y || y == q * x);
+            }
+            Constraint::Xv(x) => {
+                let s = x.sum as i64;
+                self.pair(x.a, x.b, |p, q| p + q == s);
+            }
+            Constraint::Clone(c) => {
+                for (&a, &b) in c.cells.iter().zip(&c.clones) {
+                    self.pair(a, b, |x, y| x == y);
+                }
+            }
+            _ => self.cells_and_sets(c),
+        }
+    }
+
+    /// Cells k apart on the line agree on `f` exactly when k is a multiple
+    /// of 3.
+    fn period_three(&mut self, cells: &[usize], f: impl Fn(i64) -> i64) {
+        for i in 0..cells.len() {
+            for j in i + 1..cells.len() {
+                let same = (j - i) % 3 == 0;
+                self.pair(cells[i], cells[j], |x, y| (f(x) == f(y)) == same);
+            }
+        }
+    }
+
+    /// Rules on single cells, sets of cells and the whole grid.
+    fn cells_and_sets(&mut self, c: &Constraint) {
+        let n = self.n;
+        match c {
+            Constraint::Negative(neg) => {
+                let mut forbid = vec![vec![false; n + 1]; n + 1];
+                for (x, row) in forbid.iter_mut().enumerate().skip(1) {
+                    for (y, f) in row.iter_mut().enumerate().skip(1) {
+                        *f = neg.forbids(self.rules, x as u32, y as u32);
+                    }
+                }
+                let exempt = neg.exempt();
+                for a in 0..n * n {
+                    for b in [a + 1, a + n] {
+                        let beside = b < n * n && (b == a + n || a % n + 1 < n);
+                        if beside && !self.rules.marked(a, b, exempt) {
+                            self.pair(a, b, |x, y| !forbid[x as usize][y as usize]);
+                        }
+                    }
+                }
+            }
+            Constraint::Parity(p) => {
+                let odd = (0..n).filter(|v| v % 2 == 0).fold(0 as Mask, |m, v| m | 1 << v);
+                self.init[p.cell] &= if p.parity == Parity::Odd { odd } else { !odd };
+            }
+            Constraint::Extremum(e) => {
+                for b in e.rivals(n, self.rules) {
+                    let max = e.maximum;
+                    self.pair(e.cell, b, |x, y| if max { x > y } else { x < y });
+                }
+            }
+            Constraint::Quadruple(q) => {
+                let mut digits: Vec<(u32, u32)> = Vec::new();
+                for &d in &q.digits {
+                    match digits.iter_mut().find(|e| e.0 == d - 1) {
+                        Some(e) => e.1 += 1,
+                        None => digits.push((d - 1, 1)),
+                    }
+                }
+                let cells = q.cells.iter().map(|&c| c as u16).collect();
+                self.props.push(Prop::Quad { cells, digits });
+            }
+            Constraint::ExtraRegion(r) => self.house(&r.cells),
+            Constraint::Diagonal(d) => self.house(&d.line()),
+            Constraint::DisjointGroups(g) => {
+                for group in &g.groups {
+                    self.house(group);
+                }
+            }
+            Constraint::AntiKnight(_) => self.moves(&[(1, 2), (2, 1), (1, -2), (2, -1)]),
+            Constraint::AntiKing(_) => self.moves(&[(1, 1), (1, -1)]),
+            Constraint::Indexer(ix) => {
+                for &cell in &ix.cells {
+                    for d in 1..=n as u32 {
+                        let (t, want) = ix.target(n, cell, d);
+                        let d = d as i64;
+                        self.pair(cell, t, |x, y| x != d || y == want as i64);
+                    }
+                }
+            }
+            // The families compiled before this arm.
+            _ => {}
+        }
+    }
+
+    /// Cells a move of `steps` (and their opposites) apart differ.
+    fn moves(&mut self, steps: &[(isize, isize)]) {
+        let n = self.n as isize;
+        for a in 0..n * n {
+            let (r, c) = (a / n, a % n);
+            for &(dr, dc) in steps {
+                let (rr, cc) = (r + dr, c + dc);
+                if rr >= 0 && cc >= 0 && rr < n && cc < n {
+                    let b = rr * n + cc;
+                    self.differ[a as usize].push(b as u16);
+                    self.differ[b as usize].push(a as u16);
+                }
+            }
+        }
+    }
+
+    /// Sums the grid implies beside the cages: in each row, column and
+    /// region, and each run of consecutive rows or columns, the cells the
+    /// cages inside it leave (innies), with the cells of the cages that
+    /// stick out of it (outies), sum to what the cages leave of its total.
+    fn derived_sums(&mut self) {
+        let n = self.n;
+        let mut owner = vec![usize::MAX; n * n];
+        for (i, (cells, _)) in self.cages.iter().enumerate() {
+            for &c in cells {
+                if owner[c] != usize::MAX {
+                    return; // overlapping cages: no derived sums.
+                }
+                owner[c] = i;
+            }
+        }
+        if self.cages.is_empty() {
+            return;
+        }
+        let houses = self.houses.len();
+        for h in 0..houses {
+            let cells: Vec<usize> = self.houses[h].iter().map(|&c| c as usize).collect();
+            self.derived_sum(&owner, &cells, 1);
+        }
+        for k in 2..n {
+            for first in 0..=n - k {
+                let rows: Vec<usize> = (first * n..(first + k) * n).collect();
+                let cols: Vec<usize> = (0..n * n).filter(|c| (first..first + k).contains(&(c % n))).collect();
+                self.derived_sum(&owner, &rows, k);
+                self.derived_sum(&owner, &cols, k);
+            }
+        }
+    }
+
+    /// The derived sum of `area`, a union of `houses` houses.
+    fn derived_sum(&mut self, owner: &[usize], area: &[usize], houses: usize) {
+        let n = self.n;
+        let mut inside = vec![false; n * n];
+        for &c in area {
+            inside[c] = true;
+        }
+        let mut seen = vec![false; self.cages.len()];
+        let (mut rest, mut out) = (Vec::new(), Vec::new());
+        let mut known = (houses * n * (n + 1) / 2) as i64;
+        for &c in area {
+            let o = owner[c];
+            if o == usize::MAX {
+                rest.push(c);
+            } else if !seen[o] {
+                seen[o] = true;
+                known -= self.cages[o].1;
+                out.extend(self.cages[o].0.iter().filter(|&&x| !inside[x]));
+            }
+        }
+        if (rest.is_empty() && out.is_empty()) || rest.len() + out.len() > MAX_DERIVED {
+            return;
+        }
+        if houses == 1 && out.is_empty() {
+            if rest.len() < n {
+                self.cage(&rest, Some(known), false);
+            }
+        } else {
+            let coefs = rest.iter().map(|_| 1).chain(out.iter().map(|_| -1)).collect();
+            self.equation(rest.into_iter().chain(out).collect(), coefs, known, false);
+        }
+    }
+
+    fn finish(self) -> Model {
+        let n = self.n;
+        let cells = n * n;
+        let mut peers = self.differ;
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let mut pairs = vec![Vec::new(); cells];
+        let mut tables = Vec::new();
+        let mut keys: Vec<_> = self.pairs.into_iter().collect();
+        keys.sort_unstable_by_key(|e| e.0);
+        for ((a, b), t) in keys {
+            pairs[a as usize].push((b, tables.len() as u32));
+            tables.extend(t);
+        }
+        let mut watch = vec![Vec::new(); cells];
+        let reads: Vec<Vec<u16>> = self.props.iter().map(prop_cells).collect();
+        for (i, r) in reads.iter().enumerate() {
+            for &c in r {
+                if !watch[c as usize].contains(&(i as u16)) {
+                    watch[c as usize].push(i as u16);
+                }
+            }
+        }
+        Model {
+            n,
+            init: self.init,
+            peers,
+            houses: self.houses,
+            pairs,
+            tables,
+            props: self.props,
+            watch,
+            reads,
+        }
+    }
+}
+
+/// The cells a propagator reads.
+fn prop_cells(p: &Prop) -> Vec<u16> {
+    match p {
+        Prop::Cage { cells, .. } | Prop::Quad { cells, .. } => cells.clone(),
+        Prop::Linear(l) => l.cells.clone(),
+        Prop::Between { a, b, mids } | Prop::Lockout { a, b, mids, .. } => {
+            let mut v = vec![*a, *b];
+            v.extend(mids);
+            v
+        }
+        Prop::XSum { line, .. } | Prop::Sandwich { line, .. } | Prop::Skyscraper { line, .. } => line.clone(),
+    }
+}
