@@ -23,6 +23,7 @@
 pub(crate) mod bits;
 pub(crate) mod cost;
 pub(crate) mod links;
+pub(crate) mod memo;
 pub(crate) mod multiplicity;
 
 pub(crate) use bits::BitsEngine;
