@@ -124,7 +124,7 @@ mod serde_impl;
 
 pub use best::{Best, Costed};
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
-pub use engine::ForceError;
+pub use engine::{EngineChoice, ForceError};
 pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
 pub use memo::{Branching, MemoCounter, MemoError, MemoStats, DEFAULT_MEMORY};
 pub use problem::{

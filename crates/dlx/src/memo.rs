@@ -79,6 +79,15 @@ impl MemoCounter {
         self.engine.stats()
     }
 
+    /// A trial of at most `budget` states, for choosing an engine: for the
+    /// largest subproblem it finished, the nodes of a plain search (with
+    /// the same branching) that each state of the memo stands for; and
+    /// whether the whole count finished within the budget. The table is
+    /// not touched.
+    pub fn trial(&self, budget: u64) -> (f64, bool) {
+        self.engine.trial(&[], self.engine.branching(), budget)
+    }
+
     /// The number of solutions that contain the options `chosen` (0 when
     /// they clash or an index is out of range).
     pub fn count(&mut self, chosen: &[usize]) -> Result<u128, MemoError> {

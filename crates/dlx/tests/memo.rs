@@ -31,12 +31,13 @@ fn dominoes(m: usize, n: usize) -> Problem {
 /// Latin squares of order `n`, or Sudoku grids with `h` x `w` boxes: cells,
 /// rows, columns (and boxes) each take every symbol once.
 fn latin(n: usize, boxes: Option<(usize, usize)>) -> Problem {
+    // Knuth's order: cells, then rows, columns, boxes (the first-item rule
+    // then fills the grid cell by cell).
     let mut items = Vec::new();
-    for a in 0..n {
-        for b in 0..n {
-            items.extend([format!("p{a}_{b}"), format!("r{a}_{b}"), format!("c{a}_{b}")]);
-            if boxes.is_some() {
-                items.push(format!("b{a}_{b}"));
+    for kind in ["p", "r", "c", "b"].into_iter().take(if boxes.is_some() { 4 } else { 3 }) {
+        for a in 0..n {
+            for b in 0..n {
+                items.push(format!("{kind}{a}_{b}"));
             }
         }
     }
@@ -86,7 +87,6 @@ fn sudoku_grids_4x4() {
 }
 
 #[test]
-#[ignore = "a few seconds in release mode; CI runs it"]
 fn sudoku_grids_6x6() {
     assert_eq!(memo_count(&latin(6, Some((2, 3))), Branching::First), 28_200_960);
 }
@@ -263,4 +263,54 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// Through the solver and a request: every engine choice, whole or in
+    /// shards (each shard its own part of the tree, one table), gives the
+    /// plain count.
+    #[test]
+    fn requests_count_alike_on_every_engine(p in problem(), m in 1usize..4) {
+        use dlx::parallel::{count_for, Shard};
+        use dlx::{EngineChoice, Request, Want};
+        let expected = all_solutions(&p).len() as u128;
+        for engine in [EngineChoice::Auto, EngineChoice::Memo, EngineChoice::Plain] {
+            let request = Request::new(Want::Count { limit: None }).with_engine(engine).with_memory(Some(1 << 20));
+            let mut solver = Solver::new(&p);
+            prop_assert_eq!(count_for(&mut solver, &request).solutions_wide(), Some(expected));
+            let mut sum = 0;
+            for k in 0..m {
+                let shard = Shard { index: k, count: m };
+                sum += count_for(&mut solver, &request.with_shard(Some(shard))).solutions_wide().unwrap();
+            }
+            prop_assert_eq!(sum, expected, "shards of {}", m);
+            let limited = Request::new(Want::Count { limit: Some(2) }).with_engine(engine);
+            prop_assert_eq!(count_for(&mut solver, &limited).solutions_wide(), Some(expected.min(2)));
+        }
+    }
+}
+
+#[test]
+fn the_trial_takes_the_memo_for_tilings_and_the_plain_engines_for_queens() {
+    let mut tilings = Solver::new(&dominoes(10, 10));
+    tilings.set_engine(dlx::EngineChoice::Auto);
+    assert!(tilings.counts_by_memo(None));
+    assert_eq!(tilings.count(None).solutions(), Some(258_584_046_368));
+    let mut queens =
+        String::from("r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 c0 c1 c2 c3 c4 c5 c6 c7 c8 c9 c10 c11 |");
+    for d in 0..23 {
+        queens += &format!(" a{d} b{d}");
+    }
+    queens += "\n";
+    for r in 0..12 {
+        for c in 0..12 {
+            queens += &format!("r{r} c{c} a{} b{}\n", r + c, r + 11 - c);
+        }
+    }
+    let mut queens = Solver::new(&dlx::text::parse(&queens).unwrap().problem);
+    queens.set_engine(dlx::EngineChoice::Auto);
+    assert!(!queens.counts_by_memo(None));
+    assert_eq!(queens.count(None).solutions(), Some(14_200));
 }

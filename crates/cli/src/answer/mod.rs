@@ -16,7 +16,7 @@ mod search;
 
 use std::time::Duration;
 
-use dlx::{Order, Request, Want};
+use dlx::{EngineChoice, Order, Request, Want};
 
 use crate::output::{Layouts, OutputFormat};
 
@@ -113,6 +113,10 @@ pub struct Plan {
     pub shard: Option<dlx::parallel::Shard>,
     /// What each record's search may spend.
     pub budget: RecordBudget,
+    /// Which engine counts (`count --engine`).
+    pub engine: EngineChoice,
+    /// The memo engine's memory cap (`count --memory`; `None`: its default).
+    pub memory: Option<u64>,
 }
 
 impl Plan {
@@ -129,6 +133,8 @@ impl Plan {
             order: Order::Dlx1,
             shard: None,
             budget: RecordBudget::default(),
+            engine: EngineChoice::Auto,
+            memory: None,
         }
     }
 
@@ -142,5 +148,7 @@ impl Plan {
             .with_order(self.order)
             .with_faithful(self.stats)
             .with_budget(self.budget.start())
+            .with_engine(self.engine)
+            .with_memory(self.memory)
     }
 }

@@ -100,6 +100,8 @@ pub fn plan(a: SolveArgs) -> Result<SolvePlan, UsageError> {
         order: if a.run.jobs.is_some() { Order::Any } else { Order::Dlx1 },
         shard: a.shard,
         budget: a.budget.budget(),
+        engine: dlx::EngineChoice::Auto,
+        memory: None,
     };
     Ok(SolvePlan { answer, best, inputs: a.input.input_set()?, progress: !a.run.quiet && !a.run.no_progress })
 }

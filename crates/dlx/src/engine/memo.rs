@@ -311,8 +311,8 @@ impl<const N: usize> Memo<N> {
     /// The item state `s` (not done) branches on, or `None` when some
     /// uncovered item has no option that fits (the state counts 0).
     #[inline]
-    fn branch(&self, s: &State<N>) -> Option<usize> {
-        match self.branching {
+    fn branch(&self, s: &State<N>, rule: Branching) -> Option<usize> {
+        match rule {
             Branching::First => {
                 let w = (0..N).find(|&w| !s[w] & self.primary_mask[w] != 0)?;
                 Some(w * 64 + (!s[w] & self.primary_mask[w]).trailing_zeros() as usize)
@@ -356,7 +356,7 @@ impl<const N: usize> Memo<N> {
         if meter.node(0) {
             return Err(MemoError::Stopped(meter.end()));
         }
-        let Some(item) = self.branch(s) else {
+        let Some(item) = self.branch(s, self.branching) else {
             self.table.insert(s, 0);
             return Ok(0);
         };
@@ -370,6 +370,61 @@ impl<const N: usize> Memo<N> {
         }
         self.table.insert(s, sum);
         Ok(sum)
+    }
+
+    /// A trial of at most `budget` states below `s`, for the choice of an
+    /// engine: walks the states as [`Memo::count`] does, but remembers for
+    /// each the nodes of the plain tree below it (the same branching, no
+    /// memo). Returns, for the largest subproblem it finished (the most
+    /// states computed), its plain nodes per state computed: how many
+    /// nodes of a plain search each state of the memo stands for. Whether
+    /// the whole count finished comes second.
+    pub fn trial(&self, s: &State<N>, rule: Branching, budget: u64) -> (f64, bool) {
+        let mut seen = std::collections::HashMap::new();
+        let mut best = (0u64, 0.0);
+        let mut computed = 0u64;
+        let done = self.trial_below(s, rule, budget, &mut seen, &mut computed, &mut best).is_some();
+        (best.1, done)
+    }
+
+    /// The plain nodes below `s`, or `None` past the budget; `best`: the
+    /// largest subproblem finished (states computed, plain nodes per state).
+    fn trial_below(
+        &self,
+        s: &State<N>,
+        rule: Branching,
+        budget: u64,
+        seen: &mut std::collections::HashMap<State<N>, u64>,
+        computed: &mut u64,
+        best: &mut (u64, f64),
+    ) -> Option<u64> {
+        if self.done(s) {
+            return Some(1);
+        }
+        if let Some(&n) = seen.get(s) {
+            return Some(n);
+        }
+        if *computed >= budget {
+            return None;
+        }
+        *computed += 1;
+        let start = *computed;
+        let mut nodes = 1u64;
+        if let Some(item) = self.branch(s, rule) {
+            for k in self.item_start[item]..self.item_start[item + 1] {
+                let o = self.item_options[k as usize] as usize;
+                if self.fits(s, o) {
+                    let t = self.apply(s, o);
+                    nodes = nodes.saturating_add(self.trial_below(&t, rule, budget, seen, computed, best)?);
+                }
+            }
+        }
+        let mine = *computed - start + 1;
+        if mine > best.0 {
+            *best = (mine, nodes as f64 / mine as f64);
+        }
+        seen.insert(*s, nodes);
+        Some(nodes)
     }
 
     /// A solution below `s` drawn with probability exactly 1 / its count
@@ -389,7 +444,7 @@ impl<const N: usize> Memo<N> {
             return Ok(false);
         }
         while !self.done(&s) {
-            let item = self.branch(&s).expect("a state that counts more than 0 has a branch");
+            let item = self.branch(&s, self.branching).expect("a state that counts more than 0 has a branch");
             let mut r = below(rng, total);
             let mut next = None;
             for k in self.item_start[item]..self.item_start[item + 1] {
@@ -477,6 +532,14 @@ impl MemoEngine {
         each_width!(self, m => match m.state_of(chosen) {
             Some(s) => m.count(&s, meter),
             None => Ok(0),
+        })
+    }
+
+    /// See [`Memo::trial`]: below `chosen` (clashing: finished, 1 node).
+    pub fn trial(&self, chosen: &[usize], rule: Branching, budget: u64) -> (f64, bool) {
+        each_width!(self, m => match m.state_of(chosen) {
+            Some(s) => m.trial(&s, rule, budget),
+            None => (1.0, true),
         })
     }
 
