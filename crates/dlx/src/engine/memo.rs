@@ -575,12 +575,17 @@ fn below(rng: &mut SplitMix64, n: u128) -> u128 {
 
 /// One slot of the table: a state and its count. The empty state (no item
 /// used) is never stored, since only the root has it, so an all-zero key
-/// marks an empty slot.
+/// marks an empty slot. A count of `u64::MAX` or more is [`WIDE`] here,
+/// its value in the table's side map (counts that large are few: a slot
+/// stays 8 bytes a word of state, plus 8).
 #[derive(Clone, Copy, Debug)]
 struct Slot<const N: usize> {
     key: State<N>,
-    count: u128,
+    count: u64,
 }
+
+/// A slot's count that stands for one in the side map.
+const WIDE: u64 = u64::MAX;
 
 /// An open-addressing hash table of states and counts, linear probing,
 /// doubled at three quarters full while it stays under its memory cap.
@@ -593,6 +598,8 @@ struct Table<const N: usize> {
     /// The cap is reached: no more states are taken.
     full: bool,
     hits: u64,
+    /// The counts of `u64::MAX` or more.
+    wide: std::collections::HashMap<State<N>, u128>,
 }
 
 impl<const N: usize> Table<N> {
@@ -604,7 +611,14 @@ impl<const N: usize> Table<N> {
             m if m.is_power_of_two() => m,
             m => m.next_power_of_two() / 2,
         };
-        Table { slots: Vec::new(), len: 0, max_slots: max_slots as usize, full: false, hits: 0 }
+        Table {
+            slots: Vec::new(),
+            len: 0,
+            max_slots: max_slots as usize,
+            full: false,
+            hits: 0,
+            wide: std::collections::HashMap::new(),
+        }
     }
 
     fn bytes(&self) -> u64 {
@@ -632,7 +646,10 @@ impl<const N: usize> Table<N> {
             let slot = &self.slots[i];
             if slot.key == *key {
                 self.hits += 1;
-                return Some(slot.count);
+                return match slot.count {
+                    WIDE => self.wide.get(key).copied(),
+                    c => Some(c as u128),
+                };
             }
             if slot.key == [0; N] {
                 return None;
@@ -657,7 +674,14 @@ impl<const N: usize> Table<N> {
             }
             i = (i + 1) & mask;
         }
-        self.slots[i] = Slot { key: *key, count };
+        let narrow = match u64::try_from(count) {
+            Ok(c) if c != WIDE => c,
+            _ => {
+                self.wide.insert(*key, count);
+                WIDE
+            }
+        };
+        self.slots[i] = Slot { key: *key, count: narrow };
         self.len += 1;
     }
 
