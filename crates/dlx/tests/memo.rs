@@ -92,7 +92,7 @@ fn sudoku_grids_6x6() {
 }
 
 #[test]
-#[ignore = "minutes: a `just` recipe, not CI"]
+#[ignore = "about 10 s of CPU in release mode (just test-slow)"]
 fn latin_squares_of_order_6() {
     assert_eq!(memo_count(&latin(6, None), Branching::First), 812_851_200);
 }

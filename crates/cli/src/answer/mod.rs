@@ -5,13 +5,14 @@
 //! says what it wants, and `reduce::search` and `dlx` decide how (which
 //! engine, how many threads, where to split). [`search`] answers a record
 //! so; [`cheapest`] answers `solve --best`, [`estimate`] `count
-//! --estimate`. [`Engines`] keeps the searches of one thread from record
+//! --estimate`, [`random`] `solve --random`. [`Engines`] keeps the searches of one thread from record
 //! to record.
 
 mod best;
 mod engines;
 mod estimate;
 mod lister;
+mod random;
 mod search;
 
 use std::time::Duration;
@@ -23,6 +24,7 @@ use crate::output::{Layouts, OutputFormat};
 pub use best::cheapest;
 pub use engines::Engines;
 pub use estimate::estimate;
+pub use random::{random, Draws};
 pub use search::search;
 
 /// What a search answers per record.
