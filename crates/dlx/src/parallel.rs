@@ -32,6 +32,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, End, Outcome, SharedTally};
+use crate::engine::EngineChoice;
 use crate::request::{Request, Want};
 use crate::split::{self, pieces_for};
 use crate::{Best, Cheapest, EstimateOptions, Figure, Solver, Stats};
@@ -181,7 +182,13 @@ pub fn count_for(solver: &mut Solver, request: &Request) -> Outcome {
         Want::Count { limit } => limit,
         Want::Any | Want::All => None,
     };
-    solver.set_engine(request.engine);
+    // A node budget is DLX1's nodes: left to choose, the count stays on
+    // the plain engines (forced, the memo's nodes are its states).
+    let engine = match request.engine {
+        EngineChoice::Auto if request.budget.max_nodes.is_some() => EngineChoice::Plain,
+        e => e,
+    };
+    solver.set_engine(engine);
     solver.set_memory(request.memory.unwrap_or(crate::DEFAULT_MEMORY));
     // The memo engine counts on one thread, one table for every subtree
     // of a shard.

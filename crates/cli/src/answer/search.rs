@@ -250,8 +250,9 @@ impl<'a> Answering<'a> {
     /// `--engine memo`, or chosen by its trial for a puzzle with fewer
     /// givens than a quarter of its cells (a puzzle with more is counted
     /// by the grid searches at once, faster than any trial). `None`: the
-    /// grid searches count it (a variant, clashing givens, a shard, or
-    /// the trial chose them); `Some(None)`: interrupted.
+    /// grid searches count it (a variant, clashing givens, a shard or a
+    /// node budget without `--engine memo`, or the trial chose them);
+    /// `Some(None)`: interrupted.
     fn grid_by_memo(
         &mut self,
         puzzle: &Puzzle,
@@ -264,7 +265,10 @@ impl<'a> Answering<'a> {
         let givens = puzzle.givens().iter().filter(|g| g.is_some()).count();
         let wanted = match plan.engine {
             EngineChoice::Memo => true,
-            EngineChoice::Auto => givens * 4 < cells && plan.shard.is_none(),
+            // A node budget counts the grid searches' nodes.
+            EngineChoice::Auto => {
+                givens * 4 < cells && plan.shard.is_none() && plan.budget.max_nodes.is_none()
+            }
             EngineChoice::Plain => false,
         };
         if !wanted || !puzzle.is_classic() || plan.stats {
