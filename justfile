@@ -76,6 +76,17 @@ bench: build
 bench-logic: build
     bash bench/logic.sh {{shared}}
 
+# Counting by memo beside Knuth's DLX6 and DLX6 first item (docs/memo.md):
+# DLX6=/path/to/dlx6 DLX6N=/path/to/dlx6n just bench-memo. A table to stdout.
+bench-memo: build
+    bash bench/memo.sh {{shared}}
+
+# The stretch: Latin squares of order 7 (61,479,419,904,000) by memo, one
+# thread, under a memory cap (MEMORY, default 16G). Minutes to hours.
+memo-latin7 memory="16G": build
+    python3 -c "print('\n'.join(['.'*7]*7))" | target/release/dance export --to dlx --box none - > target/latin-7.dlx
+    /usr/bin/env time -v target/release/dance count -j1 --engine memo --memory {{memory}} target/latin-7.dlx
+
 # The random-probe estimate against exact counts on the shared exact-cover
 # files (five seeds, 95% intervals, how many cover), to stdout.
 bench-estimate: build

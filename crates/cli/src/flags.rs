@@ -219,6 +219,39 @@ pub fn parse_limit(s: &str) -> Result<u64, String> {
     }
 }
 
+/// Parses `--memory`: bytes, or a number with a unit `K`, `M`, `G` or `T`
+/// (binary: `4G` is 4 GiB; an optional trailing `B` or `iB`).
+pub fn parse_memory(s: &str) -> Result<u64, String> {
+    let bad = || format!("{s:?}: expected a size such as 512M, 4G or 1000000 (bytes)");
+    let t = s.trim();
+    let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(bad()),
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| bad())?;
+    n.checked_mul(1 << shift).ok_or_else(bad)
+}
+
+/// The memo engine's default memory cap: half the memory the machine has
+/// available now (`MemAvailable` in `/proc/meminfo`), at least 64 MiB;
+/// `None` (the engine's own default, 1 GiB) where that cannot be read.
+pub fn default_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kib.saturating_mul(1024) / 2).max(64 << 20))
+}
+
 /// Parses `K/M` (1 <= K <= M) into a zero-based shard.
 pub fn parse_shard(s: &str) -> Result<dlx::parallel::Shard, String> {
     let bad = || format!("{s:?}: expected K/M with 1 <= K <= M, for example 3/8");

@@ -181,7 +181,8 @@ impl std::fmt::Display for End {
 #[must_use]
 pub struct Outcome {
     end: End,
-    solutions: u64,
+    /// Wide for the memo engine's counts (see [`Outcome::wide`]).
+    solutions: u128,
     nodes: u64,
 }
 
@@ -189,6 +190,11 @@ impl Outcome {
     /// An outcome: how the search ended, the solutions it found and the
     /// nodes it visited.
     pub fn new(end: End, solutions: u64, nodes: u64) -> Outcome {
+        Outcome { end, solutions: solutions as u128, nodes }
+    }
+
+    /// An outcome whose count may pass `u64` (the memo engine's).
+    pub fn wide(end: End, solutions: u128, nodes: u64) -> Outcome {
         Outcome { end, solutions, nodes }
     }
 
@@ -199,15 +205,28 @@ impl Outcome {
 
     /// The solutions found, when they answer what was asked: every
     /// solution ([`End::Complete`]) or the limit asked for ([`End::Limit`]);
-    /// `None` when the search was cut short.
+    /// `None` when the search was cut short, or when the count does not
+    /// fit a `u64` (then see [`Outcome::solutions_wide`]).
     pub fn solutions(&self) -> Option<u64> {
+        self.solutions_wide().and_then(|s| u64::try_from(s).ok())
+    }
+
+    /// The solutions found, as [`Outcome::solutions`], in `u128`: counts by
+    /// memo may pass `u64`.
+    pub fn solutions_wide(&self) -> Option<u128> {
         self.end.is_known().then_some(self.solutions)
     }
 
     /// The solutions found before the search ended, whatever the end: a
     /// lower bound on the count when the search was cut short (shown as
-    /// "1523+", never as a total).
+    /// "1523+", never as a total). Held at `u64::MAX` past it (still a
+    /// lower bound; see [`Outcome::so_far_wide`]).
     pub fn so_far(&self) -> u64 {
+        u64::try_from(self.solutions).unwrap_or(u64::MAX)
+    }
+
+    /// The solutions found before the search ended, in `u128`.
+    pub fn so_far_wide(&self) -> u128 {
         self.solutions
     }
 

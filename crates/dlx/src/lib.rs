@@ -110,6 +110,7 @@ mod budget;
 mod engine;
 pub mod estimate;
 mod layout;
+mod memo;
 pub mod parallel;
 mod problem;
 pub mod request;
@@ -123,8 +124,9 @@ mod serde_impl;
 
 pub use best::{Best, Costed};
 pub use budget::{Budget, End, Meter, Outcome, Probe, CHECK_EVERY};
-pub use engine::ForceError;
+pub use engine::{EngineChoice, ForceError};
 pub use estimate::{Estimate, EstimateOptions, Figure, SplitMix64};
+pub use memo::{Branching, MemoCounter, MemoError, MemoStats, DEFAULT_MEMORY};
 pub use problem::{
     is_valid_name, BuildError, Entry, OptionDisplay, Problem, ProblemBuilder, Warning, MAX_TOTAL_COST,
 };

@@ -26,12 +26,13 @@
 #![warn(missing_docs)]
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, End, Outcome, SharedTally};
+use crate::engine::EngineChoice;
 use crate::request::{Request, Want};
 use crate::split::{self, pieces_for};
 use crate::{Best, Cheapest, EstimateOptions, Figure, Solver, Stats};
@@ -128,7 +129,7 @@ where
         long(target);
     }
     let rest = split(target, budget.less(first.nodes()));
-    Outcome::new(rest.end(), rest.so_far(), first.nodes() + rest.nodes())
+    Outcome::wide(rest.end(), rest.so_far_wide(), first.nodes() + rest.nodes())
 }
 
 /// The probes of the estimate a long count makes when its probe asks for
@@ -181,8 +182,21 @@ pub fn count_for(solver: &mut Solver, request: &Request) -> Outcome {
         Want::Count { limit } => limit,
         Want::Any | Want::All => None,
     };
+    // A node budget is DLX1's nodes: left to choose, the count stays on
+    // the plain engines (forced, the memo's nodes are its states).
+    let engine = match request.engine {
+        EngineChoice::Auto if request.budget.max_nodes.is_some() => EngineChoice::Plain,
+        e => e,
+    };
+    solver.set_engine(engine);
+    solver.set_memory(request.memory.unwrap_or(crate::DEFAULT_MEMORY));
+    // The memo engine counts on one thread, one table for every subtree
+    // of a shard.
+    let memo = solver.counts_by_memo(limit);
     match request.shard {
+        Some(_) if memo => count(solver, 1, request.shard, limit),
         Some(_) => count(solver, request.jobs, request.shard, limit),
+        None if memo => solver.count(limit),
         None => count_adaptive(solver, request.count_jobs(), limit),
     }
 }
@@ -247,7 +261,9 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
         None => solver.subtrees(pieces_for(jobs)),
     };
     let next = AtomicUsize::new(0);
-    let total = AtomicU64::new(0);
+    // Wide: the memo engine's counts may pass u64.
+    let total = Mutex::new(0u128);
+    let cap = limit.map_or(u128::MAX, u128::from);
     let limit = limit.unwrap_or(u64::MAX);
     let tally = Arc::new(SharedTally::new());
     // Each thread's statistics, summed over its subtrees.
@@ -255,13 +271,13 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
         let mut stats = Stats::default();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            let done = total.load(Ordering::Relaxed);
+            let done = u64::try_from(*total.lock().expect("a counting thread panicked")).unwrap_or(u64::MAX);
             if i >= subtrees.len() || done >= limit || tally.stopped().is_some() {
                 break;
             }
             let o = solver.count_subtree(&subtrees[i], Some(limit - done));
             stats += solver.stats();
-            total.fetch_add(o.so_far(), Ordering::Relaxed);
+            *total.lock().expect("a counting thread panicked") += o.so_far_wide();
             if o.is_unknown() {
                 break;
             }
@@ -291,13 +307,13 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     // The statistics of every subtree counted, the nodes above them left
     // out (for a shard, those of its own subtrees).
     solver.set_stats(stats);
-    let total = total.load(Ordering::Relaxed).min(limit);
+    let total = total.into_inner().expect("a counting thread panicked").min(cap);
     let end = match tally.stopped() {
         Some(why) => why,
-        None if total >= limit => End::Limit,
+        None if total >= cap => End::Limit,
         None => End::Complete,
     };
-    Outcome::new(end, total, tally.nodes())
+    Outcome::wide(end, total, tally.nodes())
 }
 
 /// Visits the solutions of shard `shard` (see [`shard_pieces`]), one

@@ -10,6 +10,7 @@
 //! same type for puzzles.
 
 use crate::budget::Budget;
+use crate::engine::EngineChoice;
 use crate::split::Shard;
 
 /// What a search is to find.
@@ -55,13 +56,28 @@ pub struct Request {
     pub faithful: bool,
     /// What the search may spend.
     pub budget: Budget,
+    /// Which engine counts: the memo engine or the plain ones, or a
+    /// trial's choice (see [`crate::Solver::set_engine`]).
+    pub engine: EngineChoice,
+    /// The memo engine's memory cap in bytes (`None`: its default; see
+    /// [`crate::Solver::set_memory`]).
+    pub memory: Option<u64>,
 }
 
 impl Request {
     /// A request for `want`: the whole tree, one thread, DLX1's order, not
     /// faithful, no budget.
     pub fn new(want: Want) -> Request {
-        Request { want, shard: None, jobs: 1, order: Order::Dlx1, faithful: false, budget: Budget::UNLIMITED }
+        Request {
+            want,
+            shard: None,
+            jobs: 1,
+            order: Order::Dlx1,
+            faithful: false,
+            budget: Budget::UNLIMITED,
+            engine: EngineChoice::Auto,
+            memory: None,
+        }
     }
 
     /// Only `shard` of the tree.
@@ -87,6 +103,16 @@ impl Request {
     /// Within `budget`.
     pub fn with_budget(self, budget: Budget) -> Request {
         Request { budget, ..self }
+    }
+
+    /// Counts by `engine`.
+    pub fn with_engine(self, engine: EngineChoice) -> Request {
+        Request { engine, ..self }
+    }
+
+    /// The memo engine's table under `memory` bytes.
+    pub fn with_memory(self, memory: Option<u64>) -> Request {
+        Request { memory, ..self }
     }
 
     /// The threads a count may use: one for a faithful count (DLX1's

@@ -14,8 +14,10 @@ use std::sync::Arc;
 use crate::arena::Index;
 use crate::best::{Best, CheapestSoFar};
 use crate::budget::{Budget, End, Meter, Outcome, Probe, SharedTally};
+use crate::engine::memo::{Branching, MemoEngine, MemoError, MemoStats, DEFAULT_MEMORY};
 use crate::engine::{
-    pick, BitsEngine, CostEngine, Engine, ForceError, LinksEngine, MultiplicityEngine, Settings, Shape, Task,
+    pick, BitsEngine, CostEngine, Engine, EngineChoice, ForceError, LinksEngine, MultiplicityEngine,
+    Settings, Shape, Task,
 };
 use crate::estimate::{Estimate, EstimateOptions};
 use crate::problem::Problem;
@@ -40,7 +42,26 @@ struct LinksWithBits<I: Index> {
     /// search: when the links reset since, so does the bitsets' search
     /// under way, as it always has.
     bits_resets: u64,
+    /// The memo engine, for problems it takes; its table is kept from
+    /// count to count (a state's count does not depend on the path to it).
+    memo: Option<Box<MemoEngine>>,
+    /// See [`Solver::set_engine`].
+    choice: EngineChoice,
+    /// What the memo's trial found (see [`Settings::repeats`]).
+    repeats: Option<bool>,
+    /// See [`Solver::set_memory`].
+    memory: u64,
+    /// The last memo count passed `u128`.
+    overflowed: bool,
 }
+
+/// The states a trial of the memo engine computes before it is judged.
+const TRIAL_STATES: u64 = 5_000;
+
+/// The plain nodes each state of the memo must stand for, in its trial,
+/// for the memo engine to count (see `docs/memo.md` for the measurements
+/// behind it).
+const TRIAL_RATIO: f64 = 2.5;
 
 impl<I: Index> LinksWithBits<I> {
     fn new(problem: &Problem, shape: Shape) -> LinksWithBits<I> {
@@ -54,6 +75,11 @@ impl<I: Index> LinksWithBits<I> {
             bitset: settings.bitset,
             bitset_lists: settings.bitset_lists,
             bits_resets,
+            memo: shape.memo.then(|| Box::new(MemoEngine::new(problem, Branching::First, DEFAULT_MEMORY))),
+            choice: settings.choice,
+            repeats: settings.repeats,
+            memory: DEFAULT_MEMORY,
+            overflowed: false,
         }
     }
 
@@ -63,8 +89,82 @@ impl<I: Index> LinksWithBits<I> {
             faithful: self.links.faithful(),
             bitset: self.bitset,
             bitset_lists: self.bitset_lists,
+            choice: self.choice,
+            repeats: self.repeats,
         };
         pick(&self.shape, task, settings)
+    }
+
+    fn set_engine(&mut self, choice: EngineChoice) {
+        if choice != self.choice {
+            self.choice = choice;
+            self.repeats = None;
+        }
+    }
+
+    fn set_memory(&mut self, memory: u64) {
+        if memory != self.memory {
+            self.memory = memory;
+            self.repeats = None;
+            if let Some(m) = &mut self.memo {
+                let b = m.branching();
+                m.reset(b, memory);
+            }
+        }
+    }
+
+    /// Runs the memo's trial when a count is to choose its engine and none
+    /// ran yet ([`crate::MemoCounter::trial`], [`TRIAL_STATES`] states):
+    /// the memo counts when the trial finishes the count, or when each
+    /// state stands for [`TRIAL_RATIO`] plain nodes or more, branching on
+    /// the first item unless the fewest options do twice as well.
+    fn try_memo(&mut self, limit: Option<u64>) {
+        let Some(memo) = self.memo.as_deref_mut() else { return };
+        if limit.is_some()
+            || self.repeats.is_some()
+            || self.links.faithful()
+            || self.choice == EngineChoice::Plain
+        {
+            return;
+        }
+        let forced = self.links.forced();
+        let (first, done) = memo.trial(&forced, Branching::First, TRIAL_STATES);
+        let repeats = done || first >= TRIAL_RATIO;
+        let branching =
+            if repeats && !done && memo.trial(&forced, Branching::Fewest, TRIAL_STATES).0 > 2.0 * first {
+                Branching::Fewest
+            } else {
+                Branching::First
+            };
+        if memo.branching() != branching {
+            memo.reset(branching, self.memory);
+        }
+        self.repeats = Some(repeats);
+    }
+
+    /// Counts on the memo engine, up to `limit`.
+    fn count_by_memo(&mut self, limit: Option<u64>) -> Outcome {
+        self.links.reset();
+        let memo = self.memo.as_deref_mut().expect("pick gives the memo only problems it takes");
+        let (forced, meter) = self.links.forced_and_meter();
+        meter.start();
+        let before = memo.stats().computed;
+        let r = memo.count(forced, meter);
+        let nodes = memo.stats().computed - before;
+        self.overflowed = r == Err(MemoError::Overflow);
+        let (end, count) = match r {
+            Ok(c) => match limit {
+                Some(l) if c >= l as u128 => (End::Limit, l as u128),
+                _ => (End::Complete, c),
+            },
+            Err(MemoError::Stopped(e)) => (e, 0),
+            // Unknown, never a wrong count: see Solver::memo_overflowed.
+            Err(MemoError::Overflow) => (End::OutOfNodes, 0),
+        };
+        let shown = u64::try_from(count).unwrap_or(u64::MAX);
+        let o = meter.finish(shown, nodes, end);
+        self.links.record(Stats { solutions: shown, nodes, updates: 0 }, o.end(), None);
+        Outcome::wide(o.end(), count, nodes)
     }
 
     /// The bitsets, their search under way abandoned if the links reset
@@ -209,6 +309,10 @@ impl<I: Index> LinksWithBits<I> {
     }
 
     fn count(&mut self, limit: Option<u64>) -> Outcome {
+        self.try_memo(limit);
+        if self.engine(Task::Count) == Engine::Memo && limit != Some(0) {
+            return self.count_by_memo(limit);
+        }
         if self.engine(Task::Count) != Engine::Bits || limit == Some(0) {
             return self.links.count(limit);
         }
@@ -554,6 +658,69 @@ impl Solver {
             SolverEngines::Large(e) => e.lists_on_bitset(),
             SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => false,
         }
+    }
+
+    /// Which engine counts (see [`EngineChoice`]): by default the plain
+    /// engines (whose nodes are DLX1's); `Auto` lets a short trial of the
+    /// memo engine decide (what a [`crate::Request`] asks by default), and
+    /// `Memo` forces it where it takes the problem. The
+    /// answers are the same either way, only the speed changes (and only
+    /// the memo counts past `u64`).
+    pub fn set_engine(&mut self, choice: EngineChoice) {
+        match &mut self.engines {
+            SolverEngines::Small(e) => e.set_engine(choice),
+            SolverEngines::Large(e) => e.set_engine(choice),
+            SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => {}
+        }
+    }
+
+    /// The memory cap, in bytes, of the memo engine's table (1 GiB by
+    /// default): past it the table stops taking states, and the count,
+    /// still exact, only slows down.
+    pub fn set_memory(&mut self, bytes: u64) {
+        match &mut self.engines {
+            SolverEngines::Small(e) => e.set_memory(bytes),
+            SolverEngines::Large(e) => e.set_memory(bytes),
+            SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => {}
+        }
+    }
+
+    /// Runs the memo engine's trial now if a count of up to `limit`
+    /// solutions would run it (see [`Solver::set_engine`]), and says
+    /// whether such a count goes to the memo engine.
+    pub fn counts_by_memo(&mut self, limit: Option<u64>) -> bool {
+        match &mut self.engines {
+            SolverEngines::Small(e) => {
+                e.try_memo(limit);
+                e.engine(Task::Count) == Engine::Memo
+            }
+            SolverEngines::Large(e) => {
+                e.try_memo(limit);
+                e.engine(Task::Count) == Engine::Memo
+            }
+            SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => false,
+        }
+    }
+
+    /// Whether the last count, by memo, passed `2^128 - 1` (its outcome
+    /// is then unknown, [`End::OutOfNodes`]).
+    pub fn memo_overflowed(&self) -> bool {
+        match &self.engines {
+            SolverEngines::Small(e) => e.overflowed,
+            SolverEngines::Large(e) => e.overflowed,
+            SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => false,
+        }
+    }
+
+    /// What the memo engine's table did (and which branching rule it
+    /// took), if the problem has one.
+    pub fn memo_stats(&self) -> Option<(MemoStats, Branching)> {
+        let memo = match &self.engines {
+            SolverEngines::Small(e) => e.memo.as_deref(),
+            SolverEngines::Large(e) => e.memo.as_deref(),
+            SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => None,
+        }?;
+        Some((memo.stats(), memo.branching()))
     }
 
     /// Whether counts and searches go to the bitset engine now: it takes

@@ -99,7 +99,7 @@ pub fn cheapest(
                 let answer = Answer::Unknown(Unknown {
                     budget: if best.end() == End::OutOfTime { Spent::Time } else { Spent::Nodes },
                     nodes: best.nodes(),
-                    count_so_far: found,
+                    count_so_far: found.into(),
                     solutions: Vec::new(),
                 });
                 out.write_all(json_line(answer, None).as_bytes())?;
@@ -149,7 +149,7 @@ pub fn cheapest(
     }
     if !text {
         let costs = Some(list.iter().map(|s| s.cost).collect());
-        let f = Found { count, solutions, costs };
+        let f = Found { count: count.into(), solutions, costs };
         // Fewer than asked: the search saw every solution.
         let exhaustive = (count as usize) < k;
         let answer = match (count, exhaustive) {

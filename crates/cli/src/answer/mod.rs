@@ -5,24 +5,26 @@
 //! says what it wants, and `reduce::search` and `dlx` decide how (which
 //! engine, how many threads, where to split). [`search`] answers a record
 //! so; [`cheapest`] answers `solve --best`, [`estimate`] `count
-//! --estimate`. [`Engines`] keeps the searches of one thread from record
+//! --estimate`, [`random`] `solve --random`. [`Engines`] keeps the searches of one thread from record
 //! to record.
 
 mod best;
 mod engines;
 mod estimate;
 mod lister;
+mod random;
 mod search;
 
 use std::time::Duration;
 
-use dlx::{Order, Request, Want};
+use dlx::{EngineChoice, Order, Request, Want};
 
 use crate::output::{Layouts, OutputFormat};
 
 pub use best::cheapest;
 pub use engines::Engines;
 pub use estimate::estimate;
+pub use random::{random, Draws};
 pub use search::search;
 
 /// What a search answers per record.
@@ -113,6 +115,10 @@ pub struct Plan {
     pub shard: Option<dlx::parallel::Shard>,
     /// What each record's search may spend.
     pub budget: RecordBudget,
+    /// Which engine counts (`count --engine`).
+    pub engine: EngineChoice,
+    /// The memo engine's memory cap (`count --memory`; `None`: its default).
+    pub memory: Option<u64>,
 }
 
 impl Plan {
@@ -129,6 +135,8 @@ impl Plan {
             order: Order::Dlx1,
             shard: None,
             budget: RecordBudget::default(),
+            engine: EngineChoice::Auto,
+            memory: None,
         }
     }
 
@@ -142,5 +150,7 @@ impl Plan {
             .with_order(self.order)
             .with_faithful(self.stats)
             .with_budget(self.budget.start())
+            .with_engine(self.engine)
+            .with_memory(self.memory)
     }
 }

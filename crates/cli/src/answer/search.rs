@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use dlx::{End, Outcome, Problem, Stats};
+use dlx::{End, EngineChoice, Outcome, Problem, Stats};
 use reduce::Puzzle;
 
 use super::engines::Engines;
@@ -47,7 +47,7 @@ pub fn search(
             let layout = plan.layouts.layout_for(puzzle, *layout);
             answer.grid(puzzle, layout, engines, out, notes)?
         }
-        Body::Problem { problem, cover } => answer.cover(problem, cover.as_ref(), engines, out)?,
+        Body::Problem { problem, cover } => answer.cover(problem, cover.as_ref(), engines, out, notes)?,
     };
     if let Some(failure) = answer.failure.take() {
         return answer.fail(failure, out, notes);
@@ -60,7 +60,8 @@ pub fn search(
 
 /// What a search found, for the text and JSON writers.
 struct Found {
-    count: u64,
+    /// Wide: counts by memo may pass 2^64.
+    count: u128,
     /// Whether the count is every solution (not cut by a limit).
     exhaustive: bool,
     /// How the search ended: out of nodes or time, the answer is unknown.
@@ -191,6 +192,11 @@ impl<'a> Answering<'a> {
             };
             return Ok(Some(none));
         }
+        if let Mode::Count { limit } = plan.mode {
+            if let Some(found) = self.grid_by_memo(puzzle, limit, engines, notes) {
+                return Ok(found);
+            }
+        }
         let request = plan.request();
         let probe = engines.probe().cloned();
         if let Some(p) = &probe {
@@ -252,6 +258,65 @@ impl<'a> Answering<'a> {
         }))
     }
 
+    /// Counts a classic puzzle through its exact-cover reduction (the full
+    /// matrix, givens forced) when the memo engine counts it: forced by
+    /// `--engine memo`, or chosen by its trial for a puzzle with fewer
+    /// givens than a quarter of its cells (a puzzle with more is counted
+    /// by the grid searches at once, faster than any trial). `None`: the
+    /// grid searches count it (a variant, clashing givens, a shard or a
+    /// node budget without `--engine memo`, or the trial chose them);
+    /// `Some(None)`: interrupted.
+    fn grid_by_memo(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        engines: &mut Engines,
+        notes: &mut Vec<Note>,
+    ) -> Option<Option<Found>> {
+        let plan = self.plan;
+        let cells = puzzle.givens().len();
+        let givens = puzzle.givens().iter().filter(|g| g.is_some()).count();
+        let wanted = match plan.engine {
+            EngineChoice::Memo => true,
+            // A node budget counts the grid searches' nodes.
+            EngineChoice::Auto => {
+                givens * 4 < cells && plan.shard.is_none() && plan.budget.max_nodes.is_none()
+            }
+            EngineChoice::Plain => false,
+        };
+        if !wanted || !puzzle.is_classic() || plan.stats {
+            return None;
+        }
+        let r = reduce::reduce(puzzle, reduce::Encoding::Forced).ok()?;
+        let mut solver = engines.solver(&r.problem);
+        if r.forced.iter().any(|&o| solver.force(o).is_err()) {
+            return None;
+        }
+        let request = plan.request();
+        solver.set_engine(request.engine);
+        solver.set_memory(request.memory.unwrap_or(dlx::DEFAULT_MEMORY));
+        if !solver.counts_by_memo(limit) {
+            return None;
+        }
+        let o = dlx::parallel::count_for(&mut solver, &request);
+        if solver.interrupted() || o.end() == End::Interrupted {
+            return Some(None);
+        }
+        self.note_overflow(&solver, notes);
+        Some(Some(Found::of(o, limit, solver.stats(), self.seconds())))
+    }
+
+    /// Says so when a count by memo passed 2^128 - 1 (its answer is then
+    /// unknown).
+    fn note_overflow(&self, solver: &dlx::Solver, notes: &mut Vec<Note>) {
+        if solver.memo_overflowed() && !self.plan.quiet {
+            notes.push(Note::plain(format!(
+                "{}: the count passes 2^128 - 1, the most the memo engine counts",
+                self.record.source
+            )));
+        }
+    }
+
     /// Searches an exact-cover problem on the dancing links (an exported
     /// puzzle's solutions are written as grids). `None`: interrupted.
     fn cover(
@@ -260,6 +325,7 @@ impl<'a> Answering<'a> {
         puzzle: Option<&PuzzleCover>,
         engines: &mut Engines,
         out: &mut dyn Write,
+        notes: &mut Vec<Note>,
     ) -> io::Result<Option<Found>> {
         let plan = self.plan;
         let request = plan.request();
@@ -305,6 +371,7 @@ impl<'a> Answering<'a> {
         if solver.interrupted() || interrupted || o.end() == End::Interrupted {
             return Ok(None);
         }
+        self.note_overflow(&solver, notes);
         Ok(Some(Found::of(o, cap, solver.stats(), self.seconds())))
     }
 
@@ -461,8 +528,8 @@ impl Found {
     /// or count was to stop.
     fn of(o: Outcome, cap: Option<u64>, stats: Stats, seconds: f64) -> Found {
         Found {
-            count: o.so_far(),
-            exhaustive: cap.is_none_or(|c| o.so_far() < c),
+            count: o.so_far_wide(),
+            exhaustive: cap.is_none_or(|c| o.so_far_wide() < c as u128),
             end: o.end(),
             nodes: o.nodes(),
             stats,
@@ -480,7 +547,7 @@ impl Listed {
     }
 }
 
-fn plural(n: u64) -> &'static str {
+fn plural(n: u128) -> &'static str {
     if n == 1 {
         ""
     } else {

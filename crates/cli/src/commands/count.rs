@@ -5,12 +5,15 @@
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use clap::Args;
-use dlx::{EstimateOptions, Order, Probe};
+use clap::{Args, ValueEnum};
+use dlx::{EngineChoice, EstimateOptions, Order, Probe};
 
 use crate::answer::{self, Engines, Mode};
 use crate::error::UsageError;
-use crate::flags::{parse_limit, parse_probes, parse_shard, threads, BudgetArgs, InputArgs, RunArgs};
+use crate::flags::{
+    default_memory, parse_limit, parse_memory, parse_probes, parse_shard, threads, BudgetArgs, InputArgs,
+    RunArgs,
+};
 use crate::output::Layouts;
 use crate::record::Record;
 use crate::run::{answer_records, Answerer, InputSet, Loop, Note};
@@ -38,12 +41,45 @@ pub struct CountArgs {
     /// the same estimate.
     #[arg(long, value_name = "S", requires = "estimate")]
     pub seed: Option<u64>,
+    /// Which engine counts: `memo` remembers each subproblem's count by its
+    /// remaining items (Knuth's Algorithm Z: counts no enumeration reaches,
+    /// past 2^64 too), `plain` visits every solution; `auto` (the default)
+    /// takes the memo when a short trial finds subproblems repeating
+    /// (docs/memo.md).
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto, conflicts_with = "estimate")]
+    pub engine: EngineArg,
+    /// The memo engine's memory cap (512M, 4G, bytes): past it the table
+    /// stops growing and the count, still exact, only slows. Default: half
+    /// the memory available.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memory: Option<u64>,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `--engine`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// A trial decides.
+    Auto,
+    /// Algorithm Z.
+    Memo,
+    /// The dancing links or bitsets.
+    Plain,
+}
+
+impl EngineArg {
+    fn choice(self) -> EngineChoice {
+        match self {
+            EngineArg::Auto => EngineChoice::Auto,
+            EngineArg::Memo => EngineChoice::Memo,
+            EngineArg::Plain => EngineChoice::Plain,
+        }
+    }
 }
 
 /// What `dance count` does, checked.
@@ -77,6 +113,8 @@ pub fn plan(a: CountArgs) -> Result<CountPlan, UsageError> {
         order: if a.run.jobs.is_some() { Order::Any } else { Order::Dlx1 },
         shard: a.shard,
         budget: a.budget.budget(),
+        engine: a.engine.choice(),
+        memory: a.memory.or_else(default_memory),
     };
     Ok(CountPlan {
         answer,

@@ -43,6 +43,19 @@ pub struct SolveArgs {
     /// The cheapest solution: --best 1.
     #[arg(long, conflicts_with_all = ["all", "unique", "best"])]
     pub min_cost: bool,
+    /// Draw K solutions, each with probability exactly 1/count, from the
+    /// memo engine's counts (docs/memo.md): uniform random completions of
+    /// a classic puzzle, or solutions of an exact-cover problem; numbered,
+    /// independent (one may come twice). Text only.
+    #[arg(long, value_name = "K", value_parser = parse_limit, conflicts_with_all = ["all", "unique", "best", "min_cost", "shard"])]
+    pub random: Option<u64>,
+    /// With --random: the seed (default 0); the same seed, the same draws.
+    #[arg(long, value_name = "S", requires = "random")]
+    pub seed: Option<u64>,
+    /// With --random: the memo engine's memory cap (512M, 4G, bytes;
+    /// default half the memory available).
+    #[arg(long, value_name = "SIZE", requires = "random", value_parser = crate::flags::parse_memory)]
+    pub memory: Option<u64>,
     /// How grids are written: like the input (auto), one line, compact
     /// rows, spaced rows, integers, or art. On a terminal, auto draws a
     /// puzzle written as rows (order up to 16) as art; piped, auto is
@@ -68,6 +81,8 @@ pub struct SolvePlan {
     pub answer: answer::Plan,
     /// `--best K`: the K cheapest solutions instead.
     pub best: Option<u64>,
+    /// `--random K --seed S`: K uniform draws instead.
+    pub random: Option<answer::Draws>,
     /// The inputs.
     pub inputs: InputSet,
     /// A progress bar may show.
@@ -100,8 +115,20 @@ pub fn plan(a: SolveArgs) -> Result<SolvePlan, UsageError> {
         order: if a.run.jobs.is_some() { Order::Any } else { Order::Dlx1 },
         shard: a.shard,
         budget: a.budget.budget(),
+        engine: dlx::EngineChoice::Auto,
+        memory: a.memory.or_else(crate::flags::default_memory),
     };
-    Ok(SolvePlan { answer, best, inputs: a.input.input_set()?, progress: !a.run.quiet && !a.run.no_progress })
+    let random = a.random.map(|count| answer::Draws { count, seed: a.seed.unwrap_or(0) });
+    if random.is_some() && a.run.output != crate::output::OutputFormat::Text {
+        return Err(UsageError("--random writes text only, for now: leave out --output json".into()));
+    }
+    Ok(SolvePlan {
+        answer,
+        best,
+        random,
+        inputs: a.input.input_set()?,
+        progress: !a.run.quiet && !a.run.no_progress,
+    })
 }
 
 /// Answers every record; the run's status.
@@ -129,9 +156,10 @@ impl Answerer for Solving<'_> {
         notes: &mut Vec<Note>,
     ) -> io::Result<Status> {
         let plan = &self.plan.answer;
-        match self.plan.best {
-            Some(k) => answer::cheapest(record, index, k, plan, &self.engines, out, notes),
-            None => answer::search(record, index, plan, &mut self.engines, out, notes),
+        match (self.plan.best, self.plan.random) {
+            (Some(k), _) => answer::cheapest(record, index, k, plan, &self.engines, out, notes),
+            (None, Some(d)) => answer::random(record, index, d, plan, &self.engines, out, notes),
+            (None, None) => answer::search(record, index, plan, &mut self.engines, out, notes),
         }
     }
 }

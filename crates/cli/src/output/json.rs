@@ -55,8 +55,9 @@ pub enum Answer {
 /// Solutions found.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Found {
-    /// How many (up to the limit asked).
-    pub count: u64,
+    /// How many (up to the limit asked; the memo engine's counts may pass
+    /// 2^64).
+    pub count: u128,
     /// The solutions printed (none for `count` and `--unique` without one).
     pub solutions: Vec<Solution>,
     /// With `--best`: the cost of each solution listed, increasing.
@@ -72,7 +73,7 @@ pub struct Unknown {
     /// The nodes searched (the engine's own; DLX1's with `--stats`).
     pub nodes: u64,
     /// The solutions found before it ran out: a lower bound on the count.
-    pub count_so_far: u64,
+    pub count_so_far: u128,
     /// The solutions listed before it ran out (`solve --all`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub solutions: Vec<Solution>,

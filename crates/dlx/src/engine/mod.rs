@@ -11,6 +11,9 @@
 //! - [`multiplicity`]: Algorithm M (DLX3), for primary items with bounds;
 //!   with costs, the cheapest solutions of such problems.
 //! - [`cost`]: DLX5's `k` cheapest solutions, for problems without bounds.
+//! - [`memo`]: Algorithm Z (DLX6), counting by remembering each
+//!   subproblem's count by its state: counts no enumeration reaches, and
+//!   exactly uniform samples.
 //!
 //! The engines never name each other: what several need lies below them
 //! (the arena, [`crate::stats`], [`crate::split`], [`crate::layout`],
@@ -23,6 +26,7 @@
 pub(crate) mod bits;
 pub(crate) mod cost;
 pub(crate) mod links;
+pub(crate) mod memo;
 pub(crate) mod multiplicity;
 
 pub(crate) use bits::BitsEngine;
@@ -72,6 +76,22 @@ pub(crate) enum Engine {
     Multiplicity,
     /// DLX5 ([`cost`]).
     Cost,
+    /// Algorithm Z ([`memo`]).
+    Memo,
+}
+
+/// Which engine counts: chosen by a trial, or forced (`count --engine`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EngineChoice {
+    /// The memo engine when a short trial of it finds subproblems
+    /// repeating, the plain engines otherwise.
+    #[default]
+    Auto,
+    /// The memo engine whenever it takes the problem and the count needs
+    /// no statistics of DLX1's.
+    Memo,
+    /// The plain engines (links or bitsets), never the memo.
+    Plain,
 }
 
 /// What a search is for.
@@ -104,6 +124,8 @@ pub(crate) struct Shape {
     /// The bitsets list it faster than the links (see
     /// [`bits::lists_well`]); only measured when they take it.
     pub bits_list_well: bool,
+    /// The memo engine takes it (see [`memo::fits`]).
+    pub memo: bool,
 }
 
 impl Shape {
@@ -116,6 +138,7 @@ impl Shape {
             narrow: fits::<u16>(problem),
             bits,
             bits_list_well: bits && bits::lists_well(problem),
+            memo: memo::fits(problem),
         }
     }
 }
@@ -131,14 +154,26 @@ pub(crate) struct Settings {
     /// Listings go to the bitsets too when they may be used (see
     /// [`crate::Solver::set_bitset_lists`]).
     pub bitset_lists: bool,
+    /// Which engine counts (see [`crate::Solver::set_engine`]).
+    pub choice: EngineChoice,
+    /// What the trial of the memo engine found: `Some(true)` when its
+    /// subproblems repeat enough; `None` before any trial.
+    pub repeats: Option<bool>,
 }
 
 impl Settings {
     /// The settings a solver of a problem of `shape` starts with: not
     /// faithful, the bitsets allowed, and listing on them where they list
-    /// faster.
+    /// faster; counts on the plain engines (DLX1's nodes) until told
+    /// otherwise.
     pub fn new(shape: &Shape) -> Settings {
-        Settings { faithful: false, bitset: true, bitset_lists: shape.bits_list_well }
+        Settings {
+            faithful: false,
+            bitset: true,
+            bitset_lists: shape.bits_list_well,
+            choice: EngineChoice::Plain,
+            repeats: None,
+        }
     }
 }
 
@@ -147,6 +182,9 @@ impl Settings {
 /// - a problem with bounds goes to Algorithm M, whatever the task (with
 ///   costs for the cheapest solutions);
 /// - the cheapest solutions of any other go to DLX5;
+/// - counts that need not be faithful go to the memo engine when it takes
+///   the problem and is forced, or is left to choose and its trial found
+///   subproblems repeating;
 /// - counts go to the bitsets when they take the problem, are allowed and
 ///   the search need not be faithful; so do listings where the bitsets list
 ///   faster (or are told to); the dealing of shards goes to them whenever
@@ -155,9 +193,17 @@ impl Settings {
 /// - everything else dances.
 pub(crate) fn pick(shape: &Shape, task: Task, settings: Settings) -> Engine {
     let bits = shape.bits && settings.bitset;
+    let memo = shape.memo
+        && !settings.faithful
+        && match settings.choice {
+            EngineChoice::Memo => true,
+            EngineChoice::Auto => settings.repeats == Some(true),
+            EngineChoice::Plain => false,
+        };
     match task {
         _ if shape.bounds => Engine::Multiplicity,
         Task::Cheapest => Engine::Cost,
+        Task::Count if memo => Engine::Memo,
         Task::Count if bits && !settings.faithful => Engine::Bits,
         Task::List if bits && !settings.faithful && settings.bitset_lists => Engine::Bits,
         Task::Deal if bits => Engine::Bits,

@@ -1,0 +1,711 @@
+//! Algorithm Z (Knuth's DLX6, after Nishino, Yasuda, Minato and Nagata's
+//! "Dancing with Decision Diagrams"): counting by memo.
+//!
+//! A subproblem below any choice of options is determined by its *state*:
+//! which items (primary and secondary) the options chosen so far have
+//! used, and the color each colored secondary item was given. Two paths
+//! down the tree that reach the same state have the same solutions below
+//! them, so the count of a state is computed once and remembered in a hash
+//! table; the tree collapses into a graph of states (the ZDD of all
+//! solutions, one node a state).
+//!
+//! The state is a bitset of `N` words: one bit an item (set when used),
+//! then, for each secondary item some option colors, a small field with
+//! the color it was given (0 while it has none). An option fits a state
+//! when none of its primary or uncolored items is used, and each of its
+//! colored items is unused or carries its color already.
+//!
+//! Branching depends on the state alone (never on the path), so that the
+//! count of a state is well defined and the walk down for a uniform sample
+//! meets the same children as the count did: either the first primary item
+//! not yet covered ([`Branching::First`], Knuth's `dlx6-noMRV` change), or
+//! the one with the fewest fitting options, ties to the first
+//! ([`Branching::Fewest`], DLX6's own). A state with an uncovered item
+//! that no option fits counts 0.
+//!
+//! Counts are `u128`; a sum past it stops the search with
+//! [`MemoError::Overflow`] rather than wrapping. The table grows by
+//! doubling while it stays under a memory cap; once the next doubling
+//! would pass the cap it stops taking new states (the counts stay exact:
+//! a state not remembered is computed again when met again), so the
+//! search never fails for want of memory, it only slows down.
+//!
+//! A node (for the [`Meter`]: budget, progress, Ctrl-C) is a state whose
+//! count is computed, not found in the table.
+
+use crate::budget::{End, Meter};
+use crate::estimate::SplitMix64;
+use crate::problem::Problem;
+
+/// The most words a state may take: 1,024 bits of items and color fields.
+pub(crate) const MAX_WORDS: usize = 16;
+
+/// The default memory cap of a memo table, when none is given: 1 GiB.
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
+
+/// Which item a state branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Branching {
+    /// The first primary item not yet covered (Knuth's `dlx6-noMRV`).
+    First,
+    /// The uncovered primary item with the fewest options that fit, ties
+    /// to the first (DLX6's, and DLX1's rule).
+    Fewest,
+}
+
+/// Why a memo count has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoError {
+    /// The budget or the probe stopped the search (see [`End`]).
+    Stopped(End),
+    /// The count passed 2^128 - 1.
+    Overflow,
+}
+
+impl std::fmt::Display for MemoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MemoError::Stopped(end) => write!(f, "{end}"),
+            MemoError::Overflow => f.write_str(
+                "the count passes 2^128 - 1 (340,282,366,920,938,463,463,374,607,431,768,211,455)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MemoError {}
+
+/// What a memo table did: its lookups, how many found their state, and the
+/// states it holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoStats {
+    /// States whose count was computed (the nodes).
+    pub computed: u64,
+    /// Lookups that found their state.
+    pub hits: u64,
+    /// States the table holds.
+    pub stored: u64,
+    /// The table's bytes.
+    pub bytes: u64,
+    /// Whether the table reached its memory cap and stopped taking states.
+    pub full: bool,
+}
+
+impl MemoStats {
+    /// The share of lookups that found their state (0 when none).
+    pub fn hit_rate(&self) -> f64 {
+        let lookups = self.hits + self.computed;
+        if lookups == 0 {
+            0.0
+        } else {
+            self.hits as f64 / lookups as f64
+        }
+    }
+}
+
+/// The number of words a state of `problem` takes, or `None` past
+/// [`MAX_WORDS`].
+pub(crate) fn words(problem: &Problem) -> Option<usize> {
+    let (_, bits) = color_fields(problem);
+    let w = bits.div_ceil(64).max(1);
+    (w <= MAX_WORDS).then_some(w)
+}
+
+/// Whether the memo engine takes `problem`: no bounds, and a state of at
+/// most [`MAX_WORDS`] words.
+pub(crate) fn fits(problem: &Problem) -> bool {
+    !problem.has_bounds() && words(problem).is_some()
+}
+
+/// The bit offset of the color field of each item (`u32::MAX` for items
+/// never colored) and the field width, and the total bits of a state.
+fn color_fields(problem: &Problem) -> ((Vec<u32>, u32), usize) {
+    let n = problem.item_count();
+    let mut colored = vec![false; n];
+    for o in problem.options() {
+        for e in o.iter().filter(|e| e.color != 0) {
+            colored[e.item as usize] = true;
+        }
+    }
+    let width = 32 - (problem.colors.len() as u32).leading_zeros();
+    let mut offset = vec![u32::MAX; n];
+    let mut bit = n;
+    for (i, _) in colored.iter().enumerate().filter(|(_, &c)| c) {
+        if bit / 64 != (bit + width as usize - 1) / 64 {
+            bit = bit.div_ceil(64) * 64;
+        }
+        offset[i] = bit as u32;
+        bit += width as usize;
+    }
+    ((offset, width), bit)
+}
+
+/// One colored entry of an option: the item's bit, its field's bit offset
+/// and the color.
+#[derive(Clone, Copy, Debug)]
+struct Colored {
+    item: u32,
+    field: u32,
+    color: u32,
+}
+
+/// A state: a bit an item, then the color fields.
+type State<const N: usize> = [u64; N];
+
+#[inline(always)]
+fn bit<const N: usize>(s: &State<N>, b: u32) -> bool {
+    s[(b / 64) as usize] >> (b % 64) & 1 != 0
+}
+
+/// The memo engine for states of `N` words.
+#[derive(Clone, Debug)]
+pub(crate) struct Memo<const N: usize> {
+    branching: Branching,
+    /// The primary items' bits.
+    primary_mask: State<N>,
+    /// Per option: its primary and uncolored secondary items' bits.
+    block: Vec<State<N>>,
+    /// Option `o`'s colored entries are `colored[colored_start[o]..colored_start[o + 1]]`.
+    colored_start: Vec<u32>,
+    colored: Vec<Colored>,
+    /// The field width of a color.
+    width: u32,
+    /// Item `i`'s options are `item_options[item_start[i]..item_start[i + 1]]`.
+    item_start: Vec<u32>,
+    item_options: Vec<u32>,
+    table: Table<N>,
+    computed: u64,
+}
+
+impl<const N: usize> Memo<N> {
+    /// Lays out `problem`, whose state must take at most `N` words.
+    pub fn new(problem: &Problem, branching: Branching, memory: u64) -> Memo<N> {
+        let ((offset, width), _) = color_fields(problem);
+        let primary = problem.primary_count();
+        let mut primary_mask = [0u64; N];
+        for i in 0..primary {
+            primary_mask[i / 64] |= 1 << (i % 64);
+        }
+        let mut block = Vec::with_capacity(problem.option_count());
+        let mut colored_start = vec![0u32];
+        let mut colored = Vec::new();
+        let mut by_item = vec![Vec::new(); primary];
+        for (k, o) in problem.options().enumerate() {
+            let mut b = [0u64; N];
+            for e in o {
+                let i = e.item as usize;
+                if e.color == 0 {
+                    b[i / 64] |= 1 << (i % 64);
+                } else {
+                    colored.push(Colored { item: e.item, field: offset[i], color: e.color });
+                }
+                if i < primary {
+                    by_item[i].push(k as u32);
+                }
+            }
+            block.push(b);
+            colored_start.push(colored.len() as u32);
+        }
+        let mut item_start = vec![0u32];
+        let mut item_options = Vec::new();
+        for list in by_item {
+            item_options.extend(list);
+            item_start.push(item_options.len() as u32);
+        }
+        Memo {
+            branching,
+            primary_mask,
+            block,
+            colored_start,
+            colored,
+            width,
+            item_start,
+            item_options,
+            table: Table::new(memory),
+            computed: 0,
+        }
+    }
+
+    /// Forgets every remembered count, and sets the branching rule and the
+    /// memory cap.
+    pub fn reset(&mut self, branching: Branching, memory: u64) {
+        self.branching = branching;
+        self.table = Table::new(memory);
+        self.computed = 0;
+    }
+
+    pub fn branching(&self) -> Branching {
+        self.branching
+    }
+
+    pub fn stats(&self) -> MemoStats {
+        MemoStats {
+            computed: self.computed,
+            hits: self.table.hits,
+            stored: self.table.len as u64,
+            bytes: self.table.bytes(),
+            full: self.table.full,
+        }
+    }
+
+    /// The state after choosing `options` from the empty one, or `None`
+    /// if they clash.
+    pub fn state_of(&self, options: &[usize]) -> Option<State<N>> {
+        let mut s = [0u64; N];
+        for &o in options {
+            if o >= self.block.len() || !self.fits(&s, o) {
+                return None;
+            }
+            s = self.apply(&s, o);
+        }
+        Some(s)
+    }
+
+    #[inline(always)]
+    fn options_of(&self, item: usize) -> &[u32] {
+        &self.item_options[self.item_start[item] as usize..self.item_start[item + 1] as usize]
+    }
+
+    #[inline(always)]
+    fn colored_of(&self, o: usize) -> &[Colored] {
+        &self.colored[self.colored_start[o] as usize..self.colored_start[o + 1] as usize]
+    }
+
+    /// Whether option `o` may be chosen in state `s`.
+    #[inline(always)]
+    fn fits(&self, s: &State<N>, o: usize) -> bool {
+        let b = &self.block[o];
+        let mut clash = 0;
+        for w in 0..N {
+            clash |= s[w] & b[w];
+        }
+        clash == 0 && self.colored_of(o).iter().all(|c| !bit(s, c.item) || self.field(s, c.field) == c.color)
+    }
+
+    #[inline(always)]
+    fn field(&self, s: &State<N>, at: u32) -> u32 {
+        ((s[(at / 64) as usize] >> (at % 64)) & ((1u64 << self.width) - 1)) as u32
+    }
+
+    /// State `s` with option `o` chosen.
+    #[inline(always)]
+    fn apply(&self, s: &State<N>, o: usize) -> State<N> {
+        let mut t = *s;
+        let b = &self.block[o];
+        for w in 0..N {
+            t[w] |= b[w];
+        }
+        for c in self.colored_of(o) {
+            t[(c.item / 64) as usize] |= 1 << (c.item % 64);
+            t[(c.field / 64) as usize] |= (c.color as u64) << (c.field % 64);
+        }
+        t
+    }
+
+    /// Whether every primary item is covered in `s`.
+    #[inline(always)]
+    fn done(&self, s: &State<N>) -> bool {
+        (0..N).all(|w| s[w] & self.primary_mask[w] == self.primary_mask[w])
+    }
+
+    /// The item state `s` (not done) branches on, or `None` when some
+    /// uncovered item has no option that fits (the state counts 0).
+    #[inline]
+    fn branch(&self, s: &State<N>, rule: Branching) -> Option<usize> {
+        match rule {
+            Branching::First => {
+                let w = (0..N).find(|&w| !s[w] & self.primary_mask[w] != 0)?;
+                Some(w * 64 + (!s[w] & self.primary_mask[w]).trailing_zeros() as usize)
+            }
+            Branching::Fewest => {
+                let mut best = (usize::MAX, 0);
+                for w in 0..N {
+                    let mut open = !s[w] & self.primary_mask[w];
+                    while open != 0 {
+                        let i = w * 64 + open.trailing_zeros() as usize;
+                        open &= open - 1;
+                        let mut n = 0;
+                        for &o in self.options_of(i) {
+                            n += self.fits(s, o as usize) as usize;
+                            if n >= best.0 {
+                                break;
+                            }
+                        }
+                        if n < best.0 {
+                            if n == 0 {
+                                return None;
+                            }
+                            best = (n, i);
+                        }
+                    }
+                }
+                Some(best.1)
+            }
+        }
+    }
+
+    /// The number of solutions below state `s`.
+    pub fn count(&mut self, s: &State<N>, meter: &mut Meter) -> Result<u128, MemoError> {
+        if self.done(s) {
+            return Ok(1);
+        }
+        if let Some(c) = self.table.get(s) {
+            return Ok(c);
+        }
+        self.computed += 1;
+        if meter.node(0) {
+            return Err(MemoError::Stopped(meter.end()));
+        }
+        let Some(item) = self.branch(s, self.branching) else {
+            self.table.insert(s, 0);
+            return Ok(0);
+        };
+        let mut sum = 0u128;
+        for k in self.item_start[item]..self.item_start[item + 1] {
+            let o = self.item_options[k as usize] as usize;
+            if self.fits(s, o) {
+                let t = self.apply(s, o);
+                sum = sum.checked_add(self.count(&t, meter)?).ok_or(MemoError::Overflow)?;
+            }
+        }
+        self.table.insert(s, sum);
+        Ok(sum)
+    }
+
+    /// A trial of at most `budget` states below `s`, for the choice of an
+    /// engine: walks the states as [`Memo::count`] does, but remembers for
+    /// each the nodes of the plain tree below it (the same branching, no
+    /// memo). Returns, for the largest subproblem it finished (the most
+    /// states computed), its plain nodes per state computed: how many
+    /// nodes of a plain search each state of the memo stands for. Whether
+    /// the whole count finished comes second.
+    pub fn trial(&self, s: &State<N>, rule: Branching, budget: u64) -> (f64, bool) {
+        let mut seen = std::collections::HashMap::new();
+        let mut best = (0u64, 0.0);
+        let mut computed = 0u64;
+        let done = self.trial_below(s, rule, budget, &mut seen, &mut computed, &mut best).is_some();
+        (best.1, done)
+    }
+
+    /// The plain nodes below `s`, or `None` past the budget; `best`: the
+    /// largest subproblem finished (states computed, plain nodes per state).
+    fn trial_below(
+        &self,
+        s: &State<N>,
+        rule: Branching,
+        budget: u64,
+        seen: &mut std::collections::HashMap<State<N>, u64>,
+        computed: &mut u64,
+        best: &mut (u64, f64),
+    ) -> Option<u64> {
+        if self.done(s) {
+            return Some(1);
+        }
+        if let Some(&n) = seen.get(s) {
+            return Some(n);
+        }
+        if *computed >= budget {
+            return None;
+        }
+        *computed += 1;
+        let start = *computed;
+        let mut nodes = 1u64;
+        if let Some(item) = self.branch(s, rule) {
+            for k in self.item_start[item]..self.item_start[item + 1] {
+                let o = self.item_options[k as usize] as usize;
+                if self.fits(s, o) {
+                    let t = self.apply(s, o);
+                    nodes = nodes.saturating_add(self.trial_below(&t, rule, budget, seen, computed, best)?);
+                }
+            }
+        }
+        let mine = *computed - start + 1;
+        if mine > best.0 {
+            *best = (mine, nodes as f64 / mine as f64);
+        }
+        seen.insert(*s, nodes);
+        Some(nodes)
+    }
+
+    /// A solution below `s` drawn with probability exactly 1 / its count
+    /// (`None` when there is none): at each state, the child taken with
+    /// probability its count over the state's. The options chosen, in
+    /// order, are appended to `out`.
+    pub fn sample(
+        &mut self,
+        s: &State<N>,
+        rng: &mut SplitMix64,
+        meter: &mut Meter,
+        out: &mut Vec<usize>,
+    ) -> Result<bool, MemoError> {
+        let mut s = *s;
+        let mut total = self.count(&s, meter)?;
+        if total == 0 {
+            return Ok(false);
+        }
+        while !self.done(&s) {
+            let item = self.branch(&s, self.branching).expect("a state that counts more than 0 has a branch");
+            let mut r = below(rng, total);
+            let mut next = None;
+            for k in self.item_start[item]..self.item_start[item + 1] {
+                let o = self.item_options[k as usize] as usize;
+                if self.fits(&s, o) {
+                    let t = self.apply(&s, o);
+                    let c = self.count(&t, meter)?;
+                    if r < c {
+                        next = Some((o, t, c));
+                        break;
+                    }
+                    r -= c;
+                }
+            }
+            let (o, t, c) = next.expect("the children's counts add up to their parent's");
+            out.push(o);
+            (s, total) = (t, c);
+        }
+        Ok(true)
+    }
+}
+
+/// The memo engine of a problem, its states as wide as they need.
+#[derive(Clone, Debug)]
+pub(crate) enum MemoEngine {
+    W1(Memo<1>),
+    W2(Memo<2>),
+    W3(Memo<3>),
+    W4(Memo<4>),
+    W6(Memo<6>),
+    W8(Memo<8>),
+    W12(Memo<12>),
+    W16(Memo<16>),
+}
+
+macro_rules! each_width {
+    ($engine:expr, $m:ident => $body:expr) => {
+        match $engine {
+            MemoEngine::W1($m) => $body,
+            MemoEngine::W2($m) => $body,
+            MemoEngine::W3($m) => $body,
+            MemoEngine::W4($m) => $body,
+            MemoEngine::W6($m) => $body,
+            MemoEngine::W8($m) => $body,
+            MemoEngine::W12($m) => $body,
+            MemoEngine::W16($m) => $body,
+        }
+    };
+}
+
+impl MemoEngine {
+    /// Lays out `problem`, which must [fit](fits).
+    pub fn new(problem: &Problem, branching: Branching, memory: u64) -> MemoEngine {
+        match words(problem).expect("pick gives the memo engine only problems it takes") {
+            1 => MemoEngine::W1(Memo::new(problem, branching, memory)),
+            2 => MemoEngine::W2(Memo::new(problem, branching, memory)),
+            3 => MemoEngine::W3(Memo::new(problem, branching, memory)),
+            4 => MemoEngine::W4(Memo::new(problem, branching, memory)),
+            5 | 6 => MemoEngine::W6(Memo::new(problem, branching, memory)),
+            7 | 8 => MemoEngine::W8(Memo::new(problem, branching, memory)),
+            9..=12 => MemoEngine::W12(Memo::new(problem, branching, memory)),
+            _ => MemoEngine::W16(Memo::new(problem, branching, memory)),
+        }
+    }
+
+    /// Forgets every count remembered, and sets the branching rule and the
+    /// memory cap.
+    pub fn reset(&mut self, branching: Branching, memory: u64) {
+        each_width!(self, m => m.reset(branching, memory))
+    }
+
+    /// The branching rule.
+    pub fn branching(&self) -> Branching {
+        each_width!(self, m => m.branching())
+    }
+
+    /// What the table did since the last reset.
+    pub fn stats(&self) -> MemoStats {
+        each_width!(self, m => m.stats())
+    }
+
+    /// The solutions that contain `chosen` (0 when those clash), within
+    /// `meter`'s budget; the table is kept for the next count.
+    pub fn count(&mut self, chosen: &[usize], meter: &mut Meter) -> Result<u128, MemoError> {
+        each_width!(self, m => match m.state_of(chosen) {
+            Some(s) => m.count(&s, meter),
+            None => Ok(0),
+        })
+    }
+
+    /// See [`Memo::trial`]: below `chosen` (clashing: finished, 1 node).
+    pub fn trial(&self, chosen: &[usize], rule: Branching, budget: u64) -> (f64, bool) {
+        each_width!(self, m => match m.state_of(chosen) {
+            Some(s) => m.trial(&s, rule, budget),
+            None => (1.0, true),
+        })
+    }
+
+    /// A uniformly random solution that contains `chosen` (`chosen` first,
+    /// then the options drawn), or `None` when there is none.
+    pub fn sample(
+        &mut self,
+        chosen: &[usize],
+        rng: &mut SplitMix64,
+        meter: &mut Meter,
+    ) -> Result<Option<Vec<usize>>, MemoError> {
+        each_width!(self, m => match m.state_of(chosen) {
+            Some(s) => {
+                let mut out = chosen.to_vec();
+                Ok(m.sample(&s, rng, meter, &mut out)?.then_some(out))
+            }
+            None => Ok(None),
+        })
+    }
+}
+
+/// A number drawn uniformly from `0..n` (`n > 0`), by rejection.
+fn below(rng: &mut SplitMix64, n: u128) -> u128 {
+    let bits = 128 - (n - 1).leading_zeros();
+    loop {
+        let x = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
+        let x = if bits == 0 { 0 } else { x >> (128 - bits) };
+        if x < n {
+            return x;
+        }
+    }
+}
+
+/// One slot of the table: a state and its count. The empty state (no item
+/// used) is never stored, since only the root has it, so an all-zero key
+/// marks an empty slot. A count of `u64::MAX` or more is [`WIDE`] here,
+/// its value in the table's side map (counts that large are few: a slot
+/// stays 8 bytes a word of state, plus 8).
+#[derive(Clone, Copy, Debug)]
+struct Slot<const N: usize> {
+    key: State<N>,
+    count: u64,
+}
+
+/// A slot's count that stands for one in the side map.
+const WIDE: u64 = u64::MAX;
+
+/// An open-addressing hash table of states and counts, linear probing,
+/// doubled at three quarters full while it stays under its memory cap.
+#[derive(Clone, Debug)]
+struct Table<const N: usize> {
+    slots: Vec<Slot<N>>,
+    len: usize,
+    /// The most slots the cap allows.
+    max_slots: usize,
+    /// The cap is reached: no more states are taken.
+    full: bool,
+    hits: u64,
+    /// The counts of `u64::MAX` or more.
+    wide: std::collections::HashMap<State<N>, u128>,
+}
+
+impl<const N: usize> Table<N> {
+    fn new(memory: u64) -> Table<N> {
+        let size = std::mem::size_of::<Slot<N>>() as u64;
+        let most = memory / size;
+        let max_slots = match most {
+            0 => 0,
+            m if m.is_power_of_two() => m,
+            m => m.next_power_of_two() / 2,
+        };
+        Table {
+            slots: Vec::new(),
+            len: 0,
+            max_slots: max_slots as usize,
+            full: false,
+            hits: 0,
+            wide: std::collections::HashMap::new(),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.slots.len() * std::mem::size_of::<Slot<N>>()) as u64
+    }
+
+    #[inline(always)]
+    fn hash(key: &State<N>) -> u64 {
+        let mut h = 0u64;
+        for &w in key {
+            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^= h >> 29;
+        }
+        h.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (h >> 32)
+    }
+
+    #[inline]
+    fn get(&mut self, key: &State<N>) -> Option<u128> {
+        if self.slots.is_empty() || *key == [0; N] {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(key) as usize & mask;
+        loop {
+            let slot = &self.slots[i];
+            if slot.key == *key {
+                self.hits += 1;
+                return match slot.count {
+                    WIDE => self.wide.get(key).copied(),
+                    c => Some(c as u128),
+                };
+            }
+            if slot.key == [0; N] {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: &State<N>, count: u128) {
+        if self.full || *key == [0; N] {
+            return;
+        }
+        if (self.len + 1) * 4 > self.slots.len() * 3 && !self.grow() {
+            self.full = true;
+            return;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(key) as usize & mask;
+        while self.slots[i].key != [0; N] {
+            if self.slots[i].key == *key {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        let narrow = match u64::try_from(count) {
+            Ok(c) if c != WIDE => c,
+            _ => {
+                self.wide.insert(*key, count);
+                WIDE
+            }
+        };
+        self.slots[i] = Slot { key: *key, count: narrow };
+        self.len += 1;
+    }
+
+    /// Doubles the table (or makes its first slots); false when the cap
+    /// does not allow it or the memory cannot be had.
+    fn grow(&mut self) -> bool {
+        let size = if self.slots.is_empty() { self.max_slots.min(1 << 12) } else { self.slots.len() * 2 };
+        if size == 0 || size > self.max_slots {
+            return false;
+        }
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(size).is_err() {
+            return false;
+        }
+        slots.resize(size, Slot { key: [0; N], count: 0 });
+        let old = std::mem::replace(&mut self.slots, slots);
+        let mask = size - 1;
+        for slot in old.into_iter().filter(|s| s.key != [0; N]) {
+            let mut i = Self::hash(&slot.key) as usize & mask;
+            while self.slots[i].key != [0; N] {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+        true
+    }
+}
