@@ -21,8 +21,9 @@
 //!
 //! [`true_candidates`] answers the setter's question for any puzzle,
 //! variant or classic: the symbols each cell holds in some solution, and
-//! in how many (up to a cap), through the puzzle's XCC reduction and
-//! `dlx`, with the count of solutions (none, one, two or more) on the way.
+//! in how many (up to a cap), through the grid searches (the variant
+//! search for a puzzle with rules), with the count of solutions (none,
+//! one, two or more) on the way.
 //!
 //! **True candidates** take at most one search per candidate: the symbols
 //! of every solution found so far are known to be true; for each empty
@@ -34,9 +35,9 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, End, Probe, Solver};
+use dlx::{Budget, End, Probe};
 
-use crate::cover::variant::{reduce_variant, VariantError};
+use crate::cover::variant::VariantError;
 use crate::grid::Shape;
 use crate::puzzle::{Conflict, Puzzle};
 use crate::search::GridSolver;
@@ -499,7 +500,7 @@ mod tests {
 
 /// The true candidates of every cell of a puzzle, classic or variant,
 /// with how many solutions hold each (counted up to a cap), through the
-/// puzzle's XCC reduction ([`reduce_variant`]) and `dlx`.
+/// grid searches ([`GridSolver`]; the variant search for rules).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrueCandidates {
     /// The solutions, counted up to [`SAMPLE`] (`AtLeast` beyond; `Unknown`
@@ -525,13 +526,11 @@ impl TrueCandidates {
 
 /// The true candidates of `puzzle` with their counts up to `cap` (1: only
 /// whether each appears), every search bounded by `budget` and stopped by
-/// `probe`; or why the
-/// puzzle does not reduce to exact cover (two givens clash: no solution;
-/// a constraint too big for the reduction: named).
+/// `probe`; or, when two givens clash, the clash (no solution).
 ///
 /// First up to [`SAMPLE`] solutions are listed and tallied: when that is
 /// all of them, every count is exact. Otherwise each candidate seen in
-/// fewer than `cap` of them is chosen before a search of its own, which
+/// fewer than `cap` of them is made a given for a search of its own, which
 /// counts the solutions holding it up to `cap`. Every solution found is
 /// checked against the puzzle ([`Puzzle::verify`]) before it counts.
 pub fn true_candidates(
@@ -555,28 +554,28 @@ pub fn true_candidates_sampled(
 ) -> Result<TrueCandidates, VariantError> {
     let (cap, sample) = (cap.max(1), sample.max(1));
     let n = puzzle.n();
-    let (r, _) = reduce_variant(puzzle)?;
-    let mut solver = Solver::new(&r.problem);
+    // The grid searches (the variant search for a puzzle with rules): every
+    // puzzle reaches them, and they are far faster than dancing links over
+    // the XCC reduction on a 9x9 killer (which took minutes).
+    let mut solver = GridSolver::new(puzzle.shape());
     solver.set_budget(budget);
     solver.set_probe(probe);
     let mut counts = vec![0u64; n * n * n];
     let mut found = 0u64;
-    let tally = |counts: &mut [u64], options: &[usize]| {
-        let grid = r.decode(puzzle, options);
-        assert_eq!(puzzle.verify(&grid), Ok(()), "a cover of the XCC reduction breaks the puzzle");
-        for (cell, &v) in grid.iter().enumerate() {
-            counts[cell * n + v as usize] += 1;
-        }
-    };
-    let o = solver.search(|options| {
-        tally(&mut counts, options);
-        found += 1;
-        if found >= sample {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let o = solver
+        .solve(puzzle, |grid| {
+            assert_eq!(puzzle.verify(grid), Ok(()), "a solution of the grid search breaks the puzzle");
+            for (cell, &v) in grid.iter().enumerate() {
+                counts[cell * n + v as usize] += 1;
+            }
+            found += 1;
+            if found >= sample {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .map_err(VariantError::Conflict)?;
     let count = match o.end() {
         End::Complete => Count::Exactly(found),
         End::Limit => Count::AtLeast(found),
@@ -586,33 +585,40 @@ pub fn true_candidates_sampled(
     let mut unknown = vec![0u64; n * n];
     if !matches!(count, Count::Exactly(_)) {
         // The candidates the sample saw fewer than `cap` times: each
-        // counted on its own, its option chosen first.
-        for (k, p) in r.placements.iter().enumerate() {
-            let slot = p.cell * n + p.symbol as usize;
-            if counts[slot] >= cap {
-                continue;
-            }
-            solver.unforce_all();
-            if solver.force(k).is_err() {
-                continue;
-            }
-            let mut here = 0u64;
-            let o = solver.search(|options| {
-                let grid = r.decode(puzzle, options);
-                assert_eq!(puzzle.verify(&grid), Ok(()), "a cover of the XCC reduction breaks the puzzle");
-                here += 1;
-                if here >= cap {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
+        // counted on its own, as a given of the puzzle.
+        for (cell, (&given, unsure)) in puzzle.givens().iter().zip(unknown.iter_mut()).enumerate() {
+            for v in 0..n {
+                let slot = cell * n + v;
+                // A given cell holds its given in every solution, nothing else.
+                if counts[slot] >= cap || given.is_some_and(|g| usize::from(g) != v) {
+                    continue;
                 }
-            });
-            counts[slot] = here;
-            if o.end().is_unknown() && here < cap {
-                unknown[p.cell] |= 1 << p.symbol;
+                let mut forced = puzzle.clone();
+                if forced.set_given(cell, Some(v as u8)).is_err() {
+                    continue;
+                }
+                let mut here = 0u64;
+                let o = solver.solve(&forced, |grid| {
+                    assert_eq!(
+                        puzzle.verify(grid),
+                        Ok(()),
+                        "a solution of the grid search breaks the puzzle"
+                    );
+                    here += 1;
+                    if here >= cap {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                // A clash with the givens: no solution holds it.
+                let Ok(o) = o else { continue };
+                counts[slot] = here;
+                if o.end().is_unknown() && here < cap {
+                    *unsure |= 1 << v;
+                }
             }
         }
-        solver.unforce_all();
     }
     for c in counts.iter_mut() {
         *c = (*c).min(cap);
