@@ -45,6 +45,7 @@ pub use links::Links;
 pub use nine::{Nine, Prepared};
 pub use variant::{Variant, MAX_VARIANT_ORDER};
 
+use crate::cover::variant::{reduce_variant, VariantError};
 use crate::cover::{reduce, Encoding};
 use crate::grid::Shape;
 use crate::puzzle::{Conflict, Puzzle};
@@ -758,7 +759,8 @@ impl GridSolver {
 /// Every way to search one puzzle, for tests and corpus runs that check
 /// that they all agree: each engine on the shape's full matrix with the
 /// givens forced, and the links on Knuth's reduced matrix, built for the
-/// puzzle alone ([`crate::Encoding::Reduced`]).
+/// puzzle alone ([`crate::Encoding::Reduced`]; for a puzzle with rules, its
+/// XCC reduction, [`crate::cover::variant::reduce_variant`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Way {
     /// An engine, through [`GridSolver::with_engine`] (the links list in
@@ -818,6 +820,17 @@ impl Way {
                     _ => s.solve_any(puzzle, |g| keep(g.to_vec())),
                 }
             }
+            // A puzzle with rules: its XCC reduction (every rule in the
+            // matrix), or not this way when a rule does not reduce.
+            Way::Reduced if !puzzle.is_classic() => match reduce_variant(puzzle) {
+                Ok((r, _)) => {
+                    let mut s = dlx::Solver::new(&r.problem);
+                    s.set_budget(budget);
+                    Ok(s.search(|options| keep(r.decode(puzzle, options))))
+                }
+                Err(VariantError::Conflict(c)) => Err(c),
+                Err(VariantError::Unreduced(_)) => return None,
+            },
             Way::Reduced => reduce(puzzle, Encoding::Reduced).map(|r| {
                 let mut s = dlx::Solver::new(&r.problem);
                 s.set_budget(budget);
