@@ -88,28 +88,48 @@ pub fn random_pair(rng: &mut Rng, n: usize) -> (usize, usize) {
 
 /// A random constraint that `grid` keeps (often), or perhaps breaks (when
 /// `honest` is false, a parameter is drawn at random instead of read off
-/// the grid).
+/// the grid): a sum or outside clue 45% of the time, a line, pair, cell or
+/// set otherwise.
 pub fn random_constraint(rng: &mut Rng, shape: &Shape, grid: &[u8], honest: bool) -> Option<Constraint> {
+    if rng.chance(45) {
+        sum_rule(rng, shape, grid, honest)
+    } else {
+        other_rule(rng, shape, grid, honest)
+    }
+}
+
+/// A random side of the grid (for an outside clue).
+pub fn random_side(rng: &mut Rng, n: usize) -> Side {
+    match rng.below(4) {
+        0 => Side::Top(rng.below(n)),
+        1 => Side::Bottom(rng.below(n)),
+        2 => Side::Left(rng.below(n)),
+        _ => Side::Right(rng.below(n)),
+    }
+}
+
+/// Sums and outside clues, read off `grid` (then perhaps nudged).
+pub fn sum_rule(rng: &mut Rng, shape: &Shape, grid: &[u8], honest: bool) -> Option<Constraint> {
     let n = shape.n();
     let d = |c: usize| grid[c] as u32 + 1;
-    let noise =
+    let nudge =
         |rng: &mut Rng, x: u32| if honest || rng.chance(60) { x } else { x + 1 + rng.below(3) as u32 };
-    let kind = rng.below(26);
-    let c: Constraint = match kind {
+    Some(match rng.below(9) {
         0 => {
-            let cells: Vec<usize> = random_line(rng, n, 1, 4);
+            let cells = random_line(rng, n, 1, 4);
             let sum = cells.iter().map(|&c| d(c)).sum();
-            Killer::new(n, cells, Some(noise(rng, sum))).ok()?.into()
+            let sum = if rng.chance(15) { None } else { Some(nudge(rng, sum)) };
+            Killer::new(n, cells, sum).ok()?.into()
         }
         1 => {
-            let line = random_line(rng, n, 2, 3);
-            let (circle, shaft) = line.split_at(1);
-            let _ = shaft.iter().map(|&c| d(c)).sum::<u32>();
+            let cells = random_line(rng, n, 2, 4);
+            let k = if cells.len() > 2 && rng.chance(30) { 2 } else { 1 };
+            let (circle, shaft) = cells.split_at(k);
             Arrow::new(n, circle.to_vec(), shaft.to_vec()).ok()?.into()
         }
         2 => DoubleArrow::new(n, random_line(rng, n, 3, 2)).ok()?.into(),
-        3 => RegionSumLine::new(shape, random_line(rng, n, 2, 3)).ok()?.into(),
-        4 => Zipper::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        3 => RegionSumLine::new(shape, random_line(rng, n, 2, 4)).ok()?.into(),
+        4 => Zipper::new(n, random_line(rng, n, 2, 4)).ok()?.into(),
         5 => {
             let (row, col, dir) = match rng.below(4) {
                 0 => (0, rng.below(n + 1), ClueDirection::DownRight),
@@ -119,107 +139,111 @@ pub fn random_constraint(rng: &mut Rng, shape: &Shape, grid: &[u8], honest: bool
             };
             let lk = LittleKiller::new(n, OutsideClue { row, col }, dir, 0).ok()?;
             let sum = lk.cells.iter().map(|&c| d(c)).sum();
-            LittleKiller { sum: noise(rng, sum), ..lk }.into()
+            LittleKiller { sum: nudge(rng, sum), ..lk }.into()
         }
-        6..=8 => {
-            let side = match rng.below(4) {
-                0 => Side::Top(rng.below(n)),
-                1 => Side::Bottom(rng.below(n)),
-                2 => Side::Left(rng.below(n)),
-                _ => Side::Right(rng.below(n)),
-            };
-            let line = side.line(n);
-            let v: Vec<u32> = line.iter().map(|&c| d(c)).collect();
+        kind => {
+            let side = random_side(rng, n);
+            let v: Vec<u32> = side.line(n).iter().map(|&c| d(c)).collect();
             match kind {
                 6 => {
                     let i = v.iter().position(|&x| x == 1 || x == n as u32).unwrap();
                     let j = v.iter().rposition(|&x| x == 1 || x == n as u32).unwrap();
-                    Sandwich { side, sum: noise(rng, v[i + 1..j].iter().sum()) }.into()
+                    Sandwich { side, sum: nudge(rng, v[i + 1..j].iter().sum()) }.into()
                 }
-                7 => XSum { side, sum: noise(rng, v[..v[0] as usize].iter().sum()) }.into(),
+                7 => XSum { side, sum: nudge(rng, v[..v[0] as usize].iter().sum()) }.into(),
                 _ => {
                     let mut high = 0;
-                    let seen = v
-                        .iter()
-                        .filter(|&&x| {
-                            x > high && {
-                                high = x;
-                                true
-                            }
-                        })
-                        .count() as u32;
-                    Skyscraper { side, count: noise(rng, seen) }.into()
+                    let mut seen = 0;
+                    for &x in &v {
+                        if x > high {
+                            high = x;
+                            seen += 1;
+                        }
+                    }
+                    Skyscraper { side, count: nudge(rng, seen) }.into()
                 }
             }
         }
-        9 => Thermometer::new(n, random_line(rng, n, 2, 3), rng.chance(30)).ok()?.into(),
-        10 => Palindrome::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
-        11 => Renban::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
-        12 => Whispers::new(n, random_line(rng, n, 2, 3), 1 + rng.below(n / 2) as u32).ok()?.into(),
-        13 => Between::new(n, random_line(rng, n, 3, 2)).ok()?.into(),
-        14 => Lockout::new(n, random_line(rng, n, 3, 2), 1 + rng.below(n / 2) as u32).ok()?.into(),
-        15 => Entropic::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
-        16 => Modular::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
-        17 => {
+    })
+}
+
+/// Lines, pairs, cells and sets.
+pub fn other_rule(rng: &mut Rng, shape: &Shape, grid: &[u8], honest: bool) -> Option<Constraint> {
+    let n = shape.n();
+    let d = |c: usize| grid[c] as u32 + 1;
+    Some(match rng.below(19) {
+        0 => Thermometer::new(n, random_line(rng, n, 2, 3), rng.chance(30)).ok()?.into(),
+        1 => Palindrome::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        2 => Renban::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        3 => Whispers::new(n, random_line(rng, n, 2, 3), 1 + rng.below(n / 2) as u32).ok()?.into(),
+        4 => Between::new(n, random_line(rng, n, 3, 2)).ok()?.into(),
+        5 => Lockout::new(n, random_line(rng, n, 3, 2), 1 + rng.below(n / 2) as u32).ok()?.into(),
+        6 => Entropic::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        7 => Modular::new(n, random_line(rng, n, 2, 3)).ok()?.into(),
+        8 => {
             let (a, b) = random_pair(rng, n);
-            let diff = d(a).abs_diff(d(b));
-            Difference::new(n, a, b, noise(rng, diff.max(1))).ok()?.into()
+            let diff = if honest { d(a).abs_diff(d(b)).max(1) } else { 1 + rng.below(2) as u32 };
+            Difference::new(n, a, b, diff).ok()?.into()
         }
-        18 => {
+        9 => {
             let (a, b) = random_pair(rng, n);
             Ratio::new(n, a, b, 2 + rng.below(2) as u32).ok()?.into()
         }
-        19 => {
+        10 => {
             let (a, b) = random_pair(rng, n);
             Xv::new(n, a, b, if rng.chance(50) { 5 } else { 10 }).ok()?.into()
         }
-        20 => Negative {
+        11 => Negative {
             kind: [NegativeKind::Consecutive, NegativeKind::Ratio, NegativeKind::Xv][rng.below(3)],
         }
         .into(),
-        21 => {
+        12 => {
             let cell = rng.below(n * n);
-            let parity = if d(cell) % 2 == 1 { Parity::Odd } else { Parity::Even };
-            let parity = if honest || rng.chance(70) { parity } else { Parity::Odd };
-            ParityCell::new(n, cell, parity).ok()?.into()
+            let odd = if honest { d(cell) % 2 == 1 } else { rng.chance(50) };
+            ParityCell::new(n, cell, if odd { Parity::Odd } else { Parity::Even }).ok()?.into()
         }
-        22 => Extremum::new(n, rng.below(n * n), rng.chance(50)).ok()?.into(),
-        23 => {
+        13 => Extremum::new(n, rng.below(n * n), rng.chance(50)).ok()?.into(),
+        14 => {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
             let cells = vec![r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1];
-            let k = 1 + rng.below(3);
-            let digits = cells.iter().take(k).map(|&c| d(c)).collect();
+            let digits = cells.iter().take(1 + rng.below(4)).map(|&c| d(c)).collect();
             Quadruple::new(n, cells, digits).ok()?.into()
         }
-        24 => match rng.below(5) {
+        15 => match rng.below(5) {
             0 => AntiKnight.into(),
             1 => AntiKing.into(),
             2 => Diagonal { positive: rng.chance(50), n }.into(),
             3 => ExtraRegion::new(n, random_line(rng, n, 2, n - 1)).ok()?.into(),
             _ => DisjointGroups::new(shape).ok()?.into(),
         },
-        _ => {
-            let a = random_line(rng, n, 2, 1);
+        16 => {
+            let a = random_line(rng, n, 1, 3);
             let b = random_line(rng, n, a.len(), 1);
             if a.len() != b.len() || a.iter().any(|c| b.contains(c)) {
                 return None;
             }
             CloneRule::new(n, a, b).ok()?.into()
         }
-    };
-    Some(c)
+        _ => {
+            let cells = (0..1 + rng.below(3)).map(|_| rng.below(n * n)).collect::<Vec<_>>();
+            let mut cells = cells;
+            cells.sort_unstable();
+            cells.dedup();
+            let kind = if rng.chance(50) { IndexerKind::Row } else { IndexerKind::Column };
+            Indexer::new(n, cells, kind).ok()?.into()
+        }
+    })
 }
 
-/// Random rules on `shape`: constraints mostly read off `grid` (so that
-/// some puzzles have solutions), a few candidate restrictions.
+/// Random rules on `shape`: one to five constraints, mostly read off
+/// `grid` (so that many puzzles have solutions), sometimes candidate
+/// restrictions.
 pub fn random_rules(rng: &mut Rng, shape: &Shape, grid: &[u8]) -> Rules {
     let n = shape.n();
-    let honest = rng.chance(50);
+    let honest = rng.chance(60);
     let mut constraints = Vec::new();
-    for _ in 0..1 + rng.below(4) {
-        if let Some(c) = random_constraint(rng, shape, grid, honest) {
-            constraints.push(c);
-        }
+    for _ in 0..1 + rng.below(5) {
+        constraints.extend(random_constraint(rng, shape, grid, honest));
     }
     let candidates = rng.chance(15).then(|| {
         (0..n * n)
