@@ -6,18 +6,11 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlx::{Entry, Problem, ProblemBuilder, Solver};
+use dlx::{Problem, Solver};
 use proptest::prelude::*;
 
-/// Every subset of options, checked one by one (problems have at most 14
-/// options, so at most 16,384 subsets).
-fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
-    let n = p.option_count();
-    (0u32..1 << n)
-        .map(|mask| (0..n).filter(|k| mask >> k & 1 == 1).collect::<Vec<_>>())
-        .filter(|s| p.is_solution(s))
-        .collect()
-}
+mod common;
+use common::brute_force;
 
 /// DLX1's search tree (DLX2's with colors), walked on plain sets: the
 /// nodes as DLX1 counts them (each entry into a level, plus one per
@@ -78,27 +71,7 @@ fn problem_with(colors: u32) -> impl Strategy<Value = Problem> {
         let entry = (0..items as u32, 0..=colors);
         let option = proptest::collection::vec(entry, 1..=items.min(4));
         proptest::collection::vec(option, 0..14).prop_map(move |options| {
-            let mut b = ProblemBuilder::new(
-                (0..primary).map(|i| format!("p{i}")),
-                (0..secondary).map(|i| format!("s{i}")),
-            )
-            .unwrap();
-            for c in 0..colors {
-                b.color(&format!("c{c}")).unwrap();
-            }
-            for raw in options {
-                let mut seen = BTreeSet::new();
-                let entries: Vec<Entry> = raw
-                    .into_iter()
-                    .filter(|&(item, _)| seen.insert(item))
-                    .map(|(item, color)| Entry {
-                        item,
-                        color: if (item as usize) < primary { 0 } else { color },
-                    })
-                    .collect();
-                b.add_option(&entries).unwrap();
-            }
-            b.build().unwrap()
+            common::build(primary, secondary, colors, &[], options.into_iter().map(|o| (o, None)))
         })
     })
 }

@@ -7,17 +7,15 @@
 
 use std::collections::BTreeSet;
 
-use dlx::{Cheapest, Costed, Entry, Problem, ProblemBuilder};
+use dlx::{Cheapest, Costed, Problem};
 use proptest::prelude::*;
+
+mod common;
 
 /// Every solution's cost, cheapest first (at most 12 options).
 fn brute_force(p: &Problem) -> Vec<(u64, Vec<usize>)> {
-    let n = p.option_count();
-    let mut all: Vec<(u64, Vec<usize>)> = (0u32..1 << n)
-        .map(|mask| (0..n).filter(|k| mask >> k & 1 == 1).collect::<Vec<_>>())
-        .filter(|s| p.is_solution(s))
-        .map(|s| (p.solution_cost(&s), s))
-        .collect();
+    let mut all: Vec<(u64, Vec<usize>)> =
+        common::brute_force(p).into_iter().map(|s| (p.solution_cost(&s), s)).collect();
     all.sort();
     all
 }
@@ -32,35 +30,13 @@ fn problem(bounded: bool) -> impl Strategy<Value = Problem> {
         let option = (proptest::collection::vec(entry, 1..=items.min(4)), 0u64..10);
         let bounds = proptest::collection::vec((0u32..4, 1u32..4, 0u32..3), primary);
         (proptest::collection::vec(option, 0..13), bounds).prop_map(move |(options, bounds)| {
-            let mut b = ProblemBuilder::new(
-                (0..primary).map(|i| format!("p{i}")),
-                (0..secondary).map(|i| format!("s{i}")),
+            common::build(
+                primary,
+                secondary,
+                colors,
+                if bounded { &bounds } else { &[] },
+                options.into_iter().map(|(o, cost)| (o, Some(cost))),
             )
-            .unwrap();
-            if bounded {
-                for (i, &(x, y, plain)) in bounds.iter().enumerate() {
-                    let (lower, upper) = if plain == 0 { (1, 1) } else { (x.min(y), y) };
-                    b.set_bounds(i as u32, lower, upper).unwrap();
-                }
-            }
-            for c in 0..colors {
-                b.color(&format!("c{c}")).unwrap();
-            }
-            for (raw, cost) in options {
-                let mut seen = BTreeSet::new();
-                let entries: Vec<Entry> = raw
-                    .into_iter()
-                    .filter(|&(item, _)| seen.insert(item))
-                    .map(|(item, color)| Entry {
-                        item,
-                        color: if (item as usize) < primary { 0 } else { color },
-                    })
-                    .collect();
-                if let Some(k) = b.add_option(&entries).unwrap() {
-                    b.set_cost(k, cost).unwrap();
-                }
-            }
-            b.build().unwrap()
         })
     })
 }

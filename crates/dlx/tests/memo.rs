@@ -9,6 +9,8 @@ use std::collections::{BTreeSet, HashMap};
 use dlx::{Branching, Budget, Entry, MemoCounter, MemoError, Problem, ProblemBuilder, Solver, SplitMix64};
 use proptest::prelude::*;
 
+mod common;
+
 const BOTH: [Branching; 2] = [Branching::First, Branching::Fewest];
 
 /// Domino tilings of an `m` x `n` board: a cell an item, a domino an option.
@@ -213,27 +215,7 @@ fn problem() -> impl Strategy<Value = Problem> {
         let entry = (0..items as u32, 0..=colors);
         let option = proptest::collection::vec(entry, 1..=items.min(4));
         proptest::collection::vec(option, 0..18).prop_map(move |options| {
-            let mut b = ProblemBuilder::new(
-                (0..primary).map(|i| format!("p{i}")),
-                (0..secondary).map(|i| format!("s{i}")),
-            )
-            .unwrap();
-            for c in 0..colors {
-                b.color(&format!("c{c}")).unwrap();
-            }
-            for raw in options {
-                let mut seen = BTreeSet::new();
-                let entries: Vec<Entry> = raw
-                    .into_iter()
-                    .filter(|&(item, _)| seen.insert(item))
-                    .map(|(item, color)| Entry {
-                        item,
-                        color: if (item as usize) < primary { 0 } else { color },
-                    })
-                    .collect();
-                b.add_option(&entries).unwrap();
-            }
-            b.build().unwrap()
+            common::build(primary, secondary, colors, &[], options.into_iter().map(|o| (o, None)))
         })
     })
 }

@@ -7,17 +7,11 @@
 
 use std::collections::BTreeSet;
 
-use dlx::{parallel, Entry, EstimateOptions, Problem, ProblemBuilder, Solver};
+use dlx::{parallel, EstimateOptions, Problem, Solver};
 use proptest::prelude::*;
 
-/// Every subset of options, checked one by one (at most 12 options).
-fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
-    let n = p.option_count();
-    (0u32..1 << n)
-        .map(|mask| (0..n).filter(|k| mask >> k & 1 == 1).collect::<Vec<_>>())
-        .filter(|s| p.is_solution(s))
-        .collect()
-}
+mod common;
+use common::brute_force;
 
 /// Random problems: 1 to 5 primary items, each with bounds `a:b` where
 /// `0 <= a <= b <= 3` (a third of them exactly once), 0 to 3 secondary
@@ -29,31 +23,7 @@ pub fn problem() -> impl Strategy<Value = Problem> {
         let option = proptest::collection::vec(entry, 1..=items.min(4));
         let bounds = proptest::collection::vec((0u32..4, 1u32..4, 0u32..3), primary);
         (proptest::collection::vec(option, 0..13), bounds).prop_map(move |(options, bounds)| {
-            let mut b = ProblemBuilder::new(
-                (0..primary).map(|i| format!("p{i}")),
-                (0..secondary).map(|i| format!("s{i}")),
-            )
-            .unwrap();
-            for (i, &(x, y, plain)) in bounds.iter().enumerate() {
-                let (lower, upper) = if plain == 0 { (1, 1) } else { (x.min(y), y) };
-                b.set_bounds(i as u32, lower, upper).unwrap();
-            }
-            for c in 0..colors {
-                b.color(&format!("c{c}")).unwrap();
-            }
-            for raw in options {
-                let mut seen = BTreeSet::new();
-                let entries: Vec<Entry> = raw
-                    .into_iter()
-                    .filter(|&(item, _)| seen.insert(item))
-                    .map(|(item, color)| Entry {
-                        item,
-                        color: if (item as usize) < primary { 0 } else { color },
-                    })
-                    .collect();
-                b.add_option(&entries).unwrap();
-            }
-            b.build().unwrap()
+            common::build(primary, secondary, colors, &bounds, options.into_iter().map(|o| (o, None)))
         })
     })
 }
