@@ -90,6 +90,11 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
         .find(|c: char| c.is_whitespace() || (comma && c == ',') || (semicolon && c == ';'))
         .unwrap_or(rest.len());
     let csv = rest[cells_end..].starts_with([',', ';']);
+    if csv {
+        if let Some(parsed) = delimited(no, rest, col0_of(text, lead), auto, puzzles) {
+            return parsed;
+        }
+    }
     let mut cells_text = &rest[..cells_end];
     let mut after = if csv { &rest[cells_end + 1..] } else { rest[cells_end..].trim_start() };
     let col0 = text[..lead].chars().count() + 1;
@@ -168,6 +173,68 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     let mut parsed = build(no, cells_text, n, map, col0, puzzles);
     parsed.note = note;
     parsed
+}
+
+/// The column (from 1) of the character at byte `lead` of `text`.
+fn col0_of(text: &str, lead: usize) -> usize {
+    text[..lead].chars().count() + 1
+}
+
+/// A whole grid on one line, its cells or its rows separated by commas
+/// (or semicolons): N² fields of one symbol each (`0,0,3,0,2,...`), or N
+/// fields of N symbols each (`003020600,900305001,...`), with blanks around
+/// a field and one trailing separator allowed. `None` when the line is not
+/// such a grid (a CSV line of other fields, `puzzle,solution` among them).
+fn delimited(no: usize, rest: &str, col0: usize, auto: bool, puzzles: &Puzzles) -> Option<Parsed> {
+    let comma = rest.find(',').filter(|_| !puzzles.custom_symbol(','));
+    let semicolon = rest.find(';').filter(|_| !puzzles.custom_symbol(';'));
+    let sep = match (comma, semicolon) {
+        (Some(a), Some(b)) => {
+            if a < b {
+                ','
+            } else {
+                ';'
+            }
+        }
+        (Some(_), None) => ',',
+        (None, Some(_)) => ';',
+        (None, None) => return None,
+    };
+    let body = rest.trim_end();
+    let body = body.strip_suffix(sep).unwrap_or(body);
+    // Each field's text and the column it starts at.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    for f in body.split(sep) {
+        let lead = f.len() - f.trim_start().len();
+        let column = col0 + body[..at + lead].chars().count();
+        fields.push((f.trim(), column));
+        at += f.len() + 1;
+    }
+    if fields.iter().any(|(f, _)| f.is_empty() || f.chars().any(char::is_whitespace)) {
+        return None;
+    }
+    let len = |f: &str| f.chars().count();
+    let n = match root(fields.len()) {
+        Some(n) if n >= 2 && fields.iter().all(|(f, _)| len(f) == 1) => n,
+        _ if fields.len() >= 2 && fields.iter().all(|(f, _)| len(f) == fields.len()) => fields.len(),
+        _ => return None,
+    };
+    if auto && n < 4 {
+        return None;
+    }
+    let cells: Vec<Cell<'_>> = fields
+        .iter()
+        .flat_map(|&(f, column)| {
+            f.char_indices().enumerate().map(move |(k, (i, c))| Cell {
+                line: no,
+                column: column + k,
+                text: &f[i..i + c.len_utf8()],
+            })
+        })
+        .collect();
+    let body = puzzles.build(n, &cells, None, Layout::Line, no);
+    Some(Parsed { first_line: no, note: None, notices: Vec::new(), body })
 }
 
 /// Why `map` is not N connected regions of N cells, if it is not.

@@ -211,7 +211,9 @@ fn by_extension(path: &str) -> Option<Format> {
         "dlx" => Some(Format::Dlx),
         "json" => Some(Format::Json),
         "sdm" => Some(Format::Line),
-        "csv" | "tsv" => Some(Format::Table),
+        // A `.csv` or `.tsv` is detected like any text: detection takes a
+        // table when its first line is a header or a row holding a whole
+        // puzzle, and a grid saved as comma-separated rows otherwise.
         _ => None,
     }
 }
@@ -292,7 +294,9 @@ pub struct Records {
 impl Records {
     /// The records of the lines of `reader`, named `path` in messages.
     pub fn new(reader: LineReader, path: &str, settings: &ReadSettings) -> Records {
-        let state = match settings.format.or_else(|| by_extension(path)) {
+        // `--column` names a table's column: the input is read as a table.
+        let table = settings.column.as_ref().map(|_| Format::Table);
+        let state = match settings.format.or(table).or_else(|| by_extension(path)) {
             Some(f) => State::Reading(f),
             None => State::Undecided,
         };

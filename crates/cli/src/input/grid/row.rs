@@ -33,25 +33,7 @@ pub(super) fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> 
         Some(i) => &text[..i],
         None => text,
     };
-    // Tokens with their columns (from 1, in characters).
-    let mut tokens: Vec<(usize, &str)> = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    let mut col = 0;
-    for (i, c) in text.char_indices() {
-        col += 1;
-        let sep = c.is_whitespace() || c == '|' || c == '+';
-        match (sep, start) {
-            (true, Some((s, sc))) => {
-                tokens.push((sc, &text[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some((i, col)),
-            _ => {}
-        }
-    }
-    if let Some((s, sc)) = start {
-        tokens.push((sc, &text[s..]));
-    }
+    let tokens = tokens(text, puzzles);
     let chars = |tokens: &[(usize, &'a str)]| -> Vec<Cell<'a>> {
         tokens
             .iter()
@@ -88,35 +70,43 @@ pub(super) fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> 
 }
 
 /// A line's tokens as cells when each is one character or an integer.
-pub(super) fn integer_tokens(line: usize, text: &str) -> Option<Vec<Cell<'_>>> {
+pub(super) fn integer_tokens<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Option<Vec<Cell<'a>>> {
     let text = text.split('#').next().unwrap_or("");
     let mut cells = Vec::new();
-    let mut col = 0;
-    let mut start: Option<(usize, usize)> = None;
-    let mut bounds = Vec::new();
-    for (i, ch) in text.char_indices() {
-        col += 1;
-        let sep = ch.is_whitespace() || ch == '|' || ch == '+';
-        match (sep, start) {
-            (true, Some((s, c))) => {
-                bounds.push((s, i, c));
-                start = None;
-            }
-            (false, None) => start = Some((i, col)),
-            _ => {}
-        }
-    }
-    if let Some((s, c)) = start {
-        bounds.push((s, text.len(), c));
-    }
-    for (s, e, column) in bounds {
-        let t = &text[s..e];
+    for (column, t) in tokens(text, puzzles) {
         if !(t.chars().count() == 1 || t.bytes().all(|b| b.is_ascii_digit())) {
             return None;
         }
         cells.push(Cell { line, column, text: t });
     }
     Some(cells)
+}
+
+/// A row's tokens with their columns (from 1, in characters): they are
+/// separated by blanks, grid art (`|`, `+`), and commas or semicolons (a
+/// grid saved as CSV rows) unless the puzzle's symbols hold them.
+fn tokens<'a>(text: &'a str, puzzles: &Puzzles) -> Vec<(usize, &'a str)> {
+    let comma = !puzzles.custom_symbol(',');
+    let semicolon = !puzzles.custom_symbol(';');
+    let mut tokens = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut col = 0;
+    for (i, c) in text.char_indices() {
+        col += 1;
+        let sep = c.is_whitespace() || c == '|' || c == '+' || (comma && c == ',') || (semicolon && c == ';');
+        match (sep, start) {
+            (true, Some((s, sc))) => {
+                tokens.push((sc, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, col)),
+            _ => {}
+        }
+    }
+    if let Some((s, sc)) = start {
+        tokens.push((sc, &text[s..]));
+    }
+    tokens
 }
 
 /// How a first row counts for streaming: digit groups may be integers.

@@ -70,7 +70,7 @@ pub(super) fn stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, not: Optio
                 if r.kind == RowKind::Compact && r.cells.len() > 1 && !puzzles.custom_symbols() {
                     // Integers in any whitespace: each token a cell, however
                     // the line alone would read (`11 11` is two cells here).
-                    if let Some(cells) = integer_tokens(*no, t) {
+                    if let Some(cells) = integer_tokens(*no, t, puzzles) {
                         r = Row { cells, kind: RowKind::Spaced, digit_groups: false };
                     }
                 }
