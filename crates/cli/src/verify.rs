@@ -232,7 +232,8 @@ mod tests {
     fn the_nine_by_nine_path_agrees_with_the_general_one() {
         let sol: Vec<u8> = (0..81).map(|i| ((i / 9 * 3 + i / 27 + i % 9) % 9) as u8).collect();
         let givens = (0..81).map(|i| (i % 7 == 0).then_some(sol[i])).collect();
-        let p = Puzzle::new(Shape::default_for(9).unwrap(), Alphabet::default_for(9).unwrap(), givens).unwrap();
+        let p =
+            Puzzle::new(Shape::default_for(9).unwrap(), Alphabet::default_for(9).unwrap(), givens).unwrap();
         let both = |g: &[u8]| {
             let fast = units_full_nine(p.givens(), g);
             assert_eq!(fast, units_full::<16>(&p, g), "{g:?}");
