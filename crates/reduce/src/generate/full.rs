@@ -13,19 +13,75 @@
 //! the probability of the path it takes, which depends on how many
 //! choices were open along it. On 4x4 boxes (288 grids in two orbits of
 //! 96 and 192) 57,600 grids drawn fell 29.2% and 70.8% in the two orbits,
-//! against 33.3% and 66.7% for uniform (`docs/generate.md`). Exactly uniform would
-//! take drawing each cell's symbol in proportion to the number of grids
-//! that complete it, which means counting completions (some 10^21 for a
-//! blank 9x9, feasible only with Felgenhauer and Jarvis's band counting),
-//! or rejection sampling against such counts.
+//! against 33.3% and 66.7% for uniform (`docs/generate.md`). Exactly uniform
+//! takes drawing each cell's symbol in proportion to the number of grids
+//! that complete it, which means counting completions: [`Uniform`] does so
+//! by memo where the count is small (4x4, Latin squares to order 5); for
+//! larger orders (some 10^21 grids for a blank 9x9, feasible only with
+//! Felgenhauer and Jarvis's band counting) the randomized search stays.
 
 use std::ops::ControlFlow;
 
-use dlx::{End, SplitMix64};
+use dlx::{Branching, Budget, End, MemoCounter, SplitMix64};
 
+use crate::cover::{reduce, Encoding, Reduction};
 use crate::grid::Regions;
 use crate::puzzle::Puzzle;
 use crate::search::GridSolver;
+
+/// The most memo nodes the count of a blank grid's completions may take
+/// for [`Uniform`] (4x4 boxes, Latin squares to order 5 fit; a blank 6x6
+/// takes millions and keeps the randomized search).
+const UNIFORM_NODES: u64 = 200_000;
+
+/// The memory the memo table of [`Uniform`] may take.
+const UNIFORM_MEMORY: u64 = 64 << 20;
+
+/// Exactly uniform full grids of a shape whose blank grid's completions
+/// the memo engine counts within [`UNIFORM_NODES`]: each grid is drawn with
+/// probability exactly 1 / (the number of grids), cell by cell in
+/// proportion to the counts of the grids that complete each choice
+/// ([`MemoCounter::sample`]); the table is built once, by the first count.
+pub(crate) struct Uniform {
+    memo: MemoCounter,
+    reduction: Reduction,
+}
+
+/// A copy counts again (each generator job keeps its own table).
+impl Clone for Uniform {
+    fn clone(&self) -> Uniform {
+        Uniform::of(self.reduction.clone()).expect("a count that fitted once fits again")
+    }
+}
+
+impl std::fmt::Debug for Uniform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Uniform").field("options", &self.reduction.placements.len()).finish()
+    }
+}
+
+impl Uniform {
+    /// The sampler of `blank`'s grids, or `None` when their count does not
+    /// fit the budget (or there is no grid).
+    pub(crate) fn new(blank: &Puzzle) -> Option<Uniform> {
+        Uniform::of(reduce(blank, Encoding::Forced).ok()?)
+    }
+
+    /// The sampler of `reduction`'s solutions, counted.
+    fn of(reduction: Reduction) -> Option<Uniform> {
+        let mut memo = MemoCounter::new(&reduction.problem, Branching::First, UNIFORM_MEMORY)?;
+        memo.set_budget(Budget::nodes(UNIFORM_NODES));
+        let total = memo.count(&reduction.forced).ok()?;
+        memo.set_budget(Budget::default());
+        (total > 0).then_some(Uniform { memo, reduction })
+    }
+
+    /// A grid drawn uniformly, or `None` if the draw was cut short.
+    pub(crate) fn draw(&mut self, blank: &Puzzle, rng: &mut SplitMix64) -> Option<Vec<u8>> {
+        let options = self.memo.sample(&self.reduction.forced, rng).ok()??;
+        Some(self.reduction.decode(blank, &options))
+    }
+}
 
 /// A random full grid of `blank`'s shape (symbol indices, row by row), or
 /// `Ok(None)` if the shape has no grid at all (a jigsaw map can be such),

@@ -248,6 +248,9 @@ struct Tools {
     solver: GridSolver,
     units: UnitGivens,
     logic: Option<Logic>,
+    /// Exactly uniform full grids, where the shape's grids are few enough
+    /// to count ([`full::Uniform`]).
+    uniform: Option<full::Uniform>,
 }
 
 impl Tools {
@@ -262,7 +265,16 @@ impl Tools {
         let mut solver = GridSolver::new(shape);
         solver.set_budget(budget);
         solver.set_probe(probe.clone());
-        Ok(Tools { blank, solver, units: UnitGivens::new(shape), logic: None })
+        Ok(Tools { blank, solver, units: UnitGivens::new(shape), logic: None, uniform: None })
+    }
+
+    /// These tools with the uniform sampler of full grids, when the shape
+    /// is small enough for its grids to be counted (orders up to 5).
+    fn with_uniform(mut self) -> Tools {
+        if self.blank.n() <= 5 {
+            self.uniform = full::Uniform::new(&self.blank);
+        }
+        self
     }
 }
 
@@ -306,7 +318,8 @@ impl Generator {
                 }
                 Some(
                     Tools::new(shape, &alphabet, Budget::nodes(request.max_nodes), &None)
-                        .map_err(GenerateError::Grid)?,
+                        .map_err(GenerateError::Grid)?
+                        .with_uniform(),
                 )
             }
             &Target::Jigsaw(n) => {
@@ -382,7 +395,15 @@ impl Generator {
                         Budget { max_nodes: Some(request.max_nodes.min(FILL_NODES * cells)), deadline };
                     tools.solver.set_budget(fill);
                     let mut drawn = Err(End::OutOfNodes);
+                    if let Some(uniform) = tools.uniform.as_mut() {
+                        if let Some(g) = uniform.draw(&tools.blank, &mut rng) {
+                            drawn = Ok(Some(g));
+                        }
+                    }
                     for _ in 0..FILL_RESTARTS {
+                        if drawn.is_ok() {
+                            break;
+                        }
                         drawn = full::draw(&mut tools.solver, &tools.blank, &mut rng);
                         if drawn != Err(End::OutOfNodes) {
                             break;
