@@ -43,6 +43,7 @@
 mod art;
 mod colors;
 mod glyph;
+mod marks;
 mod page;
 mod pdf;
 mod scene;
@@ -135,7 +136,14 @@ impl<'a> Picture<'a> {
         } else if let Some(sets) = self.candidates {
             Mark::Candidates(sets[cell])
         } else {
-            Mark::Empty
+            // The puzzle's own pencil marks (givenPencilMarks), where they
+            // restrict the cell.
+            let n = self.puzzle.n();
+            let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            match &self.puzzle.rules().candidates {
+                Some(marks) if marks[cell] & all != all => Mark::Candidates(marks[cell]),
+                _ => Mark::Empty,
+            }
         }
     }
 }
