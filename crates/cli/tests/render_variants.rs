@@ -514,3 +514,70 @@ fn the_pdf_draws_the_same_marks() {
     assert!(text.contains("\nB\n"), "a dot filled and stroked");
     assert!(text.contains("1 J") && text.contains("1 j"), "round caps and joins for lines");
 }
+
+/// Runs the real `dance` in `fixtures/`: status, stdout and stderr.
+fn dance(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(args)
+        .current_dir(common::fixtures())
+        .output()
+        .expect("dance runs");
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+/// Whether candidate `v` (from 0) of 4x4 cell (r, c) (from 1) is drawn:
+/// ink in its quarter of the cell.
+/// In a cell with a cage's sum in its corner, they sit below it.
+fn candidate_drawn(r: &Raster, o: (f64, f64), cell: (usize, usize), v: usize, labelled: bool) -> bool {
+    let (x, y) = (o.0 + (cell.1 - 1) as f64 * SVG_CELL, o.1 + (cell.0 - 1) as f64 * SVG_CELL);
+    let (sub, top, sub_h) = match labelled {
+        true => (0.45 * SVG_CELL, 0.3 * SVG_CELL, 0.325 * SVG_CELL),
+        false => (0.45 * SVG_CELL, 0.05 * SVG_CELL, 0.45 * SVG_CELL),
+    };
+    let (cx, cy) =
+        (x + 0.05 * SVG_CELL + ((v % 2) as f64 + 0.5) * sub, y + top + ((v / 2) as f64 + 0.5) * sub_h);
+    (0..49).any(|i| r.luma(cx + (i % 7 - 3) as f64, cy + (i / 7 - 3) as f64) < 150)
+}
+
+#[test]
+fn candidates_of_a_variant_are_its_true_candidates() {
+    // cages4: r1c1 can hold only 1 and 3 in the puzzle's 24 solutions
+    // (docs/variants.md), though the units alone leave all four.
+    let (status, svg, err) = dance(&["render", "--candidates", "variants/docs/cages4.txt"]);
+    assert_eq!(status, 0, "{err}");
+    let r = Raster::of(&svg, "true-candidates");
+    let drawn: Vec<usize> = (0..4).filter(|&v| candidate_drawn(&r, PLAIN, (1, 1), v, true)).collect();
+    assert_eq!(drawn, [0, 2], "r1c1 shows 1 and 3");
+    let drawn: Vec<usize> = (0..4).filter(|&v| candidate_drawn(&r, PLAIN, (2, 3), v, false)).collect();
+    assert_eq!(drawn, [0, 1, 2, 3], "r2c3 shows all four");
+    // Checked against brute force: each drawn candidate is in some
+    // solution of the puzzle, and each candidate of some solution is drawn.
+    let (_, all, _) = dance(&["solve", "--all", "variants/docs/cages4.txt"]);
+    let rows: Vec<&str> = all.lines().filter(|l| l.len() == 4).collect();
+    let grids: Vec<Vec<u8>> =
+        rows.chunks(4).map(|g| g.concat().bytes().map(|c| c - b'1').collect()).collect();
+    assert_eq!(grids.len(), 24, "{all}");
+    for cell in 0..16 {
+        for v in 0..4u8 {
+            let some = grids.iter().any(|g| g[cell] == v);
+            let shown = candidate_drawn(&r, PLAIN, (cell / 4 + 1, cell % 4 + 1), v as usize, cell <= 1);
+            assert_eq!(shown, some, "cell {cell} symbol {}", v + 1);
+        }
+    }
+    // No solution: no candidates, said, exit status 1.
+    let (status, svg, err) = dance(&[
+        "render",
+        "--candidates",
+        "--constraint",
+        "killer 3 r1c1 r1c2 r1c3",
+        "variants/docs/blank4.txt",
+    ]);
+    assert_eq!(status, 1);
+    assert!(err.contains("无解") && err.contains("drawn without candidates"), "{err}");
+    let r = Raster::of(&svg, "no-candidates");
+    assert!((0..4).all(|v| !candidate_drawn(&r, PLAIN, (2, 2), v, false)));
+    // --solution of a variant: the solution the checker accepts, drawn.
+    let (status, _, err) = dance(&["render", "--solution", "variants/docs/killer4.txt"]);
+    assert_eq!(status, 0, "{err}");
+}

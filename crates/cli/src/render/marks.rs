@@ -86,6 +86,16 @@ pub(crate) fn outside(puzzle: &Puzzle) -> bool {
     puzzle.rules().constraints.iter().any(|c| layer(c) == Layer::Outside)
 }
 
+/// The cells whose top-left corner holds a cage's sum (candidates keep
+/// clear of it).
+pub(crate) fn labelled(puzzle: &Puzzle) -> Vec<usize> {
+    let cages = puzzle.rules().constraints.iter().filter_map(|c| match c {
+        Constraint::Killer(k) if k.sum.is_some() => k.cells.iter().min().copied(),
+        _ => None,
+    });
+    cages.collect()
+}
+
 /// The rules that have no place on the grid, for the caption:
 /// `anti-knight, anti-king`; `None` when there are none.
 pub(crate) fn rules_note(puzzle: &Puzzle) -> Option<String> {

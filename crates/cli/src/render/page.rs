@@ -76,7 +76,7 @@ pub(crate) fn draw_puzzle(
     marks::draw_under(scene, picture.puzzle, board);
     scene::draw_lines(scene, picture, board);
     marks::draw_over(scene, picture.puzzle, board);
-    scene::draw_symbols(scene, picture, board);
+    scene::draw_symbols(scene, picture, board, &marks::labelled(picture.puzzle));
     Ok(())
 }
 

@@ -270,8 +270,9 @@ pub(crate) fn lift(size: f64, weight: Weight) -> f64 {
 
 /// Draws the symbols: givens and solution centred on their cells
 /// (capitals' middle on the cell's middle), candidates small in a grid of
-/// k columns inside the cell.
-pub(crate) fn draw_symbols(scene: &mut Scene, picture: &Picture, board: Board) {
+/// k columns inside the cell; in the cells of `labelled` (a cage's sum in
+/// the top-left corner), below the label.
+pub(crate) fn draw_symbols(scene: &mut Scene, picture: &Picture, board: Board, labelled: &[usize]) {
     let symbols = picture.puzzle.alphabet().chars();
     let Board { cell, n, .. } = board;
     let size = cell * 0.62;
@@ -286,9 +287,18 @@ pub(crate) fn draw_symbols(scene: &mut Scene, picture: &Picture, board: Board) {
             Mark::Filled(v) => (v, Weight::Regular, colors::FILLED),
             Mark::Empty => continue,
             Mark::Candidates(set) => {
+                // Below a cage's sum: the lower 0.65 of the cell.
+                let (top, sub_h, small) = match labelled.contains(&i) {
+                    true => (
+                        cy - cell * 0.2,
+                        cell * 0.65 / rows as f64,
+                        small.min(cell * 0.65 / rows as f64 * 0.8),
+                    ),
+                    false => (cy - cell * 0.45, sub_h, small),
+                };
                 for v in (0..n).filter(|&v| set >> v & 1 == 1) {
                     let x = cx - cell * 0.45 + ((v % k) as f64 + 0.5) * sub_w;
-                    let y = cy - cell * 0.45 + ((v / k) as f64 + 0.5) * sub_h + lift(small, Weight::Regular);
+                    let y = top + ((v / k) as f64 + 0.5) * sub_h + lift(small, Weight::Regular);
                     scene.items.push(Item::Text {
                         text: symbols[v].to_string(),
                         x,
