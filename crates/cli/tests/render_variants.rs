@@ -581,3 +581,22 @@ fn candidates_of_a_variant_are_its_true_candidates() {
     let (status, _, err) = dance(&["render", "--solution", "variants/docs/killer4.txt"]);
     assert_eq!(status, 0, "{err}");
 }
+
+#[test]
+fn the_pictures_in_the_docs_are_what_render_draws() {
+    // docs/pictures.md shows these; DANCE_BLESS=1 rewrites them.
+    for (doc, args) in [
+        ("variants-a.svg", &["render", "render/variants-a.txt"][..]),
+        ("variants-b.svg", &["render", "render/variants-b.txt"][..]),
+        ("cages4-candidates.svg", &["render", "--candidates", "variants/docs/cages4.txt"][..]),
+    ] {
+        let (status, svg, err) = dance(args);
+        assert_eq!(status, 0, "{err}");
+        let path = common::fixtures().join("../docs").join(doc);
+        if std::env::var_os("DANCE_BLESS").is_some() {
+            std::fs::write(&path, &svg).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), svg, "docs/{doc} (DANCE_BLESS=1 rewrites it)");
+        Raster::of(&svg, doc.trim_end_matches(".svg"));
+    }
+}
