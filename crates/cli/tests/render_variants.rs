@@ -596,7 +596,48 @@ fn the_pictures_in_the_docs_are_what_render_draws() {
         if std::env::var_os("DANCE_BLESS").is_some() {
             std::fs::write(&path, &svg).unwrap();
         }
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), svg, "docs/{doc} (DANCE_BLESS=1 rewrites it)");
+        let same = std::fs::read_to_string(&path).unwrap() == svg;
+        assert!(same, "docs/{doc} differs from what render draws (DANCE_BLESS=1 rewrites it)");
         Raster::of(&svg, doc.trim_end_matches(".svg"));
     }
+}
+
+#[test]
+fn a_picture_that_would_mislead_is_refused_by_name() {
+    use dance::render::RenderError;
+    let refused = |lines: &[&str]| render::svg(&Picture::new(&blank(4, lines)), &Options::default());
+    // A quadruple not around one corner: its circle has nowhere to go.
+    let e = refused(&["quadruple r1c1 r1c2 r1c3 r1c4 : 1 2"]).unwrap_err();
+    assert!(matches!(&e, RenderError::Constraint { key: "quadruple", .. }), "{e}");
+    assert!(e.to_string().contains("r1c1-r1c4"), "{e}");
+    // A pill read right to left, or in pieces, would be read wrong.
+    for circle in ["r1c2 r1c1", "r1c1 r1c3", "r1c4 r2c1", "r2c1 r1c1"] {
+        let e = refused(&[&format!("arrow {circle} > r3c3")]).unwrap_err();
+        assert!(matches!(e, RenderError::Constraint { key: "arrow", .. }), "{circle}: {e}");
+    }
+    for circle in ["r1c1 r1c2", "r1c1 r2c1 r3c1", "r4c2 r4c3 r4c4"] {
+        assert!(refused(&[&format!("arrow {circle} > r3c3")]).is_ok(), "{circle}");
+    }
+    assert!(refused(&["quadruple r3c3 r3c4 r4c4 r4c3 : 4"]).is_ok());
+    // Through the binary: named on stderr with file and line, exit 2,
+    // and the other records still drawn.
+    let (status, _, err) =
+        dance(&["render", "--constraint", "quadruple r1c1 r1c2 r1c3 r1c4 : 1", "variants/docs/blank4.txt"]);
+    assert_eq!(status, 2);
+    assert!(err.contains("variants/docs/blank4.txt:1: cannot draw the quadruple"), "{err}");
+}
+
+#[test]
+fn two_cage_sums_in_one_corner_sit_side_by_side() {
+    let one = four("one-sum", &["killer 3 r1c1 r1c2"]);
+    let two = four("two-sums", &["killer 3 r1c1 r1c2", "killer 4 r1c1 r2c1"]);
+    // The second sum follows the first along the top of r1c1.
+    let ink = |r: &Raster, x0: f64| {
+        (0..60)
+            .filter(|i| r.luma(PLAIN.0 + x0 + (i % 6) as f64, PLAIN.1 + 4.0 + (i / 6) as f64) < 160)
+            .count()
+    };
+    let after = 0.08 * SVG_CELL + 8.0;
+    assert!(ink(&one, 3.0) > 3 && ink(&one, after + 2.0) == 0);
+    assert!(ink(&two, 3.0) > 3 && ink(&two, after + 2.0) > 3, "the second sum is drawn after the first");
 }

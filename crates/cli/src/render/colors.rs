@@ -68,6 +68,8 @@ pub(crate) const REGION_SUM: Rgb = Rgb(0x30, 0xb0, 0xf0);
 pub(crate) const DIAGONAL: Rgb = Rgb(0x50, 0x70, 0xa0);
 /// Extra regions (windoku): grey cells.
 pub(crate) const EXTRA_REGION: Rgb = Rgb(0xc4, 0xc4, 0xc4);
+/// The outline inside each extra region.
+pub(crate) const EXTRA_REGION_EDGE: Rgb = Rgb(0x70, 0x70, 0x70);
 /// Odd circles and even squares.
 pub(crate) const PARITY: Rgb = Rgb(0xb0, 0xb0, 0xb0);
 /// Minimum and maximum cells, under their chevrons.

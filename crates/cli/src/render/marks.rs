@@ -20,6 +20,7 @@ use reduce::Puzzle;
 use super::colors::{self, Rgb};
 use super::glyph::Weight;
 use super::scene::{self, circle, polyline, Board, Item, PathSeg, Scene, Stroke};
+use super::RenderError;
 
 /// Where a constraint is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +85,47 @@ pub(crate) fn layer(c: &Constraint) -> Layer {
 /// one cell around it.
 pub(crate) fn outside(puzzle: &Puzzle) -> bool {
     puzzle.rules().constraints.iter().any(|c| layer(c) == Layer::Outside)
+}
+
+/// Refuses a constraint whose picture would mislead: a quadruple whose
+/// cells are not the four around one corner (its circle would sit on a
+/// corner it does not speak of), an arrow whose circle of several cells
+/// is in pieces or not in reading order (the pill is read left to right,
+/// top to bottom, as a number; the rule reads the cells in their order).
+pub(crate) fn check(puzzle: &Puzzle) -> Result<(), RenderError> {
+    let n = puzzle.n();
+    let at = |cells: &[usize]| reduce::constraint::span(n, cells);
+    for c in &puzzle.rules().constraints {
+        match c {
+            Constraint::Quadruple(q) => {
+                let top = q.cells.iter().min().copied().unwrap_or(0);
+                let block = [top, top + 1, top + n, top + n + 1];
+                let square = top % n + 1 < n && block.iter().all(|b| q.cells.contains(b));
+                if !square {
+                    return Err(RenderError::Constraint {
+                        key: "quadruple",
+                        reason: format!("its cells {} are not the four around one corner", at(&q.cells)),
+                    });
+                }
+            }
+            Constraint::Arrow(a) if a.circle.len() > 1 => {
+                let step = a.circle[1].wrapping_sub(a.circle[0]);
+                let line = (step == 1 && a.circle.iter().all(|&k| k / n == a.circle[0] / n)) || step == n;
+                if !line || a.circle.windows(2).any(|w| w[1].wrapping_sub(w[0]) != step) {
+                    return Err(RenderError::Constraint {
+                        key: "arrow",
+                        reason: format!(
+                            "its circle {} is not one run of cells left to right or top to bottom, \
+                             the way a pill is read",
+                            at(&a.circle)
+                        ),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The cells whose top-left corner holds a cage's sum (candidates keep
@@ -153,6 +195,11 @@ pub(crate) fn draw_under(scene: &mut Scene, puzzle: &Puzzle, board: Board) {
                 for &cell in &e.cells {
                     shade(scene, board, cell, 0.0, colors::EXTRA_REGION);
                 }
+                // A solid outline inside it, so that regions that touch
+                // stay apart.
+                let stroke = Stroke::flat(width(board.cell, 0.025, 0.35), colors::EXTRA_REGION_EDGE);
+                let segs = outline(board, &e.cells, board.cell * 0.04);
+                scene.items.push(Item::Path { segs, fill: None, stroke: Some(stroke) });
             }
             Constraint::Clone(k) => {
                 let fill = colors::CLONES[clones % colors::CLONES.len()];
@@ -193,9 +240,10 @@ pub(crate) fn draw_over(scene: &mut Scene, puzzle: &Puzzle, board: Board) {
     for c in rules.iter().filter(|c| layer(c) == Layer::Line) {
         draw_line_kind(scene, board, c);
     }
+    let mut labels = Vec::new();
     for c in rules {
         if let Constraint::Killer(k) = c {
-            draw_cage(scene, board, &k.cells, k.sum);
+            draw_cage(scene, board, &k.cells, k.sum, &mut labels);
         }
     }
     for c in rules.iter().filter(|c| matches!(layer(c), Layer::Marker | Layer::ShadeAndMarker)) {
@@ -366,11 +414,62 @@ fn draw_arrow(scene: &mut Scene, board: Board, circle_cells: &[usize], shaft: &[
 }
 
 /// A killer cage: a dashed outline inset in its cells, the sum small in
-/// the top-left corner of its first cell (top row, then leftmost).
-fn draw_cage(scene: &mut Scene, board: Board, cells: &[usize], sum: Option<u32>) {
-    let n = board.n as isize;
+/// the top-left corner of its first cell (top row, then leftmost), set
+/// after the sums already in that corner (`labels`: a cell and how far
+/// along its next label goes).
+fn draw_cage(
+    scene: &mut Scene,
+    board: Board,
+    cells: &[usize],
+    sum: Option<u32>,
+    labels: &mut Vec<(usize, f64)>,
+) {
     let (cell, d) = (board.cell, board.cell * 0.08);
-    let half = cell / 2.0;
+    let segs = outline(board, cells, d);
+    let stroke =
+        Stroke { width: width(cell, 0.025, 0.35), color: colors::INK, dash: Some(cell * 0.07), round: false };
+    scene.items.push(Item::Path { segs, fill: None, stroke: Some(stroke) });
+    let (Some(sum), Some(&first)) = (sum, cells.iter().min()) else { return };
+    let s = sum.to_string();
+    let size = cell * 0.24;
+    let (x, y) = board.corner(first);
+    let w = scene::text_width(&s, Weight::Regular, size);
+    let x = x + match labels.iter_mut().find(|l| l.0 == first) {
+        Some(l) => {
+            l.1 += w + d;
+            l.1 - w - d
+        }
+        None => {
+            labels.push((first, w + d));
+            0.0
+        }
+    };
+    let cap = 2.0 * scene::lift(size, Weight::Regular);
+    scene.items.push(Item::Rect {
+        x: x + d * 0.5,
+        y: y + d * 0.5,
+        w: w + d,
+        h: cap + d,
+        fill: colors::PAPER,
+    });
+    scene.items.push(Item::Text {
+        text: s,
+        x: x + d,
+        y: y + d + cap,
+        size,
+        weight: Weight::Regular,
+        color: colors::INK,
+        centered: false,
+    });
+}
+
+/// The outline of a set of cells, `d` inside its border: one segment per
+/// side of a cell whose neighbour is outside the set, each end reaching
+/// along the side: short of a convex corner, to the edge where the set
+/// goes straight on, past it at a concave one (so corners join).
+fn outline(board: Board, cells: &[usize], d: f64) -> Vec<PathSeg> {
+    let n = board.n as isize;
+    let half = board.cell / 2.0;
     let inside = |r: isize, c: isize| {
         (0..n).contains(&r) && (0..n).contains(&c) && cells.contains(&((r * n + c) as usize))
     };
@@ -378,10 +477,7 @@ fn draw_cage(scene: &mut Scene, board: Board, cells: &[usize], sum: Option<u32>)
     for &k in cells {
         let (r, c) = ((k as isize) / n, (k as isize) % n);
         let (cx, cy) = board.center(k);
-        // Each side whose neighbour is outside the cage: outward normal o
-        // (row, column), the line at (half - d) along it, each end
-        // reaching along the tangent: short of a convex corner, to the
-        // edge where the cage goes straight on, past it at a concave one.
+        // Outward normal o (row, column); tangents t either way.
         for o in [(-1, 0), (0, 1), (1, 0), (0, -1)] {
             if inside(r + o.0, c + o.1) {
                 continue;
@@ -404,32 +500,7 @@ fn draw_cage(scene: &mut Scene, board: Board, cells: &[usize], sum: Option<u32>)
             segs.extend(polyline(&ends, false));
         }
     }
-    let stroke =
-        Stroke { width: width(cell, 0.025, 0.35), color: colors::INK, dash: Some(cell * 0.07), round: false };
-    scene.items.push(Item::Path { segs, fill: None, stroke: Some(stroke) });
-    if let (Some(sum), Some(&first)) = (sum, cells.iter().min()) {
-        let s = sum.to_string();
-        let size = cell * 0.24;
-        let (x, y) = board.corner(first);
-        let w = scene::text_width(&s, Weight::Regular, size);
-        let cap = 2.0 * scene::lift(size, Weight::Regular);
-        scene.items.push(Item::Rect {
-            x: x + d * 0.5,
-            y: y + d * 0.5,
-            w: w + d,
-            h: cap + d,
-            fill: colors::PAPER,
-        });
-        scene.items.push(Item::Text {
-            text: s,
-            x: x + d,
-            y: y + d + cap,
-            size,
-            weight: Weight::Regular,
-            color: colors::INK,
-            centered: false,
-        });
-    }
+    segs
 }
 
 /// The middle of the edge between two cells.

@@ -233,6 +233,9 @@ pub enum RenderError {
     CandidateSize { cells: usize, n: usize },
     /// The fonts have no glyph for this character (SVG and PDF only).
     Glyph { symbol: char },
+    /// A constraint whose picture would mislead (a quadruple not around
+    /// one corner, an arrow's circle in pieces or not in reading order).
+    Constraint { key: &'static str, reason: String },
     /// A page cannot hold this many puzzles.
     PerPage { k: usize },
     /// There is nothing to put on a page.
@@ -255,6 +258,7 @@ impl fmt::Display for RenderError {
             RenderError::Glyph { symbol } => {
                 write!(f, "cannot draw {symbol:?}: the built-in fonts have no glyph for it")
             }
+            RenderError::Constraint { key, reason } => write!(f, "cannot draw the {key}: {reason}"),
             RenderError::PerPage { k } => {
                 write!(f, "cannot put {k} puzzles on a page (1 to {MAX_PER_PAGE})")
             }

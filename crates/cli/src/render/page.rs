@@ -72,6 +72,7 @@ pub(crate) fn draw_puzzle(
     shading: bool,
 ) -> Result<(), RenderError> {
     scene::check_symbols(picture)?;
+    marks::check(picture.puzzle)?;
     scene::draw_shading(scene, picture, board, shading);
     marks::draw_under(scene, picture.puzzle, board);
     scene::draw_lines(scene, picture, board);
