@@ -304,6 +304,10 @@ fn lines_are_coloured_by_kind() {
         assert_eq!(line_color(kind), color, "{kind}");
     }
     assert_eq!(line_color("thermo"), [0xbf, 0xbf, 0xbf]);
+    // A renban of one cell still shows, as a purple blob.
+    let one = four("renban-1", &["renban r3c3"]);
+    let c = center(PLAIN, 3, 3);
+    assert_eq!(one.rgb(c.0, c.1), [0xd0, 0x80, 0xf0]);
     // Between and lockout lines have ends drawn over the cells: a white
     // circle (between), a white diamond (lockout), and nothing at the middle.
     let r = four("between", &["between r1c1 r1c2 r1c3"]);
@@ -640,4 +644,126 @@ fn two_cage_sums_in_one_corner_sit_side_by_side() {
     let after = 0.08 * SVG_CELL + 8.0;
     assert!(ink(&one, 3.0) > 3 && ink(&one, after + 2.0) == 0);
     assert!(ink(&two, 3.0) > 3 && ink(&two, after + 2.0) > 3, "the second sum is drawn after the first");
+}
+
+/// A small deterministic generator (an LCG): tests need no crate for it.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, k: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % k as u64) as usize
+    }
+}
+
+/// A random walk of `len` distinct cells of an order-`n` grid, each
+/// touching the one before (orthogonally only, when `orthogonal`), as
+/// `r1c1 r1c2 ...`; `None` when it gets stuck.
+fn walk(rng: &mut Lcg, n: usize, len: usize, orthogonal: bool) -> Option<String> {
+    let mut cells = vec![(rng.below(n), rng.below(n))];
+    while cells.len() < len {
+        let (r, c) = *cells.last().unwrap();
+        let steps: Vec<(usize, usize)> = (0..9)
+            .map(|k| (k / 3, k % 3))
+            .filter(|&(dr, dc)| !(orthogonal && dr != 1 && dc != 1) && (dr, dc) != (1, 1))
+            .filter_map(|(dr, dc)| Some(((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?)))
+            .filter(|&(a, b)| a < n && b < n && !cells.contains(&(a, b)))
+            .collect();
+        if steps.is_empty() {
+            return None;
+        }
+        cells.push(steps[rng.below(steps.len())]);
+    }
+    Some(cells.iter().map(|(r, c)| format!("r{}c{}", r + 1, c + 1)).collect::<Vec<_>>().join(" "))
+}
+
+#[test]
+fn every_random_constraint_changes_the_picture() {
+    // A random constraint of each kind on random cells of a 6x6 grid is
+    // drawn: the SVG parses, the PDF is made, and the pixels (or, for a
+    // rule with no place on the grid, the caption) differ from the bare
+    // grid's: no constraint is silently left out.
+    let n = 6;
+    let mut rng = Lcg(34);
+    let (bare_svg, bare) = draw("random-bare", &blank(n, &[]), false);
+    let mut drawn = 0;
+    for round in 0..240 {
+        let cell = |rng: &mut Lcg| format!("r{}c{}", rng.below(n) + 1, rng.below(n) + 1);
+        let side = |rng: &mut Lcg| match rng.below(4) {
+            0 => format!("r0c{}", rng.below(n) + 1),
+            1 => format!("r{}c0", rng.below(n) + 1),
+            2 => format!("r{}c{}", n + 1, rng.below(n) + 1),
+            _ => format!("r{}c{}", rng.below(n) + 1, n + 1),
+        };
+        let (len3, len_cage) = (3 + rng.below(2), 2 + rng.below(3));
+        let Some(line3) = walk(&mut rng, n, len3, false) else { continue };
+        let Some(pair) = walk(&mut rng, n, 2, true) else { continue };
+        let Some(cage) = walk(&mut rng, n, len_cage, true) else { continue };
+        let (r, c) = (rng.below(n - 1) + 1, rng.below(n - 1) + 1);
+        let quad = format!("r{r}c{c} r{r}c{} r{}c{c} r{}c{}", c + 1, r + 1, r + 1, c + 1);
+        let kinds = [
+            format!("killer {} {cage}", 3 + rng.below(15)),
+            format!("killer - {cage}"),
+            format!("thermo {line3}"),
+            format!("slowthermo {line3}"),
+            format!("palindrome {line3}"),
+            format!("renban {line3}"),
+            format!("whispers {line3}"),
+            format!("between {line3}"),
+            format!("lockout 2 {line3}"),
+            format!("entropic {line3}"),
+            format!("modular {line3}"),
+            format!("zipper {line3}"),
+            format!("regionsum {line3}"),
+            format!("doublearrow {line3}"),
+            format!("arrow {}", line3.replacen(' ', " > ", 1)),
+            format!("white {pair}"),
+            format!("black {pair}"),
+            format!("white 3 {pair}"),
+            format!("x {pair}"),
+            format!("v {pair}"),
+            format!("odd {}", cell(&mut rng)),
+            format!("even {}", cell(&mut rng)),
+            format!("minimum {}", cell(&mut rng)),
+            format!("maximum {}", cell(&mut rng)),
+            format!("quadruple {quad} : {} {}", 1 + rng.below(n), 1 + rng.below(n)),
+            format!("clone {} = {}", cell(&mut rng), cell(&mut rng)),
+            format!("extraregion {cage}"),
+            format!("rowindexer {}", cell(&mut rng)),
+            format!("columnindexer {}", cell(&mut rng)),
+            format!("candidates {} 12", cell(&mut rng)),
+            format!("sandwich {} {}", rng.below(10), side(&mut rng)),
+            format!("xsum {} {}", 1 + rng.below(21), side(&mut rng)),
+            format!("skyscraper {} {}", 1 + rng.below(n), side(&mut rng)),
+            "littlekiller 9 r0c0 DR".into(),
+            format!("littlekiller 7 r{}c0 UR", 2 + rng.below(n - 1)),
+            "diagonal+".into(),
+            "diagonal-".into(),
+            "antiknight".into(),
+            "antiking".into(),
+            "disjointgroups".into(),
+            "nonconsecutive".into(),
+            "negative xv".into(),
+        ];
+        let line = &kinds[round % kinds.len()];
+        let mut text = format!("{}\n", ".".repeat(n)).repeat(n);
+        text.push_str(line);
+        let records = read_str(&text, "x.txt", &ReadSettings::default());
+        let Some(Ok(Body::Puzzle { puzzle, .. })) = records.into_iter().next().map(|r| r.body) else {
+            continue; // a line the model refuses (a clone of a cell to itself, ...)
+        };
+        let picture = Picture::new(&puzzle);
+        let svg = match render::svg(&picture, &Options { shading: false, ..Options::default() }) {
+            Ok(svg) => svg,
+            Err(e) => panic!("{line}: {e}"),
+        };
+        render::pdf(&[picture], &Options::default()).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let raster = Raster::of(&svg, &format!("random-{round}"));
+        let differs = svg.lines().next() != bare_svg.lines().next()
+            || (0..bare.0.height())
+                .any(|y| (0..bare.0.width()).any(|x| bare.0.pixel(x, y) != raster.0.pixel(x, y)));
+        assert!(differs, "{line}: the picture is the bare grid's");
+        drawn += 1;
+    }
+    assert!(drawn >= 200, "{drawn} random constraints drawn");
 }

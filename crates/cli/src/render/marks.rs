@@ -259,7 +259,19 @@ fn centers(board: Board, cells: &[usize]) -> Vec<(f64, f64)> {
 
 /// A line through the centres of `cells`, round, `fraction` of a cell wide.
 fn tube(scene: &mut Scene, board: Board, cells: &[usize], fraction: f64, color: Rgb) {
-    let stroke = Stroke::round(width(board.cell, fraction, 0.5), color);
+    let w = width(board.cell, fraction, 0.5);
+    if let [one] = cells {
+        // A line of one cell (a renban may be one): a round blob, since a
+        // stroke of no length draws nothing in some readers.
+        let (cx, cy) = board.center(*one);
+        scene.items.push(Item::Path {
+            segs: circle(cx, cy, w.max(board.cell * 0.3) / 2.0),
+            fill: Some(color),
+            stroke: None,
+        });
+        return;
+    }
+    let stroke = Stroke::round(w, color);
     scene.items.push(Item::Path {
         segs: polyline(&centers(board, cells), false),
         fill: None,
