@@ -10,9 +10,11 @@
 //! (little killers with their diagonal arrow, sandwiches, X-sums in a
 //! circle, skyscrapers in a square). Rules with no place on the grid
 //! (anti-knight, anti-king, disjoint groups, the negative rules) are named
-//! in the caption ([`rules_note`]). Every constraint kind is matched by
-//! name, with no catch-all: a kind added to the model does not build
-//! until it has a picture.
+//! in the caption ([`rules_note`]). Every constraint kind is given its
+//! place by name in [`layer`], with no catch-all: a kind added to the
+//! model does not build until it has one (and the tests draw each kind
+//! and check that the picture changes). A constraint whose picture would
+//! mislead is refused by name ([`check`]).
 
 use reduce::constraint::{ClueDirection, Constraint, IndexerKind, NegativeKind, OutsideClue, Parity, Side};
 use reduce::Puzzle;
