@@ -12,6 +12,16 @@
 //!   [`svg_pages`]: puzzles tiled K to a page of A4 or Letter, one SVG
 //!   document a page; [`pdf`]: the same pages as one PDF document.
 //!
+//! # Variant constraints
+//!
+//! A puzzle's constraints are drawn as f-puzzles and SudokuPad draw them
+//! (the `marks` module): cages, thermometers, arrows, dots, X and V,
+//! lines coloured by kind, shaded cells, quadruples, and clues outside
+//! the grid, for which the picture keeps a ring of one cell around it;
+//! rules with no place on the grid are named in the caption; the puzzle's
+//! own pencil marks are drawn as candidates. A constraint whose picture
+//! would mislead is refused ([`RenderError::Constraint`]).
+//!
 //! # Text without fonts
 //!
 //! A fresh machine may have no fonts at all, and an SVG `<text>` element
