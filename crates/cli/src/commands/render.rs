@@ -50,7 +50,8 @@ pub struct RenderArgs {
     pub solution: bool,
     /// Draw the candidates of each empty cell, small: every symbol that no
     /// given in its row, column or region holds (the pencil marks the
-    /// logic solver starts from).
+    /// logic solver starts from); for a variant puzzle, its true
+    /// candidates (every symbol some solution puts there).
     #[arg(long)]
     pub candidates: bool,
     /// Tile K puzzles (1 to 100) to a page, numbered, for printing; more
@@ -319,6 +320,13 @@ fn prepare(
                 } else if found.is_none() {
                     unsolved(&source, "no solution", quiet, status);
                 }
+                // Every answer is checked against the puzzle, rules and
+                // all, before it is drawn.
+                if let Some(Err(why)) = found.as_ref().map(|grid| puzzle.verify(grid)) {
+                    eprintln!("{source}: the search's solution fails the check ({why}); drawn without it");
+                    *status = status.and(Status::Refused);
+                    found = None;
+                }
                 found
             } else {
                 None
@@ -352,15 +360,64 @@ fn prepare(
             return None;
         }
     };
-    let candidates = plan.candidates.then(|| render::plain_candidates(&puzzle));
+    let candidates = match plan.candidates {
+        false => None,
+        true if puzzle.is_classic() => Some(render::plain_candidates(&puzzle)),
+        true => Some(true_candidates(&source, &puzzle, quiet, status)?),
+    };
     Some(Drawing { source, puzzle, solution, candidates, label: index.to_string() })
+}
+
+/// The most nodes each search for a variant puzzle's true candidates may
+/// visit (as `analyze` allows by default).
+const CANDIDATE_NODES: u64 = 10_000_000;
+
+/// The true candidates of a variant puzzle (`reduce::analyze`): every
+/// symbol that some solution puts in the cell. A puzzle without a
+/// solution gets none (said on stderr, status 1); candidates whose search
+/// ran out of budget are drawn, since they may be true, and said (status
+/// 3); a puzzle the searches cannot take is refused (`None`).
+fn true_candidates(source: &Source, puzzle: &Puzzle, quiet: bool, status: &mut Status) -> Option<Vec<u64>> {
+    let budget = dlx::Budget { max_nodes: Some(CANDIDATE_NODES), deadline: None };
+    let n = puzzle.n();
+    match reduce::analyze::true_candidates(puzzle, 1, budget, None) {
+        Err(reduce::VariantError::Conflict(c)) => {
+            unsolved_without(source, &c.to_string(), "candidates", quiet, status);
+            Some(vec![0; n * n])
+        }
+        Err(reduce::VariantError::Unreduced(list)) => {
+            let names: Vec<String> = list.iter().map(|u| u.to_string()).collect();
+            eprintln!("{source}: the true candidates cannot be found: {}", names.join("; "));
+            *status = status.and(Status::Refused);
+            None
+        }
+        Ok(t) => {
+            if t.count == reduce::analyze::Count::Exactly(0) {
+                unsolved_without(source, "no solution", "candidates", quiet, status);
+            }
+            let undecided = t.unknown.iter().filter(|&&u| u != 0).count();
+            if undecided > 0 || matches!(t.count, reduce::analyze::Count::Unknown(_)) {
+                *status = status.and(Status::Unknown);
+                eprintln!(
+                    "{source}: the search ran out of its budget of {CANDIDATE_NODES} nodes in {undecided} cells; \
+                     their undecided candidates are drawn, as they may be true"
+                );
+            }
+            Some((0..n * n).map(|cell| t.symbols(cell) | t.unknown[cell]).collect())
+        }
+    }
 }
 
 /// Says that a puzzle has no solution and is drawn without one.
 fn unsolved(source: &Source, why: &str, quiet: bool, status: &mut Status) {
+    unsolved_without(source, why, "a solution", quiet, status);
+}
+
+/// Says that a puzzle has no solution and is drawn without `what`.
+fn unsolved_without(source: &Source, why: &str, what: &str, quiet: bool, status: &mut Status) {
     *status = status.and(Status::None);
     if !quiet {
-        eprintln!("{source}: {NO_SOLUTION}: {why}; drawn without a solution");
+        eprintln!("{source}: {NO_SOLUTION}: {why}; drawn without {what}");
     }
 }
 

@@ -11,6 +11,13 @@
 //! cells cyan (ANSI SGR 1 and 36); with colour off and a solution drawn,
 //! givens are set in brackets (`[5]`) and filled cells plain. Empty cells
 //! are blank; candidates are not drawn in art.
+//!
+//! Variant constraints have no box-drawing form. Art of a puzzle (no
+//! solution drawn: `generate --layout art`) lists them after the grid, one
+//! a line in the plain-text form `dance` reads (`killer 15 r1c1 r1c2`,
+//! `candidates r2c3 129`), so the art never shows a variant as a plainer
+//! puzzle than it is; `render` draws them. Art of an answer (a solution
+//! drawn) shows the grid alone: the answer is complete without them.
 
 use unicode_width::UnicodeWidthChar;
 
@@ -102,7 +109,31 @@ pub fn art(picture: &Picture, options: &Options) -> Result<String, RenderError> 
         }
         out.push('\n');
     }
+    if picture.solution.is_none() {
+        out.push_str(&rule_lines(puzzle));
+    }
     Ok(out)
+}
+
+/// The puzzle's pencil marks and constraints, one a line, as `dance`
+/// reads them.
+fn rule_lines(puzzle: &reduce::Puzzle) -> String {
+    let n = puzzle.n();
+    let rules = puzzle.rules();
+    let mut s = String::new();
+    if let Some(marks) = &rules.candidates {
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        for (cell, &m) in marks.iter().enumerate().filter(|(_, &m)| m & all != all) {
+            let symbols: String =
+                (0..n as u8).filter(|v| m & 1 << v != 0).map(|v| puzzle.alphabet().char(v)).collect();
+            s.push_str(&format!("candidates {} {symbols}\n", reduce::constraint::rc(n, cell)));
+        }
+    }
+    for c in &rules.constraints {
+        s.push_str(&reduce::constraint::text::write(n, c));
+        s.push('\n');
+    }
+    s
 }
 
 #[cfg(test)]
@@ -130,6 +161,24 @@ mod tests {
         assert!(colour.contains("┃ \x1b[1m1\x1b[0m │ \x1b[36m2\x1b[0m ┃"), "{colour}");
         let plain = art(&pic, &Options::default()).unwrap();
         assert_eq!(plain, "┏━━━┯━━━┓\n┃[1]│ 2 ┃\n┠───┼───┨\n┃ 2 │ 1 ┃\n┗━━━┷━━━┛\n");
+    }
+
+    #[test]
+    fn a_variant_puzzles_constraints_follow_its_art() {
+        let shape = Shape::default_for(4).unwrap();
+        let p = Puzzle::new(shape, Alphabet::default_for(4).unwrap(), vec![None; 16]).unwrap();
+        let line = "killer 3 r1c1 r1c2";
+        let c = match reduce::constraint::text::parse(p.shape(), p.alphabet(), line).unwrap() {
+            reduce::constraint::text::Item::Constraints(c) => c,
+            other => panic!("{other:?}"),
+        };
+        let rules = reduce::constraint::Rules { constraints: c, candidates: None };
+        let p = p.with_rules(rules).unwrap();
+        let givens = art(&Picture::new(&p), &Options::default()).unwrap();
+        assert!(givens.ends_with("┛\nkiller 3 r1c1 r1c2\n"), "{givens}");
+        let grid = [0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        let answer = art(&Picture::new(&p).with_solution(&grid), &Options::default()).unwrap();
+        assert!(answer.ends_with("┛\n"), "{answer}");
     }
 
     #[test]

@@ -38,6 +38,58 @@ pub(crate) const FILLED: Rgb = Rgb(0x1f, 0x5f, 0xbf);
 /// Candidates.
 pub(crate) const CANDIDATE: Rgb = Rgb(0x55, 0x55, 0x55);
 
+/// Killer cages' dashes and sums, dots' outlines, clues outside the grid.
+pub(crate) const INK: Rgb = Rgb(0x1a, 0x1a, 0x1a);
+/// Thermometers (bulb and tube).
+pub(crate) const THERMO: Rgb = Rgb(0xbf, 0xbf, 0xbf);
+/// Arrows: circles, pills and shafts; double arrows.
+pub(crate) const ARROW: Rgb = Rgb(0x80, 0x80, 0x80);
+/// German whispers (green, as setters draw them); other whispers orange.
+pub(crate) const WHISPERS: Rgb = Rgb(0x5f, 0xd0, 0x5f);
+/// Whispers with a least difference other than half the order.
+pub(crate) const WHISPERS_OTHER: Rgb = Rgb(0xff, 0xa0, 0x40);
+/// Renban lines (purple).
+pub(crate) const RENBAN: Rgb = Rgb(0xd0, 0x80, 0xf0);
+/// Palindromes (grey).
+pub(crate) const PALINDROME: Rgb = Rgb(0xa8, 0xa8, 0xa8);
+/// Between lines (light blue-grey, circles at the ends).
+pub(crate) const BETWEEN: Rgb = Rgb(0x9d, 0xb4, 0xcc);
+/// Lockout lines (blue, diamonds at the ends).
+pub(crate) const LOCKOUT: Rgb = Rgb(0x60, 0x90, 0xe0);
+/// Entropic lines (orange-brown).
+pub(crate) const ENTROPIC: Rgb = Rgb(0xe0, 0x90, 0x40);
+/// Modular lines (teal).
+pub(crate) const MODULAR: Rgb = Rgb(0x40, 0xb8, 0xb0);
+/// Zipper lines (lavender).
+pub(crate) const ZIPPER: Rgb = Rgb(0xa8, 0x98, 0xf0);
+/// Region-sum lines (sky blue).
+pub(crate) const REGION_SUM: Rgb = Rgb(0x30, 0xb0, 0xf0);
+/// Diagonals.
+pub(crate) const DIAGONAL: Rgb = Rgb(0x50, 0x70, 0xa0);
+/// Extra regions (windoku): grey cells.
+pub(crate) const EXTRA_REGION: Rgb = Rgb(0xc4, 0xc4, 0xc4);
+/// The outline inside each extra region.
+pub(crate) const EXTRA_REGION_EDGE: Rgb = Rgb(0x70, 0x70, 0x70);
+/// Odd circles and even squares.
+pub(crate) const PARITY: Rgb = Rgb(0xb0, 0xb0, 0xb0);
+/// Minimum and maximum cells, under their chevrons.
+pub(crate) const EXTREMUM: Rgb = Rgb(0xe4, 0xe4, 0xe4);
+/// Row indexing cells (light red).
+pub(crate) const ROW_INDEXER: Rgb = Rgb(0xf4, 0xb4, 0xb4);
+/// Column indexing cells (light green).
+pub(crate) const COLUMN_INDEXER: Rgb = Rgb(0xb4, 0xe4, 0xb4);
+/// Clones: one colour a clone, the same on both shapes.
+pub(crate) const CLONES: [Rgb; 8] = [
+    Rgb(0xff, 0xd0, 0x90),
+    Rgb(0xc0, 0xb0, 0xff),
+    Rgb(0xa0, 0xe0, 0xe8),
+    Rgb(0xf0, 0xb0, 0xd8),
+    Rgb(0xd8, 0xf0, 0x90),
+    Rgb(0xff, 0xf0, 0xa0),
+    Rgb(0xb8, 0xd0, 0xf0),
+    Rgb(0xe0, 0xc0, 0xa0),
+];
+
 /// Tol's light scheme, reordered so that the first colours differ most.
 const TOL_LIGHT: [Rgb; 9] = [
     Rgb(0x77, 0xaa, 0xdd), // light blue

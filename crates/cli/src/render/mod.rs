@@ -12,6 +12,16 @@
 //!   [`svg_pages`]: puzzles tiled K to a page of A4 or Letter, one SVG
 //!   document a page; [`pdf`]: the same pages as one PDF document.
 //!
+//! # Variant constraints
+//!
+//! A puzzle's constraints are drawn as f-puzzles and SudokuPad draw them
+//! (the `marks` module): cages, thermometers, arrows, dots, X and V,
+//! lines coloured by kind, shaded cells, quadruples, and clues outside
+//! the grid, for which the picture keeps a ring of one cell around it;
+//! rules with no place on the grid are named in the caption; the puzzle's
+//! own pencil marks are drawn as candidates. A constraint whose picture
+//! would mislead is refused ([`RenderError::Constraint`]).
+//!
 //! # Text without fonts
 //!
 //! A fresh machine may have no fonts at all, and an SVG `<text>` element
@@ -43,6 +53,7 @@
 mod art;
 mod colors;
 mod glyph;
+mod marks;
 mod page;
 mod pdf;
 mod scene;
@@ -135,7 +146,14 @@ impl<'a> Picture<'a> {
         } else if let Some(sets) = self.candidates {
             Mark::Candidates(sets[cell])
         } else {
-            Mark::Empty
+            // The puzzle's own pencil marks (givenPencilMarks), where they
+            // restrict the cell.
+            let n = self.puzzle.n();
+            let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            match &self.puzzle.rules().candidates {
+                Some(marks) if marks[cell] & all != all => Mark::Candidates(marks[cell]),
+                _ => Mark::Empty,
+            }
         }
     }
 }
@@ -225,6 +243,9 @@ pub enum RenderError {
     CandidateSize { cells: usize, n: usize },
     /// The fonts have no glyph for this character (SVG and PDF only).
     Glyph { symbol: char },
+    /// A constraint whose picture would mislead (a quadruple not around
+    /// one corner, an arrow's circle in pieces or not in reading order).
+    Constraint { key: &'static str, reason: String },
     /// A page cannot hold this many puzzles.
     PerPage { k: usize },
     /// There is nothing to put on a page.
@@ -247,6 +268,7 @@ impl fmt::Display for RenderError {
             RenderError::Glyph { symbol } => {
                 write!(f, "cannot draw {symbol:?}: the built-in fonts have no glyph for it")
             }
+            RenderError::Constraint { key, reason } => write!(f, "cannot draw the {key}: {reason}"),
             RenderError::PerPage { k } => {
                 write!(f, "cannot put {k} puzzles on a page (1 to {MAX_PER_PAGE})")
             }

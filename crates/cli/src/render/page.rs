@@ -7,7 +7,9 @@
 //! square grid. Every page of a run has the same arrangement, so puzzles
 //! line up from page to page; the last page may have empty tiles.
 
-use super::scene::{self, Scene};
+use super::glyph::Weight;
+use super::marks;
+use super::scene::{self, Board, Scene};
 use super::{Options, Picture, RenderError, SVG_CELL, SVG_MARGIN};
 
 /// The most puzzles one page holds.
@@ -17,18 +19,66 @@ pub const MAX_PER_PAGE: usize = 100;
 const PAGE_MARGIN: f64 = 36.0;
 
 /// The scene of one puzzle on a picture of its own size (see
-/// [`super::SVG_CELL`]); a label adds a caption line above the grid.
+/// [`super::SVG_CELL`]); a label, or rules with no place on the grid
+/// (anti-knight, ...), add a caption line above the grid, and clues
+/// outside the grid a ring of one cell around it.
 pub(crate) fn single(picture: &Picture, options: &Options) -> Result<Scene, RenderError> {
     picture.check()?;
-    let side = picture.puzzle.n() as f64 * SVG_CELL;
-    let caption = if picture.label.is_some() { SVG_CELL } else { 0.0 };
+    let n = picture.puzzle.n();
+    let ring = if marks::outside(picture.puzzle) { 1 } else { 0 };
+    let side = (n + 2 * ring) as f64 * SVG_CELL;
+    let text = caption(picture.label, picture.puzzle);
+    let caption = if text.is_some() { SVG_CELL } else { 0.0 };
     let width = side + 2.0 * SVG_MARGIN;
     let mut scene = Scene::new(width, width + caption);
-    if let Some(label) = picture.label {
-        scene::draw_label(&mut scene, label, SVG_MARGIN, SVG_MARGIN + caption * 0.6, SVG_CELL * 0.5)?;
+    if let Some(text) = text {
+        let size = fitting(&text, SVG_CELL * 0.5, side);
+        scene::draw_label(&mut scene, &text, SVG_MARGIN, SVG_MARGIN + caption * 0.6, size)?;
     }
-    scene::draw_puzzle(&mut scene, picture, SVG_MARGIN, SVG_MARGIN + caption, SVG_CELL, options.shading)?;
+    let at = SVG_MARGIN + ring as f64 * SVG_CELL;
+    let board = Board { x0: at, y0: at + caption, cell: SVG_CELL, n };
+    draw_puzzle(&mut scene, picture, board, options.shading)?;
     Ok(scene)
+}
+
+/// The caption of a puzzle: its label, then the rules the grid cannot
+/// show (`3 · anti-knight, anti-king`).
+fn caption(label: Option<&str>, puzzle: &reduce::Puzzle) -> Option<String> {
+    match (label, marks::rules_note(puzzle)) {
+        (Some(l), Some(note)) => Some(format!("{l} · {note}")),
+        (Some(l), None) => Some(l.to_string()),
+        (None, note) => note,
+    }
+}
+
+/// The size at which `text` fits in `room` across, at most `size`.
+fn fitting(text: &str, size: f64, room: f64) -> f64 {
+    let w = scene::text_width(text, Weight::Bold, size);
+    if w > room {
+        size * room / w
+    } else {
+        size
+    }
+}
+
+/// Draws `picture` on `board`: region shading and shaded constraint
+/// cells, the grid's lines, the constraints' lines, cages, markers and
+/// outside clues, then the symbols on top. The picture must have passed
+/// its check.
+pub(crate) fn draw_puzzle(
+    scene: &mut Scene,
+    picture: &Picture,
+    board: Board,
+    shading: bool,
+) -> Result<(), RenderError> {
+    scene::check_symbols(picture)?;
+    marks::check(picture.puzzle)?;
+    scene::draw_shading(scene, picture, board, shading);
+    marks::draw_under(scene, picture.puzzle, board);
+    scene::draw_lines(scene, picture, board);
+    marks::draw_over(scene, picture.puzzle, board);
+    scene::draw_symbols(scene, picture, board, &marks::labelled(picture.puzzle));
+    Ok(())
 }
 
 /// Where the tiles of a page go: the top left corner of each grid, the
@@ -84,11 +134,15 @@ pub(crate) fn pages(pictures: &[Picture], options: &Options) -> Result<Vec<Scene
         for (i, picture) in chunk.iter().enumerate() {
             picture.check()?;
             let number = (p * k + i + 1).to_string();
-            let label = picture.label.unwrap_or(&number);
+            let label = caption(Some(picture.label.unwrap_or(&number)), picture.puzzle).unwrap_or(number);
             let (x, y) = tiles.corners[i];
-            scene::draw_label(&mut scene, label, x, y - 0.6 * tiles.caption, tiles.caption)?;
-            let cell = tiles.side / picture.puzzle.n() as f64;
-            scene::draw_puzzle(&mut scene, picture, x, y, cell, options.shading)?;
+            let size = fitting(&label, tiles.caption, tiles.side);
+            scene::draw_label(&mut scene, &label, x, y - 0.6 * tiles.caption, size)?;
+            let n = picture.puzzle.n();
+            let ring = if marks::outside(picture.puzzle) { 1 } else { 0 };
+            let cell = tiles.side / (n + 2 * ring) as f64;
+            let at = ring as f64 * cell;
+            draw_puzzle(&mut scene, picture, Board { x0: x + at, y0: y + at, cell, n }, options.shading)?;
         }
         scenes.push(scene);
     }

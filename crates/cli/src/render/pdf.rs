@@ -6,12 +6,12 @@
 //! with a `ToUnicode` map: the symbols show without any installed font and
 //! are still text that a viewer can search and copy.
 
-use pdf_writer::types::{LineCapStyle, SystemInfo, UnicodeCmap};
+use pdf_writer::types::{LineCapStyle, LineJoinStyle, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
 
 use super::glyph::{self, Seg, Weight};
 use super::page;
-use super::scene::{self, Item, Scene};
+use super::scene::{self, Item, PathSeg, Scene};
 use super::{Options, Picture, RenderError};
 
 /// The puzzles tiled `options.per_page` to a page of `options.page`, as one
@@ -210,6 +210,52 @@ fn page_content(scene: &Scene, charsets: &[Charset; 2]) -> Vec<u8> {
                     content.line_to(x2 as f32, h - y2 as f32);
                 }
                 content.stroke();
+            }
+            Item::Path { segs, fill, stroke } => {
+                content.save_state();
+                for seg in segs {
+                    match *seg {
+                        PathSeg::Move(x, y) => {
+                            content.move_to(x as f32, h - y as f32);
+                        }
+                        PathSeg::Line(x, y) => {
+                            content.line_to(x as f32, h - y as f32);
+                        }
+                        PathSeg::Cubic(x1, y1, x2, y2, x, y) => {
+                            let f = |v: f64| v as f32;
+                            content.cubic_to(f(x1), h - f(y1), f(x2), h - f(y2), f(x), h - f(y));
+                        }
+                        PathSeg::Close => {
+                            content.close_path();
+                        }
+                    }
+                }
+                if let Some(f) = fill {
+                    let [r, g, b] = f.unit();
+                    content.set_fill_rgb(r, g, b);
+                }
+                if let Some(s) = stroke {
+                    let [r, g, b] = s.color.unit();
+                    content.set_stroke_rgb(r, g, b);
+                    content.set_line_width(s.width as f32);
+                    let (cap, join) = if s.round {
+                        (LineCapStyle::RoundCap, LineJoinStyle::RoundJoin)
+                    } else {
+                        (LineCapStyle::ButtCap, LineJoinStyle::MiterJoin)
+                    };
+                    content.set_line_cap(cap);
+                    content.set_line_join(join);
+                    if let Some(dash) = s.dash {
+                        content.set_dash_pattern([dash as f32, dash as f32], 0.0);
+                    }
+                }
+                match (fill, stroke) {
+                    (Some(_), Some(_)) => content.fill_nonzero_and_stroke(),
+                    (Some(_), None) => content.fill_nonzero(),
+                    (None, Some(_)) => content.stroke(),
+                    (None, None) => content.end_path(),
+                };
+                content.restore_state();
             }
             Item::Text { text, x, y, size, weight, color, centered } => {
                 let left = if *centered { x - scene::text_width(text, *weight, *size) / 2.0 } else { *x };

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use super::glyph::{self, Seg, Weight};
 use super::page;
-use super::scene::{self, Item, Scene};
+use super::scene::{self, Item, PathSeg, Scene};
 use super::{Options, Picture, RenderError};
 
 /// One puzzle as an SVG document sized to itself: cells of
@@ -155,6 +155,38 @@ fn write(scene: &Scene, width: &str, height: &str) -> String {
                     color.hex(),
                     num(*width)
                 );
+            }
+            Item::Path { segs, fill, stroke } => {
+                let mut d = String::new();
+                for seg in segs {
+                    let _ = match *seg {
+                        PathSeg::Move(x, y) => write!(d, "M{} {}", num(x), num(y)),
+                        PathSeg::Line(x, y) => write!(d, "L{} {}", num(x), num(y)),
+                        PathSeg::Cubic(x1, y1, x2, y2, x, y) => write!(
+                            d,
+                            "C{} {} {} {} {} {}",
+                            num(x1),
+                            num(y1),
+                            num(x2),
+                            num(y2),
+                            num(x),
+                            num(y)
+                        ),
+                        PathSeg::Close => write!(d, "Z"),
+                    };
+                }
+                let fill = fill.map_or("none".to_string(), |f| f.hex());
+                let mut paint = String::new();
+                if let Some(s) = stroke {
+                    let _ = write!(paint, r#" stroke="{}" stroke-width="{}""#, s.color.hex(), num(s.width));
+                    if s.round {
+                        paint.push_str(r#" stroke-linecap="round" stroke-linejoin="round""#);
+                    }
+                    if let Some(dash) = s.dash {
+                        let _ = write!(paint, r#" stroke-dasharray="{} {}""#, num(dash), num(dash));
+                    }
+                }
+                let _ = writeln!(out, r#"<path d="{d}" fill="{fill}"{paint}/>"#);
             }
             Item::Text { text, x, y, size, weight, color, centered } => {
                 let mut pen = if *centered { x - scene::text_width(text, *weight, *size) / 2.0 } else { *x };
