@@ -79,6 +79,16 @@ impl Watch {
     }
 }
 
+/// Clears the terminal line the progress bar may be drawn on (the run did
+/// not get to clear it: the handler exits while it waits or writes), so
+/// that the message after Ctrl-C starts a clean line.
+fn clear_bar_line() {
+    let mut err = io::stderr();
+    if err.is_terminal() {
+        let _ = err.write_all(b"\r\x1b[2K");
+    }
+}
+
 /// A duration for people: `45s`, `12m 5s`, `3h 20m`, `2d 4h`.
 fn human(seconds: f64) -> String {
     let s = seconds.round() as u64;
@@ -100,6 +110,7 @@ pub fn on_interrupt(watch: Arc<Watch>) {
         std::thread::sleep(GRACE);
         // Still running: waiting for input, or a write that blocks.
         let guard = watch.last_word.lock().unwrap_or_else(|e| e.into_inner());
+        clear_bar_line();
         eprintln!("{}", watch.how_far());
         drop(guard);
         std::process::exit(Status::Interrupted.code().into());
