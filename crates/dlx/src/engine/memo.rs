@@ -34,8 +34,9 @@
 //! count is computed, not found in the table.
 
 use crate::budget::{End, Meter};
-use crate::estimate::SplitMix64;
+use crate::estimate::{below_u128, SplitMix64};
 use crate::problem::Problem;
+use crate::zdd::{Builder, WordMap, BOTTOM, TOP};
 
 /// The most words a state may take: 1,024 bits of items and color fields.
 pub(crate) const MAX_WORDS: usize = 16;
@@ -60,6 +61,9 @@ pub enum MemoError {
     Stopped(End),
     /// The count passed 2^128 - 1.
     Overflow,
+    /// A diagram being made passed the memory cap (a count alone never
+    /// does: its table stops growing instead).
+    Memory,
 }
 
 impl std::fmt::Display for MemoError {
@@ -69,6 +73,7 @@ impl std::fmt::Display for MemoError {
             MemoError::Overflow => f.write_str(
                 "the count passes 2^128 - 1 (340,282,366,920,938,463,463,374,607,431,768,211,455)",
             ),
+            MemoError::Memory => f.write_str("the decision diagram passes the memory cap (--memory)"),
         }
     }
 }
@@ -372,6 +377,50 @@ impl<const N: usize> Memo<N> {
         Ok(sum)
     }
 
+    /// The diagram node of the solutions below state `s`, made in `b`
+    /// (its children first): at a state, one node a fitting option of the
+    /// branching item with solutions below it, chained by `lo` in the
+    /// item's option order (the first at the bottom, as DLX6 makes them).
+    /// `seen` remembers each state's node; its bytes and the builder's
+    /// together stay under `memory`, or [`MemoError::Memory`].
+    pub fn diagram(
+        &mut self,
+        s: &State<N>,
+        meter: &mut Meter,
+        b: &mut Builder,
+        seen: &mut WordMap<State<N>, u32>,
+        memory: u64,
+    ) -> Result<u32, MemoError> {
+        if self.done(s) {
+            return Ok(TOP);
+        }
+        if let Some(&z) = seen.get(s) {
+            self.table.hits += 1;
+            return Ok(z);
+        }
+        self.computed += 1;
+        if meter.node(0) {
+            return Err(MemoError::Stopped(meter.end()));
+        }
+        let entry = std::mem::size_of::<(State<N>, u32)>() as u64 + 1;
+        if b.bytes() + seen.capacity() as u64 * entry > memory {
+            return Err(MemoError::Memory);
+        }
+        let mut z = BOTTOM;
+        if let Some(item) = self.branch(s, self.branching) {
+            for k in self.item_start[item]..self.item_start[item + 1] {
+                let o = self.item_options[k as usize] as usize;
+                if self.fits(s, o) {
+                    let t = self.apply(s, o);
+                    let hi = self.diagram(&t, meter, b, seen, memory)?;
+                    z = b.node(o as u32, z, hi);
+                }
+            }
+        }
+        seen.insert(*s, z);
+        Ok(z)
+    }
+
     /// A trial of at most `budget` states below `s`, for the choice of an
     /// engine: walks the states as [`Memo::count`] does, but remembers for
     /// each the nodes of the plain tree below it (the same branching, no
@@ -445,7 +494,7 @@ impl<const N: usize> Memo<N> {
         }
         while !self.done(&s) {
             let item = self.branch(&s, self.branching).expect("a state that counts more than 0 has a branch");
-            let mut r = below(rng, total);
+            let mut r = below_u128(rng, total);
             let mut next = None;
             for k in self.item_start[item]..self.item_start[item + 1] {
                 let o = self.item_options[k as usize] as usize;
@@ -535,6 +584,17 @@ impl MemoEngine {
         })
     }
 
+    /// The reduced diagram of every solution, its states' nodes kept with
+    /// the builder's under `memory` bytes.
+    pub fn diagram(&mut self, meter: &mut Meter, memory: u64) -> Result<crate::zdd::Zdd, MemoError> {
+        each_width!(self, m => {
+            let mut b = Builder::new();
+            let mut seen = WordMap::default();
+            let root = m.diagram(&[0; _], meter, &mut b, &mut seen, memory)?;
+            Ok(b.finish(root))
+        })
+    }
+
     /// See [`Memo::trial`]: below `chosen` (clashing: finished, 1 node).
     pub fn trial(&self, chosen: &[usize], rule: Branching, budget: u64) -> (f64, bool) {
         each_width!(self, m => match m.state_of(chosen) {
@@ -558,18 +618,6 @@ impl MemoEngine {
             }
             None => Ok(None),
         })
-    }
-}
-
-/// A number drawn uniformly from `0..n` (`n > 0`), by rejection.
-fn below(rng: &mut SplitMix64, n: u128) -> u128 {
-    let bits = 128 - (n - 1).leading_zeros();
-    loop {
-        let x = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
-        let x = if bits == 0 { 0 } else { x >> (128 - bits) };
-        if x < n {
-            return x;
-        }
     }
 }
 
