@@ -21,6 +21,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 
 use crate::estimate::{below_u128, SplitMix64};
+use crate::problem::Problem;
 
 /// The terminal of no solution.
 pub const BOTTOM: u32 = 0;
@@ -51,6 +52,9 @@ pub enum ZddError {
     Root { root: u32 },
     /// The count passes 2^128 - 1.
     Overflow,
+    /// Below node `id` some solution covers a primary item twice or
+    /// leaves one uncovered.
+    Cover { id: u32 },
 }
 
 impl std::fmt::Display for ZddError {
@@ -63,6 +67,9 @@ impl std::fmt::Display for ZddError {
             ZddError::Suppressed { id } => write!(f, "node {id} has no solution with its option (hi is 0)"),
             ZddError::Root { root } => write!(f, "the root {root} is past the last node"),
             ZddError::Overflow => f.write_str("the count passes 2^128 - 1"),
+            ZddError::Cover { id } => {
+                write!(f, "below node {id} a solution covers a primary item twice or leaves one uncovered")
+            }
         }
     }
 }
@@ -207,6 +214,39 @@ impl Zdd {
             }
         }
         Some(out)
+    }
+
+    /// Checks, without listing them, that every solution covers each
+    /// primary item of `problem` exactly once (the options must be in
+    /// range: [`Zdd::new`] checked them): each node's solutions must cover
+    /// the same primary items, known by a sum of random 64-bit keys, one
+    /// an item (a multiset differing in any item is missed with
+    /// probability about 2^-64); the root's, all of them. Secondary items
+    /// are left to whoever lists a solution ([`Problem::is_solution`]).
+    pub fn check_covers(&self, problem: &Problem) -> Result<(), ZddError> {
+        let mut rng = SplitMix64::new(0x005E_ED0F_C0FE);
+        let keys: Vec<u64> = (0..problem.primary_count()).map(|_| rng.next_u64()).collect();
+        let option_key = |o: usize| {
+            problem
+                .option(o)
+                .iter()
+                .filter(|e| (e.item as usize) < keys.len())
+                .fold(0u64, |h, e| h.wrapping_add(keys[e.item as usize]))
+        };
+        let mut covered = vec![0u64; self.nodes.len() + 2];
+        for (k, n) in self.nodes.iter().enumerate() {
+            let id = k as u32 + 2;
+            let mine = option_key(n.option as usize).wrapping_add(covered[n.hi as usize]);
+            if n.lo != BOTTOM && covered[n.lo as usize] != mine {
+                return Err(ZddError::Cover { id });
+            }
+            covered[id as usize] = mine;
+        }
+        let all = keys.iter().fold(0u64, |h, &k| h.wrapping_add(k));
+        if self.root != BOTTOM && covered[self.root as usize] != all {
+            return Err(ZddError::Cover { id: self.root });
+        }
+        Ok(())
     }
 
     /// Knuth's text form, as DLX6 prints it (`m1`): one line a node,

@@ -177,6 +177,7 @@ proptest! {
             prop_assert_eq!(z.count(), Ok(all.len() as u128));
             prop_assert_eq!(&listed(&p, &z), &all);
             assert_reduced(&z);
+            prop_assert_eq!(z.check_covers(&p), Ok(()));
             // The nodes read back as they were.
             let again = Zdd::new(z.nodes().to_vec(), z.root(), p.option_count());
             prop_assert_eq!(again.as_ref(), Ok(&z));
@@ -223,4 +224,29 @@ fn dlx6s_diagram_of_the_2x3_board_holds_the_same_solutions() {
     let ours = diagram(&p, Branching::Fewest);
     assert_eq!(listed(&p, &theirs), listed(&p, &ours));
     assert_eq!(listed(&p, &ours).len(), 3);
+}
+
+#[test]
+fn a_diagram_of_other_options_fails_the_cover_check() {
+    let p = dominoes(3, 4);
+    let z = diagram(&p, Branching::First);
+    assert_eq!(z.check_covers(&p), Ok(()));
+    // Every node given each other option in turn: a diagram whose
+    // solutions are not all exact covers is caught.
+    for k in 0..z.len() {
+        for o in 0..p.option_count() as u32 {
+            let mut nodes = z.nodes().to_vec();
+            if nodes[k].option == o {
+                continue;
+            }
+            nodes[k].option = o;
+            let bad = Zdd::new(nodes, z.root(), p.option_count()).unwrap();
+            let mut all_covers = true;
+            let _ = bad.for_each(|s| {
+                all_covers &= p.is_solution(s);
+                ControlFlow::Continue(())
+            });
+            assert_eq!(bad.check_covers(&p).is_ok(), all_covers, "node {} as option {o}", k + 2);
+        }
+    }
 }
