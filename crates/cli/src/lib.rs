@@ -25,6 +25,7 @@ pub mod run;
 pub mod schema;
 pub mod status;
 pub mod verify;
+pub mod zdd_file;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -89,6 +89,19 @@ impl SplitMix64 {
     }
 }
 
+/// A number drawn uniformly from `0..n` (`n > 0`) by rejection: exactly
+/// uniform, for the memo's and the diagrams' samples.
+pub(crate) fn below_u128(rng: &mut SplitMix64, n: u128) -> u128 {
+    let bits = 128 - (n - 1).leading_zeros();
+    loop {
+        let x = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
+        let x = if bits == 0 { 0 } else { x >> (128 - bits) };
+        if x < n {
+            return x;
+        }
+    }
+}
+
 /// Probes each node of the stratification frontier gets at least.
 pub const PROBES_PER_STRATUM: u64 = 32;
 

@@ -118,6 +118,7 @@ mod solver;
 mod split;
 mod stats;
 pub mod text;
+mod zdd;
 
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -133,3 +134,4 @@ pub use problem::{
 pub use request::{Order, Request, Want};
 pub use solver::{Cheapest, Solutions, Solver};
 pub use stats::Stats;
+pub use zdd::{Builder, Node, Zdd, ZddError, BOTTOM, TOP};

@@ -100,6 +100,20 @@ impl MemoCounter {
         r
     }
 
+    /// The reduced decision diagram of every solution (see [`crate::Zdd`]):
+    /// the memo's states made nodes, equal nodes merged. Its states are
+    /// remembered apart from the count's table (a diagram cannot forget a
+    /// state, so the memory cap, when passed, stops it with
+    /// [`MemoError::Memory`] rather than slowing it); within the budget.
+    pub fn diagram(&mut self) -> Result<crate::Zdd, MemoError> {
+        self.meter.start();
+        let before = self.engine.stats().computed;
+        let r = self.engine.diagram(&mut self.meter, self.memory);
+        let nodes = self.engine.stats().computed - before;
+        let _ = self.meter.finish(0, nodes, End::Complete);
+        r
+    }
+
     /// A solution that contains `chosen`, drawn with probability exactly
     /// 1 / [`MemoCounter::count`]`(chosen)` from the generator `rng`:
     /// `chosen` first, then the options drawn. `None` when there is no

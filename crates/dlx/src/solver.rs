@@ -159,7 +159,7 @@ impl<I: Index> LinksWithBits<I> {
             },
             Err(MemoError::Stopped(e)) => (e, 0),
             // Unknown, never a wrong count: see Solver::memo_overflowed.
-            Err(MemoError::Overflow) => (End::OutOfNodes, 0),
+            Err(MemoError::Overflow | MemoError::Memory) => (End::OutOfNodes, 0),
         };
         let shown = u64::try_from(count).unwrap_or(u64::MAX);
         let o = meter.finish(shown, nodes, end);

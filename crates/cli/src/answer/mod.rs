@@ -9,6 +9,7 @@
 //! to record.
 
 mod best;
+mod diagram;
 mod engines;
 mod estimate;
 mod lister;
@@ -22,6 +23,7 @@ use dlx::{EngineChoice, Order, Request, Want};
 use crate::output::{Layouts, OutputFormat};
 
 pub use best::cheapest;
+pub use diagram::{diagram, ZddFormat, ZddOut};
 pub use engines::Engines;
 pub use estimate::estimate;
 pub use random::{random, Draws};

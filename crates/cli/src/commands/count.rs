@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::{Args, ValueEnum};
 use dlx::{EngineChoice, EstimateOptions, Order, Probe};
 
-use crate::answer::{self, Engines, Mode};
+use crate::answer::{self, Engines, Mode, ZddFormat, ZddOut};
 use crate::error::UsageError;
 use crate::flags::{
     default_memory, parse_limit, parse_memory, parse_probes, parse_shard, threads, BudgetArgs, InputArgs,
@@ -53,6 +53,15 @@ pub struct CountArgs {
     /// the memory available.
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub memory: Option<u64>,
+    /// Count by memo and write the decision diagram (ZDD) of all the
+    /// solutions to FILE (one record), to read back with `dance zdd`
+    /// (docs/memo.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["estimate", "limit", "shard", "stats"])]
+    pub zdd: Option<std::path::PathBuf>,
+    /// With --zdd: dance's form (the problem inside; `dance zdd` reads it)
+    /// or Knuth's, as DLX6 prints it.
+    #[arg(long, value_enum, value_name = "FORM", requires = "zdd", default_value_t = ZddFormat::Dance)]
+    pub zdd_format: ZddFormat,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
@@ -93,6 +102,8 @@ pub struct CountPlan {
     pub inputs: InputSet,
     /// A progress bar may show.
     pub progress: bool,
+    /// `--zdd`: the diagram's file and form.
+    pub zdd: Option<ZddOut>,
 }
 
 /// The plan the arguments ask for, or a usage error.
@@ -103,6 +114,15 @@ pub fn plan(a: CountArgs) -> Result<CountPlan, UsageError> {
         e.seed = a.seed.unwrap_or(e.seed);
         e
     });
+    let zdd = a.zdd.map(|path| ZddOut { path, format: a.zdd_format });
+    if zdd.is_some() {
+        if a.engine == EngineArg::Plain {
+            return Err(UsageError("--zdd counts by memo: leave out --engine plain".into()));
+        }
+        if a.run.output != crate::output::OutputFormat::Text {
+            return Err(UsageError("--zdd writes text only, for now: leave out --output json".into()));
+        }
+    }
     let answer = answer::Plan {
         mode: Mode::Count { limit: a.limit },
         output: a.run.output,
@@ -121,6 +141,7 @@ pub fn plan(a: CountArgs) -> Result<CountPlan, UsageError> {
         estimate,
         inputs: a.input.input_set()?,
         progress: !a.run.quiet && !a.run.no_progress,
+        zdd,
     })
 }
 
@@ -128,8 +149,9 @@ pub fn plan(a: CountArgs) -> Result<CountPlan, UsageError> {
 pub fn run(plan: &CountPlan) -> Status {
     answer_records(
         &plan.inputs,
-        Loop { jobs: plan.answer.jobs, progress: plan.progress },
-        |probe: Arc<Probe>| Counting { plan, engines: Engines::with_probe(probe) },
+        // One diagram file: the records one after another, on one thread.
+        Loop { jobs: if plan.zdd.is_some() { 1 } else { plan.answer.jobs }, progress: plan.progress },
+        |probe: Arc<Probe>| Counting { plan, engines: Engines::with_probe(probe), written: false },
     )
 }
 
@@ -137,6 +159,8 @@ pub fn run(plan: &CountPlan) -> Status {
 struct Counting<'a> {
     plan: &'a CountPlan,
     engines: Engines,
+    /// `--zdd`: a record's diagram was written (the file holds one).
+    written: bool,
 }
 
 impl Answerer for Counting<'_> {
@@ -148,6 +172,18 @@ impl Answerer for Counting<'_> {
         notes: &mut Vec<Note>,
     ) -> io::Result<Status> {
         let plan = &self.plan.answer;
+        if let Some(to) = &self.plan.zdd {
+            if self.written {
+                let why = format!(
+                    "--zdd {} holds the first record's diagram: count this one with a --zdd of its own",
+                    to.path.display()
+                );
+                return crate::run::refuse_with(record, index, why, true, out, notes);
+            }
+            let (status, written) = answer::diagram(record, index, to, plan, &self.engines, out, notes)?;
+            self.written |= written;
+            return Ok(status);
+        }
         match &self.plan.estimate {
             Some(options) => answer::estimate(record, index, options, plan, &mut self.engines, out, notes),
             None => answer::search(record, index, plan, &mut self.engines, out, notes),

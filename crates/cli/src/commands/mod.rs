@@ -15,6 +15,7 @@ mod generate;
 mod man;
 mod render;
 mod solve;
+mod zdd;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -80,6 +81,9 @@ pub enum CommandArgs {
     /// givens, and optionally the solution or the candidates
     /// (docs/pictures.md).
     Render(render::RenderArgs),
+    /// Read back a decision diagram `count --zdd` wrote: its count, every
+    /// solution, or uniformly random ones, without searching.
+    Zdd(zdd::ZddArgs),
     /// Write a shell completion script to standard output (for example
     /// `dance completions bash > /etc/bash_completion.d/dance`).
     Completions(completions::CompletionsArgs),
@@ -101,6 +105,7 @@ pub fn run(cli: Cli) -> Status {
         CommandArgs::Hint(a) => explain::plan(LogicCommand::Hint, a).map(|p| explain::run(&p)),
         CommandArgs::Rate(a) => explain::plan(LogicCommand::Rate, a).map(|p| explain::run(&p)),
         CommandArgs::Render(a) => render::plan(a).map(|p| render::run(&p)),
+        CommandArgs::Zdd(a) => zdd::run(&a),
         CommandArgs::Completions(a) => Ok(completions::run(&a)),
         CommandArgs::Man(a) => man::run(&a),
     };
@@ -156,7 +161,7 @@ mod tests {
                 explain::plan(LogicCommand::Explain, a).map(drop)
             }
             CommandArgs::Render(a) => render::plan(a).map(drop),
-            CommandArgs::Completions(_) | CommandArgs::Man(_) => Ok(()),
+            CommandArgs::Zdd(_) | CommandArgs::Completions(_) | CommandArgs::Man(_) => Ok(()),
         };
         planned.map_err(|e| e.0)
     }

@@ -34,8 +34,9 @@
 //! count is computed, not found in the table.
 
 use crate::budget::{End, Meter};
-use crate::estimate::SplitMix64;
+use crate::estimate::{below_u128, SplitMix64};
 use crate::problem::Problem;
+use crate::zdd::{Builder, WordMap, BOTTOM, TOP};
 
 /// The most words a state may take: 1,024 bits of items and color fields.
 pub(crate) const MAX_WORDS: usize = 16;
@@ -60,6 +61,9 @@ pub enum MemoError {
     Stopped(End),
     /// The count passed 2^128 - 1.
     Overflow,
+    /// A diagram being made passed the memory cap (a count alone never
+    /// does: its table stops growing instead).
+    Memory,
 }
 
 impl std::fmt::Display for MemoError {
@@ -69,6 +73,7 @@ impl std::fmt::Display for MemoError {
             MemoError::Overflow => f.write_str(
                 "the count passes 2^128 - 1 (340,282,366,920,938,463,463,374,607,431,768,211,455)",
             ),
+            MemoError::Memory => f.write_str("the decision diagram passes the memory cap (--memory)"),
         }
     }
 }
@@ -372,6 +377,50 @@ impl<const N: usize> Memo<N> {
         Ok(sum)
     }
 
+    /// The diagram node of the solutions below state `s`, made in `b`
+    /// (its children first): at a state, one node a fitting option of the
+    /// branching item with solutions below it, chained by `lo` in the
+    /// item's option order (the first at the bottom, as DLX6 makes them).
+    /// `seen` remembers each state's node; its bytes and the builder's
+    /// together stay under `memory`, or [`MemoError::Memory`].
+    pub fn diagram(
+        &mut self,
+        s: &State<N>,
+        meter: &mut Meter,
+        b: &mut Builder,
+        seen: &mut WordMap<State<N>, u32>,
+        memory: u64,
+    ) -> Result<u32, MemoError> {
+        if self.done(s) {
+            return Ok(TOP);
+        }
+        if let Some(&z) = seen.get(s) {
+            self.table.hits += 1;
+            return Ok(z);
+        }
+        self.computed += 1;
+        if meter.node(0) {
+            return Err(MemoError::Stopped(meter.end()));
+        }
+        let entry = std::mem::size_of::<(State<N>, u32)>() as u64 + 1;
+        if b.bytes() + seen.capacity() as u64 * entry > memory {
+            return Err(MemoError::Memory);
+        }
+        let mut z = BOTTOM;
+        if let Some(item) = self.branch(s, self.branching) {
+            for k in self.item_start[item]..self.item_start[item + 1] {
+                let o = self.item_options[k as usize] as usize;
+                if self.fits(s, o) {
+                    let t = self.apply(s, o);
+                    let hi = self.diagram(&t, meter, b, seen, memory)?;
+                    z = b.node(o as u32, z, hi);
+                }
+            }
+        }
+        seen.insert(*s, z);
+        Ok(z)
+    }
+
     /// A trial of at most `budget` states below `s`, for the choice of an
     /// engine: walks the states as [`Memo::count`] does, but remembers for
     /// each the nodes of the plain tree below it (the same branching, no
@@ -445,7 +494,7 @@ impl<const N: usize> Memo<N> {
         }
         while !self.done(&s) {
             let item = self.branch(&s, self.branching).expect("a state that counts more than 0 has a branch");
-            let mut r = below(rng, total);
+            let mut r = below_u128(rng, total);
             let mut next = None;
             for k in self.item_start[item]..self.item_start[item + 1] {
                 let o = self.item_options[k as usize] as usize;
@@ -535,6 +584,17 @@ impl MemoEngine {
         })
     }
 
+    /// The reduced diagram of every solution, its states' nodes kept with
+    /// the builder's under `memory` bytes.
+    pub fn diagram(&mut self, meter: &mut Meter, memory: u64) -> Result<crate::zdd::Zdd, MemoError> {
+        each_width!(self, m => {
+            let mut b = Builder::new();
+            let mut seen = WordMap::default();
+            let root = m.diagram(&[0; _], meter, &mut b, &mut seen, memory)?;
+            Ok(b.finish(root))
+        })
+    }
+
     /// See [`Memo::trial`]: below `chosen` (clashing: finished, 1 node).
     pub fn trial(&self, chosen: &[usize], rule: Branching, budget: u64) -> (f64, bool) {
         each_width!(self, m => match m.state_of(chosen) {
@@ -561,37 +621,39 @@ impl MemoEngine {
     }
 }
 
-/// A number drawn uniformly from `0..n` (`n > 0`), by rejection.
-fn below(rng: &mut SplitMix64, n: u128) -> u128 {
-    let bits = 128 - (n - 1).leading_zeros();
-    loop {
-        let x = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
-        let x = if bits == 0 { 0 } else { x >> (128 - bits) };
-        if x < n {
-            return x;
-        }
-    }
-}
-
-/// One slot of the table: a state and its count. The empty state (no item
-/// used) is never stored, since only the root has it, so an all-zero key
-/// marks an empty slot. A count of `u64::MAX` or more is [`WIDE`] here,
-/// its value in the table's side map (counts that large are few: a slot
-/// stays 8 bytes a word of state, plus 8).
-#[derive(Clone, Copy, Debug)]
-struct Slot<const N: usize> {
-    key: State<N>,
-    count: u64,
-}
-
 /// A slot's count that stands for one in the side map.
 const WIDE: u64 = u64::MAX;
 
-/// An open-addressing hash table of states and counts, linear probing,
-/// doubled at three quarters full while it stays under its memory cap.
+/// The fewest slots a table starts with.
+const FIRST_SLOTS: usize = 1 << 12;
+
+/// Slots of the old table moved to the new at a time in a growth, its
+/// memory given back after each step.
+const MOVE_STEP: usize = 1 << 16;
+
+/// An open-addressing hash table of states and counts, linear probing.
+///
+/// A slot is `N + 1` words in one flat vector: the state, then its count.
+/// The empty state (no item used) is never stored, since only the root has
+/// it, so an all-zero key marks an empty slot. A count of `u64::MAX` or
+/// more is [`WIDE`] in its slot, its value in the side map (counts that
+/// large are few).
+///
+/// A state's first slot is its hash scaled to the table's size (the high
+/// bits of hash x size), so the size need not be a power of two: the table
+/// grows by half (not doubling) at three quarters full while it stays
+/// under its memory cap, and a growth moves the old slots from the end
+/// backwards, giving the old memory back as it goes. The new table's
+/// zeroed pages are only made resident as they are written, and since the
+/// scaled hash keeps the slots' order, they are written from the end
+/// backwards too: the peak of a growth is about the new table alone, not
+/// old plus new (Latin squares of order 6: 13.3 million states, once a
+/// table of 2^25 slots of 24 bytes with the 2^24 before it, 1,157 MB).
 #[derive(Clone, Debug)]
 struct Table<const N: usize> {
-    slots: Vec<Slot<N>>,
+    words: Vec<u64>,
+    /// Slots (`words.len() / (N + 1)`).
+    size: usize,
     len: usize,
     /// The most slots the cap allows.
     max_slots: usize,
@@ -603,18 +665,15 @@ struct Table<const N: usize> {
 }
 
 impl<const N: usize> Table<N> {
+    const SLOT: usize = N + 1;
+
     fn new(memory: u64) -> Table<N> {
-        let size = std::mem::size_of::<Slot<N>>() as u64;
-        let most = memory / size;
-        let max_slots = match most {
-            0 => 0,
-            m if m.is_power_of_two() => m,
-            m => m.next_power_of_two() / 2,
-        };
+        let size = (Self::SLOT * 8) as u64;
         Table {
-            slots: Vec::new(),
+            words: Vec::new(),
+            size: 0,
             len: 0,
-            max_slots: max_slots as usize,
+            max_slots: (memory / size).min(usize::MAX as u64 / 2) as usize,
             full: false,
             hits: 0,
             wide: std::collections::HashMap::new(),
@@ -622,7 +681,7 @@ impl<const N: usize> Table<N> {
     }
 
     fn bytes(&self) -> u64 {
-        (self.slots.len() * std::mem::size_of::<Slot<N>>()) as u64
+        (self.words.len() * 8) as u64
     }
 
     #[inline(always)]
@@ -635,26 +694,39 @@ impl<const N: usize> Table<N> {
         h.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (h >> 32)
     }
 
+    /// The first slot of `key` in a table of `size` slots.
+    #[inline(always)]
+    fn home(key: &State<N>, size: usize) -> usize {
+        ((Self::hash(key) as u128 * size as u128) >> 64) as usize
+    }
+
+    #[inline(always)]
+    fn key_at(words: &[u64], i: usize) -> &[u64] {
+        &words[i * Self::SLOT..i * Self::SLOT + N]
+    }
+
     #[inline]
     fn get(&mut self, key: &State<N>) -> Option<u128> {
-        if self.slots.is_empty() || *key == [0; N] {
+        if self.size == 0 || *key == [0; N] {
             return None;
         }
-        let mask = self.slots.len() - 1;
-        let mut i = Self::hash(key) as usize & mask;
+        let mut i = Self::home(key, self.size);
         loop {
-            let slot = &self.slots[i];
-            if slot.key == *key {
+            let k = Self::key_at(&self.words, i);
+            if k == key {
                 self.hits += 1;
-                return match slot.count {
+                return match self.words[i * Self::SLOT + N] {
                     WIDE => self.wide.get(key).copied(),
                     c => Some(c as u128),
                 };
             }
-            if slot.key == [0; N] {
+            if k.iter().all(|&w| w == 0) {
                 return None;
             }
-            i = (i + 1) & mask;
+            i += 1;
+            if i == self.size {
+                i = 0;
+            }
         }
     }
 
@@ -662,50 +734,108 @@ impl<const N: usize> Table<N> {
         if self.full || *key == [0; N] {
             return;
         }
-        if (self.len + 1) * 4 > self.slots.len() * 3 && !self.grow() {
+        if (self.len + 1) * 4 > self.size * 3 && !self.grow() {
             self.full = true;
             return;
         }
-        let mask = self.slots.len() - 1;
-        let mut i = Self::hash(key) as usize & mask;
-        while self.slots[i].key != [0; N] {
-            if self.slots[i].key == *key {
-                return;
-            }
-            i = (i + 1) & mask;
-        }
         let narrow = match u64::try_from(count) {
             Ok(c) if c != WIDE => c,
-            _ => {
-                self.wide.insert(*key, count);
-                WIDE
-            }
+            _ => WIDE,
         };
-        self.slots[i] = Slot { key: *key, count: narrow };
-        self.len += 1;
+        if Self::place(&mut self.words, self.size, key, narrow) {
+            if narrow == WIDE {
+                self.wide.insert(*key, count);
+            }
+            self.len += 1;
+        }
     }
 
-    /// Doubles the table (or makes its first slots); false when the cap
-    /// does not allow it or the memory cannot be had.
+    /// Puts `key` and its count in the first free slot from its home;
+    /// false when it is there already.
+    #[inline]
+    fn place(words: &mut [u64], size: usize, key: &[u64], count: u64) -> bool {
+        let mut i = Self::home(key.try_into().expect("a state's words"), size);
+        loop {
+            let k = Self::key_at(words, i);
+            if k == key {
+                return false;
+            }
+            if k.iter().all(|&w| w == 0) {
+                words[i * Self::SLOT..i * Self::SLOT + N].copy_from_slice(key);
+                words[i * Self::SLOT + N] = count;
+                return true;
+            }
+            i += 1;
+            if i == size {
+                i = 0;
+            }
+        }
+    }
+
+    /// Grows the table by half (or makes its first slots); false when the
+    /// cap does not allow it or the memory cannot be had.
     fn grow(&mut self) -> bool {
-        let size = if self.slots.is_empty() { self.max_slots.min(1 << 12) } else { self.slots.len() * 2 };
+        let size = if self.size == 0 { self.max_slots.min(FIRST_SLOTS) } else { self.size + self.size / 2 };
         if size == 0 || size > self.max_slots {
             return false;
         }
-        let mut slots = Vec::new();
-        if slots.try_reserve_exact(size).is_err() {
+        let mut words: Vec<u64> = Vec::new();
+        if words.try_reserve_exact(size * Self::SLOT).is_err() {
             return false;
         }
-        slots.resize(size, Slot { key: [0; N], count: 0 });
-        let old = std::mem::replace(&mut self.slots, slots);
-        let mask = size - 1;
-        for slot in old.into_iter().filter(|s| s.key != [0; N]) {
-            let mut i = Self::hash(&slot.key) as usize & mask;
-            while self.slots[i].key != [0; N] {
-                i = (i + 1) & mask;
+        // Zeroed by the allocator: pages become resident when written.
+        drop(words);
+        let mut words = vec![0u64; size * Self::SLOT];
+        let mut old = std::mem::take(&mut self.words);
+        let mut end = self.size;
+        while end > 0 {
+            let start = end.saturating_sub(MOVE_STEP);
+            for i in (start..end).rev() {
+                let slot = &old[i * Self::SLOT..(i + 1) * Self::SLOT];
+                if slot[..N].iter().any(|&w| w != 0) {
+                    Self::place(&mut words, size, &slot[..N], slot[N]);
+                }
             }
-            self.slots[i] = slot;
+            old.truncate(start * Self::SLOT);
+            old.shrink_to_fit();
+            end = start;
         }
+        self.words = words;
+        self.size = size;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_keeps_every_state_through_its_growths() {
+        let mut rng = SplitMix64::new(35);
+        let keys: Vec<[u64; 2]> = (0..100_000).map(|_| [rng.next_u64() | 1, rng.next_u64()]).collect();
+        let mut t = Table::<2>::new(1 << 30);
+        for (k, key) in keys.iter().enumerate() {
+            t.insert(key, k as u128 * 3);
+        }
+        assert_eq!(t.len, keys.len());
+        assert!(t.len * 4 <= t.size * 3);
+        for (k, key) in keys.iter().enumerate() {
+            assert_eq!(t.get(key), Some(k as u128 * 3));
+        }
+        assert_eq!(t.get(&[2, 0]), None);
+        t.insert(&[2, 0], u128::MAX);
+        assert_eq!(t.get(&[2, 0]), Some(u128::MAX));
+        // Under a cap of 5,000 slots: full at three quarters, and what it
+        // took it keeps.
+        let mut small = Table::<2>::new(24 * 5_000);
+        for key in &keys {
+            small.insert(key, 1);
+        }
+        assert!(small.full && small.size <= 5_000 && small.len * 4 <= small.size * 3);
+        assert!(small.len > 2_000);
+        for (k, key) in keys.iter().enumerate() {
+            assert_eq!(small.get(key), (k < small.len).then_some(1));
+        }
     }
 }
