@@ -48,7 +48,14 @@ impl VariantRules {
         if puzzle.is_classic() || puzzle.n() > MAX_VARIANT_ORDER {
             return false;
         }
-        let model = Model::new(puzzle, &[]);
+        let mut model = Model::new(puzzle, &[]);
+        // The search propagates the sums the cages imply by bounds only
+        // (cheaper per node); a step can afford exact reachability.
+        for (p, o) in model.props.iter_mut().zip(&model.origins) {
+            if let (Prop::Linear(l), Origin::House(_) | Origin::Rows(..) | Origin::Columns(..)) = (p, o) {
+                l.exact = true;
+            }
+        }
         let rules = &puzzle.rules().constraints;
         self.kinds = model
             .props
@@ -240,8 +247,11 @@ fn describe(model: &Model, p: usize, step: &mut Step, n: usize, cand: &[VariantM
             }
         }
         Prop::Linear(l) => {
-            step.terms.extend(l.coefs.iter().zip(&l.cells).map(|(&k, &c)| (k, c as usize)));
-            step.total = l.target;
+            // Written with more plus signs than minus signs.
+            let flip = if l.coefs.iter().filter(|&&k| k < 0).count() * 2 > l.coefs.len() { -1 } else { 1 };
+            step.terms.extend(l.coefs.iter().zip(&l.cells).map(|(&k, &c)| (flip * k, c as usize)));
+            step.terms.sort_by_key(|&(k, _)| k < 0);
+            step.total = flip * l.target;
         }
         _ => {}
     }
