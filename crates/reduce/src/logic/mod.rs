@@ -8,8 +8,10 @@
 //! (see [`Technique`] and `docs/logic.md`):
 //!
 //! 1. full house, naked single, hidden single;
-//! 2. locked candidates: pointing and claiming, over any two units that
-//!    share two cells or more;
+//! 2. for a puzzle with rules, the rules one at a time: pair rules, cage
+//!    combinations, sum bounds, clue rules; locked candidates: pointing
+//!    and claiming, over any two units that share two cells or more; then
+//!    innies and outies;
 //! 3. naked and hidden pairs, triples and quads;
 //! 4. basic fish (X-wing, swordfish, jellyfish; rows against columns, no
 //!    regions), then XY-wing, XYZ-wing and W-wing;
@@ -56,7 +58,10 @@
 //! members between them that subsets and fish share (`combinations.rs`).
 //! Above those, one file or folder per family of techniques, none of
 //! which imports another: `singles.rs`, `intersections.rs`, `subsets.rs`,
-//! `fish.rs`, `wings.rs`, `chains/` (with the graph of links it walks),
+//! `fish.rs`, `wings.rs`, `variant.rs` (a puzzle's rules, from the
+//! variant search's compiled model: its groups join the units and peers,
+//! its tables and propagators make the variant techniques),
+//! `chains/` (with the graph of links it walks),
 //! `forcing/` (with the scratch board it follows branches on). Then how a
 //! step is worded (`wording.rs`) and how a run is rated (`rating.rs`), and
 //! this file, which runs the families in order.

@@ -22,7 +22,7 @@ pub enum Unit {
     /// the puzzle's rules (a diagonal, an extra region, a disjoint group, a
     /// cage or renban of N cells).
     Group {
-        /// The constraint's index in [`crate::Rules::constraints`].
+        /// The constraint's index in [`crate::constraint::Rules::constraints`].
         rule: usize,
         /// Which of its groups (disjoint groups have N).
         part: usize,
@@ -34,7 +34,7 @@ pub enum Unit {
 /// outies).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Source {
-    /// The constraint with this index in [`crate::Rules::constraints`].
+    /// The constraint with this index in [`crate::constraint::Rules::constraints`].
     Rule(usize),
     /// A unit.
     Unit(Unit),
