@@ -76,6 +76,10 @@ bench: build
 bench-logic: build
     bash bench/logic.sh {{shared}}
 
+# dance rate on the shared variant corpus: CPU per puzzle (own process), medians; verdicts.
+bench-variant-logic: build
+    bash bench/variant_logic.sh
+
 # Counting by memo beside Knuth's DLX6 and DLX6 first item (docs/memo.md):
 # DLX6=/path/to/dlx6 DLX6N=/path/to/dlx6n just bench-memo. A table to stdout.
 bench-memo: build

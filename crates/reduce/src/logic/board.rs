@@ -74,6 +74,9 @@ pub(crate) struct Intersection {
     pub in_b: Mask,
 }
 
+/// A variant unit: its name and its N cells.
+pub(crate) type Group = (Unit, Vec<u16>);
+
 /// The units of one shape and how cells sit in them.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
@@ -103,20 +106,37 @@ pub(crate) struct Layout {
     pub claiming: Vec<Intersection>,
     /// Words in a set of cells: `cells / 64` rounded up.
     pub words: usize,
-    /// The peers of cell `c` (the cells sharing a unit with it, not `c`
-    /// itself) are the set `peers[c * words..][..words]`.
+    /// The peers of cell `c` (the cells sharing a unit with it, or an
+    /// all-different rule of a variant; not `c` itself) are the set
+    /// `peers[c * words..][..words]`.
     pub peers: Vec<u64>,
+    /// Variant peers outside the units (cages smaller than N, chess
+    /// moves): the cells that must differ from cell `c` and share no unit
+    /// with it are `extra[extra_start[c]..extra_start[c + 1]]`. Placing a
+    /// symbol removes it from these as from the units.
+    pub extra: Vec<u16>,
+    pub extra_start: Vec<u32>,
 }
 
 impl Layout {
     /// Lays out the units of `shape`.
     pub fn new(shape: &Shape) -> Layout {
+        Layout::with_groups(shape, &[], &[])
+    }
+
+    /// Lays out the units of `shape`, then `groups` (variant units: N
+    /// cells each, holding every symbol once; each unlike every unit
+    /// before it), and records `differ` (for each cell, cells that must
+    /// hold another symbol) as peers.
+    pub fn with_groups(shape: &Shape, groups: &[Group], differ: &[Vec<u16>]) -> Layout {
         let n = shape.n();
         let cells = n * n;
         let mut units: Vec<Unit> = (0..n).map(Unit::Row).chain((0..n).map(Unit::Column)).collect();
         if shape.has_regions() {
             units.extend((0..n).map(Unit::Region));
         }
+        let first_group = units.len();
+        units.extend(groups.iter().map(|g| g.0));
         let mut unit_cells = vec![0u16; units.len() * n];
         let mut filled = vec![0usize; units.len()];
         let mut per_cell: Vec<Vec<(u16, u8)>> = vec![Vec::new(); cells];
@@ -129,6 +149,14 @@ impl Layout {
                 unit_cells[u * n + i] = cell as u16;
                 filled[u] += 1;
                 list.push((u as u16, i as u8));
+            }
+        }
+        for (g, (_, members)) in groups.iter().enumerate() {
+            let u = first_group + g;
+            debug_assert_eq!(members.len(), n);
+            for (i, &cell) in members.iter().enumerate() {
+                unit_cells[u * n + i] = cell;
+                per_cell[cell as usize].push((u as u16, i as u8));
             }
         }
         let mut cell_units = Vec::new();
@@ -152,8 +180,10 @@ impl Layout {
             cell_start,
             pointing: Vec::new(),
             claiming: Vec::new(),
+            extra: Vec::new(),
+            extra_start: vec![0; cells + 1],
         };
-        layout.find_intersections();
+        layout.find_intersections(first_group);
         for cell in 0..cells {
             let (from, to) = (layout.cell_start[cell] as usize, layout.cell_start[cell + 1] as usize);
             for k in from..to {
@@ -180,7 +210,37 @@ impl Layout {
                 }
             }
         }
+        if !differ.is_empty() {
+            for (cell, others) in differ.iter().enumerate().take(cells) {
+                let start = layout.extra.len();
+                for &other in others {
+                    let o = other as usize;
+                    if o != cell && !layout.sees(cell, o) && !layout.extra[start..].contains(&other) {
+                        layout.extra.push(other);
+                    }
+                }
+                layout.extra_start[cell + 1] = layout.extra.len() as u32;
+            }
+            for cell in 0..cells {
+                for k in layout.extra_start[cell] as usize..layout.extra_start[cell + 1] as usize {
+                    let other = layout.extra[k] as usize;
+                    layout.peers[cell * words + other / 64] |= 1 << (other % 64);
+                }
+            }
+        }
         layout
+    }
+
+    /// The variant peers of `cell` outside its units.
+    #[inline]
+    pub fn extra_of(&self, cell: usize) -> &[u16] {
+        &self.extra[self.extra_start[cell] as usize..self.extra_start[cell + 1] as usize]
+    }
+
+    /// Whether some cell has variant peers outside its units.
+    #[inline]
+    pub fn has_extra(&self) -> bool {
+        !self.extra.is_empty()
     }
 
     /// The peers of `cell`, as a set of cells.
@@ -189,11 +249,14 @@ impl Layout {
         &self.peers[cell * self.words..][..self.words]
     }
 
-    /// Pairs every region with every line it shares two cells or more with.
-    fn find_intersections(&mut self) {
+    /// Pairs every region with every line it shares two cells or more
+    /// with, then every variant group (from unit `first_group` on) with
+    /// every unit before it.
+    fn find_intersections(&mut self, first_group: usize) {
         let n = self.n;
         for region in 2 * n..self.units.len() {
-            for line in 0..2 * n {
+            let lines = if region < first_group { 0..2 * n } else { 0..region };
+            for line in lines {
                 let (mut in_region, mut in_line) = (0, 0);
                 for (i, &cell) in self.cells_of(region).iter().enumerate() {
                     if let Some(j) = self.position(cell as usize, line) {
@@ -364,7 +427,9 @@ impl CandidateBoard {
         self.bivalue += 1;
         reset(&mut self.unit_stamp, units, self.clock);
         reset(&mut self.symbol_stamp, n, self.clock);
-        if !self.place_givens(layout, givens) {
+        // Variant peers outside the units: the givens one by one, so that
+        // each leaves them too.
+        if layout.has_extra() || !self.place_givens(layout, givens) {
             // Two givens clash: place them one by one, as the steps do,
             // to meet the clash where they do.
             self.load_one_by_one(layout, givens);
@@ -373,6 +438,30 @@ impl CandidateBoard {
         self.strong_log.clear();
         self.trivalue_log.clear();
         !self.broken
+    }
+
+    /// Removes from each cell the candidates `keep` lacks (a variant's
+    /// first restrictions: parity, candidate lists), right after
+    /// [`CandidateBoard::load`], as part of loading.
+    pub fn restrict(&mut self, layout: &Layout, keep: &[u32]) {
+        for (cell, &k) in keep.iter().enumerate().take(layout.cells) {
+            let k = k as Mask;
+            if self.value[cell] != EMPTY {
+                if k & bit(self.value[cell] as usize) == 0 {
+                    self.hit(Wall::Cell(cell));
+                }
+                continue;
+            }
+            for v in members(self.cand[cell] & !k) {
+                self.eliminate(layout, cell, v);
+            }
+        }
+        self.requeue(layout);
+        self.strong_log.clear();
+        self.trivalue_log.clear();
+        self.strong_links += 1;
+        self.bivalue += 1;
+        self.trivalue += 1;
     }
 
     /// Places the givens on a fresh board all at once: the marks are those
@@ -671,6 +760,9 @@ impl CandidateBoard {
             for i in members(self.pos[u * self.n + v]) {
                 self.eliminate_as::<TRACK>(layout, layout.cell(u, i), v);
             }
+        }
+        for &p in layout.extra_of(cell) {
+            self.eliminate_as::<TRACK>(layout, p as usize, v);
         }
     }
 }

@@ -8,8 +8,10 @@
 //! (see [`Technique`] and `docs/logic.md`):
 //!
 //! 1. full house, naked single, hidden single;
-//! 2. locked candidates: pointing and claiming, over any two units that
-//!    share two cells or more;
+//! 2. for a puzzle with rules, the rules one at a time: pair rules, cage
+//!    combinations, sum bounds, clue rules; locked candidates: pointing
+//!    and claiming, over any two units that share two cells or more; then
+//!    innies and outies;
 //! 3. naked and hidden pairs, triples and quads;
 //! 4. basic fish (X-wing, swordfish, jellyfish; rows against columns, no
 //!    regions), then XY-wing, XYZ-wing and W-wing;
@@ -56,7 +58,10 @@
 //! members between them that subsets and fish share (`combinations.rs`).
 //! Above those, one file or folder per family of techniques, none of
 //! which imports another: `singles.rs`, `intersections.rs`, `subsets.rs`,
-//! `fish.rs`, `wings.rs`, `chains/` (with the graph of links it walks),
+//! `fish.rs`, `wings.rs`, `variant.rs` (a puzzle's rules, from the
+//! variant search's compiled model: its groups join the units and peers,
+//! its tables and propagators make the variant techniques),
+//! `chains/` (with the graph of links it walks),
 //! `forcing/` (with the scratch board it follows branches on). Then how a
 //! step is worded (`wording.rs`) and how a run is rated (`rating.rs`), and
 //! this file, which runs the families in order.
@@ -72,6 +77,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod variant;
 mod wings;
 mod wording;
 
@@ -80,7 +86,7 @@ use std::fmt;
 pub use chains::MAX_CHAIN_CANDIDATES;
 pub use forcing::MAX_FORCING_WORK;
 pub use rating::Rating;
-pub use step::{Candidate, Contradiction, Step, Unit};
+pub use step::{Candidate, Contradiction, Source, Step, Unit};
 pub use technique::{Level, Technique};
 pub use wording::StepDisplay;
 
@@ -96,6 +102,7 @@ use intersections::Locked;
 use rating::StepTally;
 use std::sync::Arc;
 use subsets::Subsets;
+use variant::VariantRules;
 use wings::Wings;
 
 /// The node budget [`Logic`] gives the search that checks uniqueness when
@@ -173,6 +180,9 @@ impl fmt::Display for Unrated {
 pub struct Logic {
     shape: Shape,
     layout: Layout,
+    /// The shape's own layout, while `layout` is a variant's.
+    base: Option<Layout>,
+    variant: VariantRules,
     board: CandidateBoard,
     step: Step,
     tally: StepTally,
@@ -194,6 +204,8 @@ impl Logic {
         Logic {
             shape: shape.clone(),
             layout: Layout::new(shape),
+            base: None,
+            variant: VariantRules::default(),
             board: CandidateBoard::default(),
             step: Step::default(),
             tally: StepTally::default(),
@@ -245,11 +257,15 @@ impl Logic {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         self.tally.clear();
         self.forcing.clear();
+        self.lay_out(puzzle);
         if let Some(c) = puzzle.conflict() {
             self.board.load(&self.layout, &vec![None; self.layout.cells]);
             return Verdict::Unrated(Unrated::Conflict(c));
         }
         self.board.load(&self.layout, puzzle.givens());
+        if let Some(init) = self.variant.init() {
+            self.board.restrict(&self.layout, init);
+        }
         while !self.board.broken && self.board.empty > 0 && self.next(puzzle) {
             if !self.apply() {
                 // Every technique reports only candidates still there, so
@@ -264,6 +280,19 @@ impl Logic {
             visit(&self.step);
         }
         self.verdict(puzzle)
+    }
+
+    /// Compiles the rules of `puzzle` and lays out its units: the shape's
+    /// own, or with a variant's all-different groups (see
+    /// `variant.rs`).
+    fn lay_out(&mut self, puzzle: &Puzzle) {
+        if self.variant.compile(puzzle) {
+            let base = self.base.get_or_insert_with(|| self.layout.clone());
+            let (groups, differ) = self.variant.groups(base);
+            self.layout = Layout::with_groups(&self.shape, &groups, &differ);
+        } else if let Some(base) = self.base.take() {
+            self.layout = base;
+        }
     }
 
     /// Solves `puzzle` as [`Logic::explain`] does, without looking at the
@@ -325,9 +354,15 @@ impl Logic {
         singles::full_house(l, b, s)
             || allowed(Technique::NakedSingle) && singles::naked_single(l, b, s)
             || allowed(Technique::HiddenSingle) && singles::hidden_single(l, b, s)
+            || allowed(Technique::RulePair) && self.variant.pairs(l, b, s)
+            || allowed(Technique::CageCombinations)
+                && self.variant.props(l, b, s, Technique::CageCombinations)
+            || allowed(Technique::SumBounds) && self.variant.props(l, b, s, Technique::SumBounds)
+            || allowed(Technique::ClueRule) && self.variant.props(l, b, s, Technique::ClueRule)
             || allowed(Technique::Pointing)
                 && intersections::locked_candidates(l, b, s, &mut self.locked)
                 && s.technique <= top
+            || allowed(Technique::InniesOuties) && self.variant.props(l, b, s, Technique::InniesOuties)
             || allowed(Technique::NakedPair) && subsets::naked(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::HiddenPair) && subsets::hidden(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::NakedTriple) && subsets::naked(l, b, s, 3, &mut self.subsets)
@@ -370,19 +405,24 @@ impl Logic {
         }
         if self.board.empty == 0 {
             let grid: Vec<u8> = self.board.value.clone();
-            // A full board of sound steps is the one solution; check it all
-            // the same.
-            debug_assert_eq!(puzzle.verify(&grid), Ok(()));
+            // A full board of sound steps is the only grid that can be a
+            // solution; check it all the same. Of a classic puzzle it is
+            // one; a variant's rules not all reasoned with may break it,
+            // and then there is none.
+            debug_assert!(!puzzle.is_classic() || puzzle.verify(&grid).is_ok());
             return match puzzle.verify(&grid) {
                 Ok(()) => Verdict::Solved(self.tally.solved()),
-                Err(_) => Verdict::Unrated(Unrated::Unknown { nodes: 0 }),
+                Err(_) => Verdict::Unrated(Unrated::NoSolution),
             };
         }
         // Stuck: count the solutions of the puzzle with the steps'
         // placements as givens (the same solutions, a smaller search).
         let givens: Vec<Option<u8>> = self.values().collect();
+        // The rules too: without them, a variant would count as the
+        // classic puzzle's many solutions.
         let reduced = Puzzle::new(self.shape.clone(), puzzle.alphabet().clone(), givens)
-            .expect("the same shape and alphabet");
+            .and_then(|p| p.with_rules(puzzle.rules().clone()))
+            .expect("the same shape, alphabet and rules");
         match self.count_to_two(&reduced) {
             Some(0) => Verdict::Unrated(Unrated::NoSolution),
             Some(1) => Verdict::Stuck(self.tally.stuck(self.board.empty)),

@@ -17,6 +17,35 @@ pub enum Unit {
     Column(usize),
     /// Region `i`: a box, or a region of an explicit map.
     Region(usize),
+    /// A group of N cells a variant constraint makes hold every symbol
+    /// once: part `part` (from 0) of the constraint with index `rule` in
+    /// the puzzle's rules (a diagonal, an extra region, a disjoint group, a
+    /// cage or renban of N cells).
+    Group {
+        /// The constraint's index in [`crate::constraint::Rules::constraints`].
+        rule: usize,
+        /// Which of its groups (disjoint groups have N).
+        part: usize,
+    },
+}
+
+/// What a variant step reasons from: a constraint, or a sum the cages
+/// imply over a house or over consecutive rows or columns (innies and
+/// outies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The constraint with this index in [`crate::constraint::Rules::constraints`].
+    Rule(usize),
+    /// A unit.
+    Unit(Unit),
+    /// Rows `first..first + count`, from 0.
+    Rows(usize, usize),
+    /// Columns `first..first + count`, from 0.
+    Columns(usize, usize),
+    /// The variant rules that make two cells outside a common unit differ
+    /// (a cage, a chess move): for simple colouring, two cells of one
+    /// colour that see each other so.
+    Peers,
 }
 
 /// A symbol in a cell: row, column and symbol index, all from 0.
@@ -47,6 +76,10 @@ pub struct Candidate {
 /// | X-chain, XY-chain, AIC | | | | the chain's candidates: strong link first, then weak and strong in turn |
 /// | forcing chain | | the cell assumed | its symbol | the singles that follow, in order |
 /// | forcing chains | the unit (for a unit's places) | the cell (for a cell's candidates) | the symbol (for a unit) | the conclusion's premises: one candidate per branch |
+/// | pair rule | | the cell reasoned from, then the cell cleared | the first cell's candidates | |
+/// | cage combinations, sum bounds, clue rule, innies and outies | | the constraint's cells | the digits the cells keep between them (cages) | |
+///
+/// A variant step (the last two rows) also names its [`Source`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Step {
     pub(crate) technique: Technique,
@@ -59,6 +92,12 @@ pub struct Step {
     /// For a forcing chain: what went wrong (a unit with no place for a
     /// symbol, or a cell with no candidate).
     pub(crate) contradiction: Option<Contradiction>,
+    /// For a variant step: what it reasons from.
+    pub(crate) source: Option<Source>,
+    /// For a variant sum (innies and outies, sum bounds): the sum's terms
+    /// as (coefficient, cell) and its total.
+    pub(crate) terms: Vec<(i64, usize)>,
+    pub(crate) total: i64,
 }
 
 /// Where an assumption ran into a wall.
@@ -112,6 +151,12 @@ impl Step {
         self.contradiction
     }
 
+    /// For a variant step, the constraint (or the area of an implied sum)
+    /// it reasons from.
+    pub fn source(&self) -> Option<Source> {
+        self.source
+    }
+
     /// Empties the step, keeping its memory.
     pub(crate) fn clear(&mut self, technique: Technique) {
         self.technique = technique;
@@ -122,6 +167,9 @@ impl Step {
         self.symbols.clear();
         self.chain.clear();
         self.contradiction = None;
+        self.source = None;
+        self.terms.clear();
+        self.total = 0;
     }
 }
 

@@ -18,12 +18,33 @@ pub enum Technique {
     NakedSingle,
     /// A symbol with one place left in a unit goes there.
     HiddenSingle,
+    /// A pairwise variant rule (dots, XV, thermometers, whispers,
+    /// palindromes, clones, entropic and modular lines, the negative
+    /// rules, minimum and maximum cells, indexers): a candidate that no
+    /// candidate of its partner cell allows goes.
+    RulePair,
+    /// The sets of digits a killer cage (or a renban) can hold given its
+    /// cells' candidates: a digit in none of them goes, a digit every one
+    /// holds goes from the cells that see all of the cage's places for it.
+    CageCombinations,
+    /// A sum over cells (arrows, little killers, double arrows, zippers,
+    /// region-sum lines): a candidate no choice of the other cells'
+    /// candidates completes goes.
+    SumBounds,
+    /// A clue rule along a line (sandwiches, X-sums, skyscrapers, between
+    /// and lockout lines, quadruples): a candidate no filling of the line
+    /// allows goes.
+    ClueRule,
     /// A symbol confined, in a region, to one line leaves the rest of
     /// that line.
     Pointing,
     /// A symbol confined, in a line, to one region leaves the rest of that
     /// region.
     Claiming,
+    /// The rule of 45 generalised: a house, or consecutive rows or
+    /// columns, minus the killer cages inside it (plus those that stick
+    /// out) leaves a sum over a few cells, reasoned about as a sum.
+    InniesOuties,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
     /// Two symbols with the same two places in a unit.
@@ -70,12 +91,17 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 28] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::RulePair,
+        Technique::CageCombinations,
+        Technique::SumBounds,
+        Technique::ClueRule,
         Technique::Pointing,
         Technique::Claiming,
+        Technique::InniesOuties,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -103,6 +129,11 @@ impl Technique {
             Technique::FullHouse => "full house",
             Technique::NakedSingle => "naked single",
             Technique::HiddenSingle => "hidden single",
+            Technique::RulePair => "pair rule",
+            Technique::CageCombinations => "cage combinations",
+            Technique::SumBounds => "sum bounds",
+            Technique::ClueRule => "clue rule",
+            Technique::InniesOuties => "innies and outies",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked pair",
@@ -131,8 +162,10 @@ impl Technique {
         use Technique::*;
         match self {
             FullHouse | NakedSingle | HiddenSingle => Level::Easy,
-            Pointing | Claiming => Level::Medium,
-            NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => Level::Hard,
+            RulePair | CageCombinations | SumBounds | ClueRule | Pointing | Claiming => Level::Medium,
+            InniesOuties | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => {
+                Level::Hard
+            }
             XWing | Swordfish | Jellyfish | XYWing | XYZWing | WWing => Level::Expert,
             SimpleColouring | XChain | XYChain | Aic => Level::Extreme,
             ForcingChain | ForcingChains => Level::Master,
@@ -147,8 +180,13 @@ impl Technique {
             FullHouse => 10,
             NakedSingle => 12,
             HiddenSingle => 15,
+            RulePair => 16,
+            CageCombinations => 17,
+            SumBounds => 18,
+            ClueRule => 19,
             Pointing => 20,
             Claiming => 22,
+            InniesOuties => 28,
             NakedPair => 30,
             HiddenPair => 32,
             NakedTriple => 34,
@@ -182,9 +220,12 @@ impl fmt::Display for Technique {
 pub enum Level {
     /// Singles only: full house, naked and hidden singles.
     Easy,
-    /// Plus locked candidates (pointing, claiming).
+    /// Plus locked candidates (pointing, claiming) and, for variants, the
+    /// rules one at a time: pair rules, cage combinations, sum bounds,
+    /// clue rules.
     Medium,
-    /// Plus naked and hidden subsets (pairs, triples, quads).
+    /// Plus innies and outies (variants) and naked and hidden subsets
+    /// (pairs, triples, quads).
     Hard,
     /// Plus basic fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).
     Expert,

@@ -694,3 +694,98 @@ fn narrowed_scans_agree_on_every_shape_family() {
     // Many steps, and many past singles (7,813 and 2,648 when written).
     assert!(steps > 2000 && hard > 500, "{steps} {hard}");
 }
+
+/// A blank 9x9 puzzle with `givens` (row, column, digit, from 1) and
+/// `constraints`.
+fn variant(givens: &[(usize, usize, u8)], constraints: Vec<crate::constraint::Constraint>) -> Puzzle {
+    let mut g = vec![None; 81];
+    for &(r, c, d) in givens {
+        g[(r - 1) * 9 + c - 1] = Some(d - 1);
+    }
+    let p = Puzzle::new(Shape::default_for(9).unwrap(), Alphabet::default_for(9).unwrap(), g).unwrap();
+    p.with_rules(crate::constraint::Rules { constraints, candidates: None }).unwrap()
+}
+
+/// The first `k` steps of `p`, in words, with their techniques.
+fn first_steps(p: &Puzzle, k: usize) -> Vec<(Technique, String)> {
+    let mut logic = Logic::new(p.shape());
+    let mut out = Vec::new();
+    logic.explain(p, |s| {
+        if out.len() < k {
+            out.push((s.technique(), s.display(p).to_string()));
+        }
+    });
+    out
+}
+
+fn cells9(list: &[(usize, usize)]) -> Vec<usize> {
+    list.iter().map(|&(r, c)| (r - 1) * 9 + c - 1).collect()
+}
+
+#[test]
+fn cage_combinations_and_what_a_cage_must_hold() {
+    use crate::constraint::Killer;
+    let cage = Killer::new(9, cells9(&[(1, 1), (1, 2), (1, 3)]), Some(23)).unwrap();
+    let p = variant(&[], vec![cage.into()]);
+    let steps = first_steps(&p, 2);
+    assert_eq!(steps[0].0, Technique::CageCombinations);
+    assert_eq!(
+        steps[0].1,
+        "r1c1, r1c2, r1c3 <> 1, 2, 3, 4, 5, 7 (cage combinations: killer 23 at r1c1-r1c3 keeps {6,8,9})"
+    );
+    // 6 must be in the cage, in row 1 and box 1: the rest of both lose it.
+    assert_eq!(steps[1].0, Technique::CageCombinations);
+    assert!(
+        steps[1]
+            .1
+            .starts_with("r1c4, r1c5, r1c6, r1c7, r1c8, r1c9, r2c1, r2c2, r2c3, r3c1, r3c2, r3c3 <> 6 "),
+        "{}",
+        steps[1].1
+    );
+    assert!(steps[1]
+        .1
+        .ends_with("(cage combinations: killer 23 at r1c1-r1c3 must hold 6 in r1c1, r1c2, r1c3)"));
+}
+
+#[test]
+fn pair_rules_along_a_thermometer() {
+    use crate::constraint::Thermometer;
+    let thermo = Thermometer::new(9, cells9(&[(1, 1), (1, 2), (1, 3)]), false).unwrap();
+    let p = variant(&[(1, 1, 7)], vec![thermo.into()]);
+    let steps = first_steps(&p, 1);
+    assert_eq!(steps[0].0, Technique::RulePair);
+    assert_eq!(steps[0].1, "r1c2 <> 1, 2, 3, 4, 5, 6 (pair rule: thermometer at r1c1-r1c3 with r1c1 = 7)");
+}
+
+#[test]
+fn innies_of_a_row() {
+    use crate::constraint::Killer;
+    let a = Killer::new(9, cells9(&[(1, 1), (1, 2), (1, 3), (1, 4)]), Some(20)).unwrap();
+    let b = Killer::new(9, cells9(&[(1, 5), (1, 6), (1, 7), (1, 8)]), Some(16)).unwrap();
+    let p = variant(&[], vec![a.into(), b.into()]);
+    let mut logic = Logic::new(p.shape());
+    let mut innies = Vec::new();
+    logic.explain(&p, |s| {
+        if s.technique() == Technique::InniesOuties {
+            innies.push(s.display(&p).to_string());
+        }
+    });
+    assert_eq!(innies[0], "r1c9 <> 1, 2, 3, 4, 5, 6, 7, 8 (innies and outies: row 1, r1c9 = 9)");
+}
+
+#[test]
+fn a_diagonal_is_a_unit_and_a_knight_a_peer() {
+    use crate::constraint::{AntiKnight, Diagonal};
+    let d = Diagonal { positive: false, n: 9 };
+    let givens: Vec<(usize, usize, u8)> = (1..=8).map(|i| (i, i, i as u8)).collect();
+    let p = variant(&givens, vec![d.into()]);
+    let steps = first_steps(&p, 1);
+    assert_eq!(steps[0].1, "r9c9 = 9 (full house in negative diagonal)");
+    // A knight's move from a given: the candidate is gone before any step.
+    let p = variant(&[(5, 5, 5)], vec![AntiKnight.into()]);
+    let mut logic = Logic::new(p.shape());
+    logic.set_hardest(Technique::FullHouse);
+    let _ = logic.rate(&p);
+    let has = |r: usize, c: usize| logic.candidates()[(r - 1) * 9 + c - 1] >> 4 & 1 == 1;
+    assert!(!has(3, 4) && !has(7, 6) && !has(4, 7) && has(1, 9));
+}

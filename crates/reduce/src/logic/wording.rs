@@ -5,10 +5,62 @@
 
 use std::fmt::{self, Write};
 
-use super::step::{Candidate, Contradiction, Step, Unit};
+use super::step::{Candidate, Contradiction, Source, Step, Unit};
 use super::technique::Technique;
+use crate::constraint::{span, Constraint, NegativeKind};
 use crate::grid::Regions;
 use crate::puzzle::Puzzle;
+
+/// A constraint as a step names it: `killer 15 at r1c1-r2c1`,
+/// `thermometer at r3c1-r3c5`, `sandwich 12 in row 2 from the left`.
+pub fn describe(n: usize, c: &Constraint) -> String {
+    let at = |what: &str, cells: &[usize]| format!("{what} at {}", span(n, cells));
+    match c {
+        Constraint::Killer(k) => match k.sum {
+            Some(s) => at(&format!("killer {s}"), &k.cells),
+            None => at("cage", &k.cells),
+        },
+        Constraint::Arrow(a) => {
+            let cells: Vec<usize> = a.circle.iter().chain(&a.shaft).copied().collect();
+            at("arrow", &cells)
+        }
+        Constraint::DoubleArrow(d) => at("double arrow", &d.cells),
+        Constraint::RegionSumLine(r) => at("region-sum line", &r.cells),
+        Constraint::Zipper(z) => at("zipper line", &z.cells),
+        Constraint::LittleKiller(l) => at(&format!("little killer {}", l.sum), &l.cells),
+        Constraint::Sandwich(x) => format!("sandwich {} in {}", x.sum, x.side.describe()),
+        Constraint::XSum(x) => format!("X-sum {} in {}", x.sum, x.side.describe()),
+        Constraint::Skyscraper(x) => format!("skyscraper {} in {}", x.count, x.side.describe()),
+        Constraint::Thermometer(t) => at(if t.slow { "slow thermometer" } else { "thermometer" }, &t.cells),
+        Constraint::Palindrome(l) => at("palindrome", &l.cells),
+        Constraint::Renban(l) => at("renban", &l.cells),
+        Constraint::Whispers(w) => at(&format!("whispers (apart {} or more)", w.min), &w.cells),
+        Constraint::Between(l) => at("between line", &l.cells),
+        Constraint::Lockout(l) => at("lockout line", &l.cells),
+        Constraint::Entropic(l) => at("entropic line", &l.cells),
+        Constraint::Modular(l) => at("modular line", &l.cells),
+        Constraint::Difference(d) if d.diff == 1 => at("white dot", &[d.a, d.b]),
+        Constraint::Difference(d) => at(&format!("difference {}", d.diff), &[d.a, d.b]),
+        Constraint::Ratio(r) if r.ratio == 2 => at("black dot", &[r.a, r.b]),
+        Constraint::Ratio(r) => at(&format!("ratio {}", r.ratio), &[r.a, r.b]),
+        Constraint::Xv(x) => at(&x.letter().to_string(), &[x.a, x.b]),
+        Constraint::Negative(g) => match g.kind {
+            NegativeKind::Consecutive => "no consecutive neighbours without a white dot".into(),
+            NegativeKind::Ratio => "no double neighbours without a black dot".into(),
+            NegativeKind::Xv => "no neighbours summing to 5 or 10 without a V or X".into(),
+        },
+        Constraint::Parity(p) => at(c.key(), &[p.cell]),
+        Constraint::Extremum(e) => at(c.key(), &[e.cell]),
+        Constraint::Quadruple(q) => at("quadruple", &q.cells),
+        Constraint::Clone(x) => at("clone", &x.cells),
+        Constraint::ExtraRegion(r) => at("extra region", &r.cells),
+        Constraint::Diagonal(d) => if d.positive { "positive diagonal" } else { "negative diagonal" }.into(),
+        Constraint::DisjointGroups(_) => "disjoint groups".into(),
+        Constraint::AntiKnight(_) => "anti-knight".into(),
+        Constraint::AntiKing(_) => "anti-king".into(),
+        Constraint::Indexer(i) => at(c.key(), &i.cells),
+    }
+}
 
 impl Step {
     /// The step in words, for `puzzle` (which names the regions and
@@ -43,6 +95,91 @@ impl StepDisplay<'_> {
                 (Regions::Boxes { .. }, _) | (_, None) => write!(f, "box {}", i + 1),
                 (_, Some(label)) => write!(f, "region {label}"),
             },
+            Unit::Group { rule, part } => match self.puzzle.rules().constraints.get(rule) {
+                Some(Constraint::DisjointGroups(_)) => write!(f, "disjoint group {}", part + 1),
+                Some(c) => f.write_str(&describe(self.puzzle.n(), c)),
+                None => write!(f, "group {}", rule + 1),
+            },
+        }
+    }
+
+    /// The constraint or area a variant step reasons from.
+    fn source(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.step.source {
+            Some(Source::Rule(i)) => match self.puzzle.rules().constraints.get(i) {
+                Some(c) => f.write_str(&describe(self.puzzle.n(), c)),
+                None => write!(f, "rule {}", i + 1),
+            },
+            Some(Source::Unit(u)) => self.unit(f, u),
+            Some(Source::Rows(first, count)) => write!(f, "rows {}-{}", first + 1, first + count),
+            Some(Source::Columns(first, count)) => write!(f, "columns {}-{}", first + 1, first + count),
+            Some(Source::Peers) => f.write_str("the rules"),
+            None => f.write_str("the rules"),
+        }
+    }
+
+    /// `r1c1 + r1c2 - r2c3 = 7`.
+    fn sum(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.puzzle.n();
+        for (i, &(k, c)) in self.step.terms.iter().enumerate() {
+            match (i, k) {
+                (0, 1) => {}
+                (0, -1) => f.write_str("-")?,
+                (0, _) => write!(f, "{k}*")?,
+                (_, 1) => f.write_str(" + ")?,
+                (_, -1) => f.write_str(" - ")?,
+                (_, k) if k < 0 => write!(f, " - {}*", -k)?,
+                (_, k) => write!(f, " + {k}*")?,
+            }
+            cell(f, (c / n, c % n))?;
+        }
+        write!(f, " = {}", self.step.total)
+    }
+
+    /// `{6,8,9}`: a set of any size, in the alphabet's order.
+    fn digit_set(&self, f: &mut fmt::Formatter<'_>, symbols: &[u8]) -> fmt::Result {
+        f.write_char('{')?;
+        for (i, &v) in symbols.iter().enumerate() {
+            if i > 0 {
+                f.write_char(',')?;
+            }
+            f.write_char(self.symbol(v))?;
+        }
+        f.write_char('}')
+    }
+
+    /// The reason of a variant step.
+    fn variant_reason(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Technique::*;
+        let s = self.step;
+        write!(f, "{}: ", s.technique.name())?;
+        self.source(f)?;
+        match s.technique {
+            RulePair => {
+                f.write_str(" with ")?;
+                cell(f, s.cells[0])?;
+                if s.symbols.len() == 1 {
+                    write!(f, " = {}", self.symbol(s.symbols[0]))
+                } else {
+                    f.write_str(" in ")?;
+                    self.digit_set(f, &s.symbols)
+                }
+            }
+            CageCombinations
+                if s.eliminations.first().is_some_and(|e| !s.cells.contains(&(e.row, e.column))) =>
+            {
+                write!(f, " must hold {} in ", self.symbol(s.symbols[0]))?;
+                self.cells(f, &s.cells)
+            }
+            CageCombinations => {
+                f.write_str(" keeps ")?;
+                self.digit_set(f, &s.symbols)
+            }
+            _ if !s.terms.is_empty() && s.technique != CageCombinations => {
+                f.write_str(", ")?;
+                self.sum(f)
+            }
+            _ => Ok(()),
         }
     }
 
@@ -51,7 +188,7 @@ impl StepDisplay<'_> {
         let index = |u: &Unit| match *u {
             Unit::Row(i) => (Some("rows"), i),
             Unit::Column(i) => (Some("columns"), i),
-            Unit::Region(i) => (None, i),
+            Unit::Region(i) | Unit::Group { rule: i, .. } => (None, i),
         };
         let word = index(&units[0]).0;
         if units.len() > 1 && word.is_some() && units.iter().all(|u| index(u).0 == word) {
@@ -203,6 +340,7 @@ impl StepDisplay<'_> {
                 self.unit(f, s.units[0])
             }
             NakedSingle => f.write_str(name),
+            RulePair | CageCombinations | SumBounds | ClueRule | InniesOuties => self.variant_reason(f),
             Pointing | Claiming => {
                 write!(f, "{name}: ")?;
                 self.unit(f, s.units[0])?;
@@ -252,7 +390,7 @@ impl StepDisplay<'_> {
             }
             SimpleColouring => {
                 let v = self.symbol(s.symbols[0]);
-                let wrap = !s.units.is_empty();
+                let wrap = !s.units.is_empty() || s.source == Some(Source::Peers);
                 write!(f, "{name} on {v}: ")?;
                 cell(f, s.cells[0])?;
                 f.write_str(" and ")?;
@@ -260,8 +398,13 @@ impl StepDisplay<'_> {
                 if wrap {
                     f.write_str(" share a colour (")?;
                     self.one_symbol_chain(f, &s.chain, true)?;
-                    f.write_str(") and ")?;
-                    self.unit(f, s.units[0])?;
+                    match s.units.first() {
+                        Some(&u) => {
+                            f.write_str(") and ")?;
+                            self.unit(f, u)?;
+                        }
+                        None => f.write_str(") and must differ by the rules")?,
+                    }
                     f.write_str(", so that colour is false")
                 } else {
                     f.write_str(" take opposite colours (")?;

@@ -43,6 +43,8 @@ pub(crate) use bits::luby;
 pub use bits::{Bits, MAX_BITS_ORDER};
 pub use links::Links;
 pub use nine::{Nine, Prepared};
+/// The variant search's compiled rules, which the logical solver reasons with.
+pub(crate) use variant::{Changes, HouseName, Mask as VariantMask, Model, Origin, Prop};
 pub use variant::{Variant, MAX_VARIANT_ORDER};
 
 use crate::cover::variant::{reduce_variant, VariantError};

@@ -1009,7 +1009,12 @@ impl Chains {
                 .iter()
                 .map(|&(u, _)| u as usize)
                 .find(|&u| layout.position(b, u).is_some());
-            step.units.push(layout.units[u.expect("a and b share a unit")]);
+            // Two cells of a cage or a chess move apart see each other
+            // through a variant rule, not a unit.
+            match u {
+                Some(u) => step.units.push(layout.units[u]),
+                None => step.source = Some(crate::logic::Source::Peers),
+            }
             self.explain(layout, board, v, a, b, step);
             return true;
         }

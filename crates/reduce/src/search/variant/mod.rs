@@ -30,8 +30,9 @@ use dlx::{Budget, End, Meter, Outcome, Probe, Stats};
 
 use crate::grid::Shape;
 use crate::puzzle::Puzzle;
-use model::Model;
-use props::{bits, Changes, Mask};
+pub(crate) use model::{HouseName, Model, Origin};
+use props::bits;
+pub(crate) use props::{Changes, Mask, Prop};
 
 /// The largest order the variant search takes (a word of candidates per
 /// cell).

@@ -19,21 +19,54 @@ use crate::puzzle::Puzzle;
 /// cost more than they prune (up to 12 cells: 2.2 s, 20: 3.8 s).
 const MAX_DERIVED: usize = 8;
 
+/// Where a propagator or a pair table comes from, for the logical solver
+/// to name it: a constraint (its index in the puzzle's rules), or a sum
+/// the cages imply over a house or over consecutive rows or columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// The constraint with this index in [`Rules::constraints`].
+    Rule(usize),
+    /// The house with this index in [`Model::houses`].
+    House(usize),
+    /// Rows `first..first + count` (cells row by row).
+    Rows(usize, usize),
+    /// Columns `first..first + count`.
+    Columns(usize, usize),
+}
+
+/// What a house of the model is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HouseName {
+    Row(usize),
+    Column(usize),
+    /// A region of the shape, numbered as [`Shape::region`] numbers them.
+    Region(usize),
+    /// The constraint with this index (a cage, extra region, diagonal,
+    /// disjoint group, renban of N cells).
+    Rule(usize),
+}
+
 /// The compiled puzzle.
 #[derive(Clone, Debug)]
-pub(super) struct Model {
+pub(crate) struct Model {
     pub n: usize,
     /// Each cell's candidates before the search.
     pub init: Vec<Mask>,
     /// For each cell, the cells that must hold another digit.
     pub peers: Vec<Vec<u16>>,
-    /// Groups of n cells that hold every digit once.
+    /// Groups of n cells that hold every digit once, and what each is.
     pub houses: Vec<Vec<u16>>,
+    pub house_names: Vec<HouseName>,
     /// For each cell a, the pairs (b, t): b may hold only
     /// `tables[t + va]` when a holds va.
     pub pairs: Vec<Vec<(u16, u32)>>,
     pub tables: Vec<Mask>,
+    /// The constraints behind each table: the table at offset `t` has
+    /// `table_rules[t / n]`.
+    pub table_rules: Vec<Vec<u16>>,
     pub props: Vec<Prop>,
+    /// Where each propagator comes from.
+    pub origins: Vec<Origin>,
     /// For each cell, the propagators that read it.
     pub watch: Vec<Vec<u16>>,
     /// For each propagator, the cells it reads.
@@ -48,8 +81,12 @@ struct Builder<'a> {
     init: Vec<Mask>,
     differ: Vec<Vec<u16>>,
     houses: Vec<Vec<u16>>,
-    pairs: HashMap<(u16, u16), Vec<Mask>>,
+    house_names: Vec<HouseName>,
+    pairs: HashMap<(u16, u16), (Vec<Mask>, Vec<u16>)>,
     props: Vec<Prop>,
+    origins: Vec<Origin>,
+    /// Where what is compiled now comes from.
+    origin: Origin,
     /// Killer cages with sums (cells, sum), for the derived sums.
     cages: Vec<(Vec<usize>, i64)>,
 }
@@ -68,8 +105,11 @@ impl Model {
             init: vec![all; n * n],
             differ: vec![Vec::new(); n * n],
             houses: Vec::new(),
+            house_names: Vec::new(),
             pairs: HashMap::new(),
             props: Vec::new(),
+            origins: Vec::new(),
+            origin: Origin::Rule(0),
             cages: Vec::new(),
         };
         for (cell, g) in puzzle.givens().iter().enumerate() {
@@ -88,7 +128,8 @@ impl Model {
             }
         }
         b.units();
-        for c in &puzzle.rules().constraints {
+        for (i, c) in puzzle.rules().constraints.iter().enumerate() {
+            b.origin = Origin::Rule(i);
             b.constraint(c);
         }
         b.derived_sums();
@@ -98,9 +139,18 @@ impl Model {
 
 impl Builder<'_> {
     fn house(&mut self, cells: &[usize]) {
+        let name = match self.origin {
+            Origin::Rule(i) => HouseName::Rule(i),
+            _ => HouseName::Row(0),
+        };
+        self.named_house(cells, name);
+    }
+
+    fn named_house(&mut self, cells: &[usize], name: HouseName) {
         self.all_different(cells);
         if cells.len() == self.n {
             self.houses.push(cells.iter().map(|&c| c as u16).collect());
+            self.house_names.push(name);
         }
     }
 
@@ -118,16 +168,16 @@ impl Builder<'_> {
     fn units(&mut self) {
         let n = self.n;
         for r in 0..n {
-            self.house(&(0..n).map(|c| r * n + c).collect::<Vec<_>>());
-            self.house(&(0..n).map(|c| c * n + r).collect::<Vec<_>>());
+            self.named_house(&(0..n).map(|c| r * n + c).collect::<Vec<_>>(), HouseName::Row(r));
+            self.named_house(&(0..n).map(|c| c * n + r).collect::<Vec<_>>(), HouseName::Column(r));
         }
         if self.shape.has_regions() {
             let mut regions = vec![Vec::new(); n];
             for cell in 0..n * n {
                 regions[self.shape.region(cell).expect("a region")].push(cell);
             }
-            for r in regions {
-                self.house(&r);
+            for (k, r) in regions.iter().enumerate() {
+                self.named_house(r, HouseName::Region(k));
             }
         }
     }
@@ -148,11 +198,20 @@ impl Builder<'_> {
                 }
             }
         }
+        let rule = match self.origin {
+            Origin::Rule(i) => i as u16,
+            _ => u16::MAX,
+        };
         for (key, t) in [((a as u16, b as u16), forward), ((b as u16, a as u16), backward)] {
             match self.pairs.get_mut(&key) {
-                Some(old) => old.iter_mut().zip(&t).for_each(|(o, t)| *o &= t),
+                Some((old, rules)) => {
+                    old.iter_mut().zip(&t).for_each(|(o, t)| *o &= t);
+                    if !rules.contains(&rule) {
+                        rules.push(rule);
+                    }
+                }
                 None => {
-                    self.pairs.insert(key, t);
+                    self.pairs.insert(key, (t, vec![rule]));
                 }
             }
         }
@@ -167,7 +226,7 @@ impl Builder<'_> {
     fn equation(&mut self, cells: Vec<usize>, coefs: Vec<i64>, target: i64, exact: bool) {
         if !cells.is_empty() && cells.len() <= 64 {
             let cells = cells.into_iter().map(|c| c as u16).collect();
-            self.props.push(Prop::Linear(Linear { cells, coefs, target, exact }));
+            self.push(Prop::Linear(Linear { cells, coefs, target, exact }));
         }
     }
 
@@ -179,7 +238,12 @@ impl Builder<'_> {
             combos(n, k, sum)
         };
         let cells = cells.iter().map(|&c| c as u16).collect();
-        self.props.push(Prop::Cage { cells, combos });
+        self.push(Prop::Cage { cells, combos });
+    }
+
+    fn push(&mut self, p: Prop) {
+        self.props.push(p);
+        self.origins.push(self.origin);
     }
 
     fn constraint(&mut self, c: &Constraint) {
@@ -235,11 +299,11 @@ impl Builder<'_> {
             }
             Constraint::Sandwich(s) => {
                 let line = s.side.line(n).into_iter().map(|c| c as u16).collect();
-                self.props.push(Prop::Sandwich { line, sum: s.sum as i64 });
+                self.push(Prop::Sandwich { line, sum: s.sum as i64 });
             }
             Constraint::XSum(x) => {
                 let line = x.side.line(n).into_iter().map(|c| c as u16).collect();
-                self.props.push(Prop::XSum { line, sum: x.sum as i64 });
+                self.push(Prop::XSum { line, sum: x.sum as i64 });
             }
             Constraint::Skyscraper(s) => {
                 let line = s.side.line(n);
@@ -253,7 +317,7 @@ impl Builder<'_> {
                 let top = digits(n as i64, n as i64, n);
                 self.init[line[0]] &= if count == 1 { top } else { !top };
                 let line = line.into_iter().map(|c| c as u16).collect();
-                self.props.push(Prop::Skyscraper { line, count: s.count });
+                self.push(Prop::Skyscraper { line, count: s.count });
             }
             _ => self.line_or_pair(c),
         }
@@ -303,14 +367,14 @@ impl Builder<'_> {
                     self.pair(z, m, |x, y| x != y);
                 }
                 let mids = b.cells[1..k - 1].iter().map(|&c| c as u16).collect();
-                self.props.push(Prop::Between { a: a as u16, b: z as u16, mids });
+                self.push(Prop::Between { a: a as u16, b: z as u16, mids });
             }
             Constraint::Lockout(l) => {
                 let k = l.cells.len();
                 let (a, z, min) = (l.cells[0], l.cells[k - 1], l.min as i64);
                 self.pair(a, z, |x, y| (x - y).abs() >= min);
                 let mids = l.cells[1..k - 1].iter().map(|&c| c as u16).collect();
-                self.props.push(Prop::Lockout { a: a as u16, b: z as u16, mids, min });
+                self.push(Prop::Lockout { a: a as u16, b: z as u16, mids, min });
             }
             // The band of `constraint::Entropic`: thirds of 1..n.
             Constraint::Entropic(e) => self.period_three(&e.cells, |d| (d - 1) * 3 / n as i64),
@@ -387,7 +451,7 @@ impl Builder<'_> {
                     }
                 }
                 let cells = q.cells.iter().map(|&c| c as u16).collect();
-                self.props.push(Prop::Quad { cells, digits });
+                self.push(Prop::Quad { cells, digits });
             }
             Constraint::ExtraRegion(r) => self.house(&r.cells),
             Constraint::Diagonal(d) => self.house(&d.line()),
@@ -449,13 +513,16 @@ impl Builder<'_> {
         let houses = self.houses.len();
         for h in 0..houses {
             let cells: Vec<usize> = self.houses[h].iter().map(|&c| c as usize).collect();
+            self.origin = Origin::House(h);
             self.derived_sum(&owner, &cells, 1);
         }
         for k in 2..n {
             for first in 0..=n - k {
                 let rows: Vec<usize> = (first * n..(first + k) * n).collect();
                 let cols: Vec<usize> = (0..n * n).filter(|c| (first..first + k).contains(&(c % n))).collect();
+                self.origin = Origin::Rows(first, k);
                 self.derived_sum(&owner, &rows, k);
+                self.origin = Origin::Columns(first, k);
                 self.derived_sum(&owner, &cols, k);
             }
         }
@@ -504,11 +571,13 @@ impl Builder<'_> {
         }
         let mut pairs = vec![Vec::new(); cells];
         let mut tables = Vec::new();
+        let mut table_rules = Vec::new();
         let mut keys: Vec<_> = self.pairs.into_iter().collect();
         keys.sort_unstable_by_key(|e| e.0);
-        for ((a, b), t) in keys {
+        for ((a, b), (t, rules)) in keys {
             pairs[a as usize].push((b, tables.len() as u32));
             tables.extend(t);
+            table_rules.push(rules);
         }
         let mut watch = vec![Vec::new(); cells];
         let reads: Vec<Vec<u16>> = self.props.iter().map(prop_cells).collect();
@@ -524,9 +593,12 @@ impl Builder<'_> {
             init: self.init,
             peers,
             houses: self.houses,
+            house_names: self.house_names,
             pairs,
             tables,
+            table_rules,
             props: self.props,
+            origins: self.origins,
             watch,
             reads,
         }

@@ -6,7 +6,7 @@
 //! every rule before it is counted.
 
 /// The candidates of one cell: bit `v` for symbol `v` (orders up to 32).
-pub(super) type Mask = u32;
+pub(crate) type Mask = u32;
 
 /// The set of digits `lo..=hi` (numbers from 1), empty when `lo > hi`.
 pub(super) fn digits(lo: i64, hi: i64, n: usize) -> Mask {
@@ -29,7 +29,7 @@ fn high(m: Mask) -> i64 {
 }
 
 /// Bits of a mask, lowest first.
-pub(super) fn bits(mut m: Mask) -> impl Iterator<Item = u32> {
+pub(crate) fn bits(mut m: Mask) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let v = m.trailing_zeros();
@@ -41,7 +41,7 @@ pub(super) fn bits(mut m: Mask) -> impl Iterator<Item = u32> {
 
 /// One propagator.
 #[derive(Clone, Debug)]
-pub(super) enum Prop {
+pub(crate) enum Prop {
     /// Cells holding different digits that form one of `combos` (a killer
     /// cage's sets of digits with its sum, a renban's runs).
     Cage { cells: Vec<u16>, combos: Vec<Mask> },
@@ -66,7 +66,7 @@ pub(super) enum Prop {
 
 /// A linear equation over cells.
 #[derive(Clone, Debug)]
-pub(super) struct Linear {
+pub(crate) struct Linear {
     pub cells: Vec<u16>,
     pub coefs: Vec<i64>,
     pub target: i64,
@@ -75,7 +75,7 @@ pub(super) struct Linear {
 }
 
 /// What a propagator changed: the cells whose candidates it narrowed.
-pub(super) struct Changes<'a> {
+pub(crate) struct Changes<'a> {
     pub cand: &'a mut [Mask],
     pub changed: &'a mut Vec<u16>,
 }
