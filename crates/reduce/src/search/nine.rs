@@ -511,15 +511,15 @@ impl NineBoard {
     }
 
     /// Keeps of word `i` (below 27) the cells of `keep`, marking it
-    /// changed if it lost one.
+    /// changed if it lost one. Without a branch: whether a cut takes
+    /// anything is hard to predict (it was a seventh of the mispredicted
+    /// branches of a serg_benchmark run, simulated by cachegrind).
     #[inline(always)]
     fn cut(&mut self, i: usize, keep: u32) {
         let i = i & 31;
         let lost = self.cand[i] & !keep;
-        if lost != 0 {
-            self.cand[i] ^= lost;
-            self.dirty |= 1 << i;
-        }
+        self.cand[i] ^= lost;
+        self.dirty |= ((lost != 0) as u32) << i;
     }
 
     /// Looks at word `i`: drops its mini-rows on no permutation, takes the
@@ -599,9 +599,8 @@ impl NineBoard {
             for_columns |= for_cells;
             for_fill |= for_cells;
             if for_cells != 0 {
-                let bands = for_cells;
                 for_cells = 0;
-                if self.cells(bands)? {
+                if self.cells()? {
                     continue;
                 }
             }
@@ -623,31 +622,37 @@ impl NineBoard {
         }
     }
 
-    /// Cells with one symbol left (fixed for it), or none (a dead end), in
-    /// the bands of the words in `words`. Returns whether a word changed.
+    /// Cells with one symbol left (fixed for it), or none (a dead end).
+    /// Every band is looked at, without a branch on whether its words
+    /// changed (hard to predict): the bands whose words did not change
+    /// have none since the last look. Returns whether a word changed.
     #[inline(always)]
-    fn cells(&mut self, words: u32) -> Result<bool, Dead> {
+    fn cells(&mut self) -> Result<bool, Dead> {
         let mut any = false;
-        for b in 0..3 {
-            if words >> (9 * b) & 0x1ff == 0 {
-                continue;
+        let (mut once, mut twice) = ([0u32; 4], [0u32; 4]);
+        for v in 0..9 {
+            for b in 0..3 {
+                let c = self.cand[9 * b + v];
+                twice[b] |= once[b] & c;
+                once[b] |= c;
             }
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &c in &self.cand[9 * b..9 * b + 9] {
-                twice |= once & c;
-                once |= c;
-            }
-            // Filled cells are in their symbol's word.
-            if once != BAND {
-                return Err(Dead);
-            }
+        }
+        // Filled cells are in their symbol's word.
+        if (once[0] & once[1] & once[2]) != BAND {
+            return Err(Dead);
+        }
+        for (b, twice) in twice.into_iter().enumerate().take(3) {
             let mut single = self.open[b] & !twice;
             while single != 0 {
                 let p = single.trailing_zeros();
                 single &= single - 1;
-                // None: fixing an earlier cell of this loop took its symbol.
-                let v = (0..9).find(|&v| self.cand[9 * b + v] & 1 << p != 0).ok_or(Dead)?;
-                self.fix(b, p, v);
+                // None: fixing an earlier cell of this loop took its
+                // symbol. (Gathered without a branch per symbol.)
+                let symbols = self.symbols(b, p);
+                if symbols == 0 {
+                    return Err(Dead);
+                }
+                self.fix(b, p, symbols.trailing_zeros() as usize);
                 any = true;
             }
         }
@@ -718,20 +723,29 @@ impl NineBoard {
             }
         }
         if any_single != 0 {
+            // The (symbol, band) pairs with columns to fix, bit `3 * v +
+            // b`, in that order, found without a branch on each.
+            let mut pairs = 0u32;
             for v in 0..9 {
                 for (b, single) in single.iter().enumerate() {
-                    let mut single = single[v];
-                    while single != 0 {
-                        let c = single.trailing_zeros();
-                        single &= single - 1;
-                        // None: fixing v in an earlier column took this one's cell.
-                        let cell = self.cand[9 * b + v] & FIRST_COLUMN << c;
-                        if cell == 0 {
-                            return Err(Dead);
-                        }
-                        self.fix(b, cell.trailing_zeros(), v);
-                        any = 1;
+                    pairs |= ((single[v] != 0) as u32) << (3 * v + b);
+                }
+            }
+            while pairs != 0 {
+                let k = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let (v, b) = (k / 3, k % 3);
+                let mut single = single[b][v];
+                while single != 0 {
+                    let c = single.trailing_zeros();
+                    single &= single - 1;
+                    // None: fixing v in an earlier column took this one's cell.
+                    let cell = self.cand[9 * b + v] & FIRST_COLUMN << c;
+                    if cell == 0 {
+                        return Err(Dead);
                     }
+                    self.fix(b, cell.trailing_zeros(), v);
+                    any = 1;
                 }
             }
         }
@@ -879,6 +893,7 @@ impl NineBoard {
     }
 
     /// The symbols open at cell `p` of band `b`, as bits.
+    #[inline(always)]
     fn symbols(&self, b: usize, p: u32) -> u32 {
         (0..9).fold(0, |acc, v| acc | (self.cand[9 * b + v] >> p & 1) << v)
     }
