@@ -96,6 +96,13 @@ memo-latin7 memory="16G": build
 bench-estimate: build
     bash bench/estimate.sh {{shared}}
 
+# 9x9 beside tdoku: solve and count to 2 on five sets, one thread, whole
+# processes, CPU medians, to stdout as a Markdown table. TDOKU= a driver
+# around tdoku built -march=native (bench/tdoku_driver.cc says how),
+# TDOKU_V2= the same built -march=x86-64-v2, BASE= another dance (optional).
+bench-nine: build
+    flock /tmp/bench.lock bash bench/nine.sh {{shared}}
+
 # Variant puzzles beside sigh's Interactive Sudoku Solver run headless under node
 # (count to 2, one thread, whole processes; ISS checked out outside the repo, e.g.
 # from github.com/sigh/Interactive-Sudoku-Solver), to stdout as a Markdown table.

@@ -89,6 +89,7 @@
 pub mod analyze;
 pub mod constraint;
 pub mod cover;
+mod cpu;
 pub mod generate;
 mod grid;
 pub mod logic;

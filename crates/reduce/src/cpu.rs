@@ -1,0 +1,111 @@
+//! The instructions this CPU has, found once per process, and the one place
+//! where code is run compiled for them.
+//!
+//! `cargo build --release` targets baseline x86-64 (SSE2), while the CPU a
+//! search runs on most often has AVX2 and BMI2 (x86-64-v3). The hot loops
+//! (the 9x9 search: `search/nine.rs`) are written once, with
+//! `#[inline(always)]` down to their leaves, and handed to [`run`] as a
+//! closure: [`run`] calls them through a wrapper compiled with
+//! `#[target_feature]`, into which they are inlined and so compiled a
+//! second time for the wider instructions, or plainly on other CPUs (and
+//! other architectures). A [`Level`] above the baseline can only be had
+//! from [`Level::detected`], which is what makes the wrappers safe to call.
+//! The environment variable `DANCE_CPU=baseline` (or `v3`) caps the level
+//! of a whole process, to compare the paths.
+//!
+//! This is the only `unsafe` of the crate: a `#[target_feature]` function
+//! may only be called on a CPU that has the features.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// A set of instructions code can be compiled for: [`Level::BASELINE`]
+/// everywhere, or what [`Level::detected`] found. The field is private: a
+/// level other than the baseline proves the CPU has its instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level(u8);
+
+/// The codes of the levels.
+const UNKNOWN: u8 = 0;
+const BASELINE: u8 = 1;
+const V3: u8 = 2;
+
+/// The level found by [`Level::detected`], once per process.
+static DETECTED: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+impl Level {
+    /// What every CPU of the target runs (SSE2 on x86-64).
+    pub const BASELINE: Level = Level(BASELINE);
+
+    /// The widest level this CPU has, capped by `DANCE_CPU` (`baseline`,
+    /// `v3`): found on the first call, remembered after.
+    pub fn detected() -> Level {
+        let known = DETECTED.load(Ordering::Relaxed);
+        if known != UNKNOWN {
+            return Level(known);
+        }
+        let cap = match std::env::var("DANCE_CPU").as_deref() {
+            Ok("baseline") => BASELINE,
+            _ => V3,
+        };
+        let level = if has_v3() { V3 } else { Level::BASELINE.0 }.min(cap);
+        DETECTED.store(level, Ordering::Relaxed);
+        Level(level)
+    }
+}
+
+/// Whether the CPU has the x86-64-v3 instructions the wrapper enables.
+#[cfg(target_arch = "x86_64")]
+fn has_v3() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("lzcnt")
+}
+
+/// Other architectures have the baseline only.
+#[cfg(not(target_arch = "x86_64"))]
+fn has_v3() -> bool {
+    false
+}
+
+/// Calls `f` compiled for `level`: what `f` calls with `#[inline(always)]`
+/// is inlined into a wrapper with the level's target features. `f` itself
+/// should be a closure marked `#[inline(always)]`.
+#[inline(always)]
+pub fn run<R>(level: Level, f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if level.0 == V3 {
+        // SAFETY: a Level of V3 is made only by `Level::detected`, after
+        // `has_v3` found every feature `v3` enables on this CPU.
+        return unsafe { v3(f) };
+    }
+    let _ = level;
+    f()
+}
+
+/// `f`, compiled with the x86-64-v3 instructions.
+///
+/// # Safety
+///
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn v3<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_detected_level_is_remembered_and_runs() {
+        let level = Level::detected();
+        assert_eq!(Level::detected(), level);
+        assert!(level == Level::BASELINE || level.0 == V3);
+        // Both paths give the closure's result.
+        let sum = |level| run(level, || (1..=100u32).map(|x| x.count_ones()).sum::<u32>());
+        assert_eq!(sum(level), sum(Level::BASELINE));
+    }
+}
