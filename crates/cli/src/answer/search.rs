@@ -28,6 +28,10 @@ use crate::verify::{self, Failure};
 /// memo would take a count of the puzzle (few givens).
 const SMALL_LIMIT: u64 = 10_000;
 
+/// The nodes a count by the grid searches may take before a puzzle with
+/// few givens is offered to the memo's trial.
+const QUICK_NODES: u64 = 20_000;
+
 /// Answers one record, writing to `out` and adding notes for stderr to
 /// `notes` (the record's notices first). `index` numbers records from 1
 /// for JSON.
@@ -297,6 +301,11 @@ impl<'a> Answering<'a> {
         if !wanted || !puzzle.is_classic() || plan.stats {
             return None;
         }
+        if plan.engine == EngineChoice::Auto {
+            if let Some(found) = self.quick_grid_count(puzzle, limit, engines) {
+                return Some(Some(found));
+            }
+        }
         let r = reduce::reduce(puzzle, reduce::Encoding::Forced).ok()?;
         let mut solver = engines.solver(&r.problem);
         if r.forced.iter().any(|&o| solver.force(o).is_err()) {
@@ -314,6 +323,25 @@ impl<'a> Answering<'a> {
         }
         self.note_overflow(&solver, notes);
         Some(Some(Found::of(o, limit, solver.stats(), self.seconds())))
+    }
+
+    /// The grid searches' count of `puzzle` when it takes at most
+    /// [`QUICK_NODES`] nodes, before the memo's trial is paid for: a
+    /// 17-clue puzzle has few givens but one solution, counted in a few
+    /// hundred nodes, where the trial takes thousands of states (a batch of
+    /// 2,000 counted in 11.7 s of CPU by trials, 0.01 s without). `None`
+    /// when the budget runs out (the memo's trial decides then).
+    fn quick_grid_count(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        engines: &mut Engines,
+    ) -> Option<Found> {
+        let mut request = self.plan.request();
+        request.budget.max_nodes = Some(QUICK_NODES);
+        let engine = engines.grid(puzzle.shape());
+        let o = engine.count_for(puzzle, &request).ok()?;
+        (o.end() == End::Complete).then(|| Found::of(o, limit, engine.stats(), self.seconds()))
     }
 
     /// Says so when a count by memo passed 2^128 - 1 (its answer is then
