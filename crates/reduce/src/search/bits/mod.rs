@@ -363,6 +363,9 @@ struct Search<W: Word> {
     /// Symbols whose cells changed since the symbols' view last looked at
     /// them.
     fish_dirty: W,
+    /// Scratch of the symbols' view: by symbol, the regions each row
+    /// meets it in, and each column (see `hall.rs`).
+    fish_scratch: [Vec<u64>; 2],
 }
 
 impl<W: Word> Search<W> {
@@ -463,6 +466,7 @@ impl<W: Word> Search<W> {
             lock_open: if jigsaw { n } else { NEARLY_FULL },
             fish: n >= WEIGHTED_FROM && jigsaw,
             fish_dirty: W::ZERO,
+            fish_scratch: [Vec::new(), Vec::new()],
         };
         search.locked_default = search.locked;
         search
@@ -733,7 +737,10 @@ impl<W: Word> Search<W> {
                 continue; // not nearly full (see `lock_open`)
             }
             for other in 0..3 {
-                if other == kind {
+                // A row and a column meet in one cell: a symbol whose cells
+                // in one lie in one unit of the other is a hidden single,
+                // which the singles take first. Only lines and regions.
+                if other == kind || (kind != 2 && other != 2) {
                     continue;
                 }
                 // The symbols of `a`'s cells, by the unit of kind `other`
@@ -761,6 +768,19 @@ impl<W: Word> Search<W> {
                     let b = self.touched[i] as usize;
                     let mut here = self.union[b] & single;
                     self.union[b] = W::ZERO;
+                    if here == W::ZERO {
+                        continue;
+                    }
+                    // Only the symbols that some cell of `b` outside `a`
+                    // still has: mostly none (taken at an earlier call).
+                    let mut outside = W::ZERO;
+                    for_open!(self, level, b, |j| {
+                        let c = self.unit_cells[b * n + j] as usize;
+                        if self.cell_units[c][kind] as usize != a {
+                            outside |= self.cand[level * cells + c];
+                        }
+                    });
+                    here &= outside;
                     while here != W::ZERO {
                         let bit = here.lowest();
                         here ^= bit;
@@ -1465,6 +1485,8 @@ mod tests {
         for (i, symbols) in open.iter().enumerate() {
             s.cand[36 + i] = symbols.iter().fold(0, |m, &v| m | 1 << v);
         }
+        // Cells 0..36 filled, 36..40 open (the masks of row 0).
+        s.open[0] = 0xf << 36;
         s
     }
 
