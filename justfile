@@ -56,6 +56,12 @@ realistic cases="20000":
 test-generate-big:
     cargo test --release -p dance-reduce --test generate -- --ignored biggest_boxes_generate
 
+# Big grids, first solution, one thread: box grids and jigsaws on maps far
+# from boxes (the generator's random maps, benches/big.rs --far) at 0, 2,
+# 5 and 15% given, seeds 1 to SEEDS; names every grid over 1 s on stderr.
+bench-big-far seeds="3" orders="16 20 25 30 33 35 36 40 48 56 63 64":
+    cargo bench -p dance-reduce --bench big -- {{orders}} --far --seeds {{seeds}} --percents 0,2,5,15 --budget-ms 20000
+
 # Formatting and lints, as CI checks them.
 lint:
     cargo fmt --all --check

@@ -23,6 +23,11 @@
 //!
 //! With `--max-nodes N`, every search has a budget of N nodes instead of
 //! time (tables and sweep): node counts that do not depend on the load.
+//!
+//! With `--far`, the sweep's jigsaws are maps farther from the boxes
+//! (drawn as the generator draws them, each with a grid found for it,
+//! `grids::far_jigsaw`), that grid the solution the givens come from; the
+//! grids over `--over-ms` (default 1000) are named on stderr and counted.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -32,6 +37,9 @@ use reduce::{GridSolver, Puzzle};
 
 #[path = "../tests/grids/mod.rs"]
 mod grids;
+
+/// The most maps drawn for a far jigsaw (see `grids::far_jigsaw`).
+const FAR_TRIES: usize = 100;
 
 /// Milliseconds to a first solution, the engine and its nodes, and the
 /// milliseconds spent; `None` as the time when the budget ran out.
@@ -80,6 +88,9 @@ fn sweep(orders: &[usize], seeds: u64) {
         .filter_map(|p| p.parse().ok())
         .collect();
     let budget = Duration::from_millis(option("--budget-ms").and_then(|b| b.parse().ok()).unwrap_or(2000));
+    let far = std::env::args().any(|a| a == "--far");
+    let over = Duration::from_millis(option("--over-ms").and_then(|b| b.parse().ok()).unwrap_or(1000));
+    let mut slow = 0;
     println!(
         "| order | kind | grids | unknown | worst ms | worst grid (seed, % given) | its nodes | all nodes |"
     );
@@ -101,9 +112,16 @@ fn sweep(orders: &[usize], seeds: u64) {
                 for &percent in &percents {
                     let mut rng = SplitMix64::new(seed.wrapping_mul(1_000_003) ^ n as u64);
                     let boxes = reduce::Shape::default_for(n).unwrap();
-                    let full = grids::full_grid(&boxes, &mut rng);
-                    let shape =
-                        if kind == "jigsaw" { grids::jigsaw(n, &full, n * n, &mut rng) } else { boxes };
+                    let mut full = grids::full_grid(&boxes, &mut rng);
+                    let shape = match kind {
+                        "jigsaw" if far => {
+                            let (shape, grid) = grids::far_jigsaw(n, FAR_TRIES, &mut rng).expect("a far map");
+                            full = grid;
+                            shape
+                        }
+                        "jigsaw" => grids::jigsaw(n, &full, n * n, &mut rng),
+                        _ => boxes,
+                    };
                     let p = grids::sparse(&shape, &full, percent as f64 / 100.0, &mut rng);
                     let (t, _, nodes, _) = first_within(&p, 1, budget);
                     if std::env::args().any(|a| a == "--each") {
@@ -114,6 +132,12 @@ fn sweep(orders: &[usize], seeds: u64) {
                     }
                     grids += 1;
                     all += nodes;
+                    if t.is_none_or(|t| t > over.as_secs_f64() * 1e3) {
+                        slow += 1;
+                        if far {
+                            eprintln!("over: {n} {kind} seed {seed} {percent}%: {nodes} nodes, {t:?} ms");
+                        }
+                    }
                     let t = t.unwrap_or_else(|| {
                         unknown += 1;
                         f64::INFINITY
@@ -131,7 +155,12 @@ fn sweep(orders: &[usize], seeds: u64) {
             total = (total.0 + unknown, total.1 + all);
         }
     }
-    println!("\nAltogether {} unknown, {} nodes.", total.0, total.1);
+    println!(
+        "\nAltogether {} unknown, {} nodes; {slow} over {} ms or unknown.",
+        total.0,
+        total.1,
+        over.as_millis()
+    );
 }
 
 fn main() {
@@ -142,7 +171,7 @@ fn main() {
             i == 0
                 || !matches!(
                     args[i - 1].as_str(),
-                    "--seeds" | "--percents" | "--budget-ms" | "--max-nodes" | "--kind"
+                    "--seeds" | "--percents" | "--budget-ms" | "--max-nodes" | "--kind" | "--over-ms"
                 )
         })
         .filter_map(|i| args[i].parse().ok())

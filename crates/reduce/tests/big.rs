@@ -108,3 +108,21 @@ fn jigsaw_filters_keep_counts_exact() {
     let mut links = GridSolver::with_engine(&shape, Engine::Links).unwrap();
     assert_eq!(links.count(&p, None).unwrap().solutions(), Some(grids_found));
 }
+
+/// The maps far from boxes of the bench's `--far` sweep: more cells moved
+/// from their starting boxes than the swaps of one grid move, every
+/// region connected, and the grid they come with a solution of the map.
+#[test]
+fn far_jigsaw_maps_move_most_cells_and_keep_their_grid() {
+    for (n, seed) in [(9, 1), (12, 2), (16, 3), (17, 4), (25, 5)] {
+        let mut rng = SplitMix64::new(seed);
+        let (shape, full) = grids::far_jigsaw(n, 20, &mut rng).expect("a map with a grid");
+        assert!(3 * grids::moved(&shape) > n * n, "order {n}: {} of {} moved", grids::moved(&shape), n * n);
+        assert!(grids::regions_connected(&shape), "order {n}");
+        assert_eq!(grids::blank(&shape).verify(&full), Ok(()), "order {n}");
+        // The swaps of one fixed grid stay nearer the boxes.
+        let boxes = Shape::default_for(n).unwrap();
+        let near = grids::jigsaw(n, &grids::full_grid(&boxes, &mut rng), n * n, &mut rng);
+        assert!(grids::moved(&near) < grids::moved(&shape), "order {n}");
+    }
+}

@@ -143,3 +143,46 @@ pub fn regions_connected(shape: &Shape) -> bool {
     let map: Vec<usize> = (0..n * n).map(|c| shape.region(c).unwrap_or(c / n)).collect();
     (0..n).all(|k| connected(&map, n, k))
 }
+
+/// How many cells of `shape` lie outside the box their region overlaps
+/// most (the rows, for a prime order): the cells moved from their
+/// starting box, counted without knowing which box each region started
+/// as (each region is given the box it keeps most of, so the count is at
+/// most what any such correspondence gives).
+pub fn moved(shape: &Shape) -> usize {
+    let n = shape.n();
+    let start = Shape::default_for(n).unwrap();
+    let mut overlap = vec![0usize; n * n];
+    for c in 0..n * n {
+        let (k, b) = (shape.region(c).unwrap_or(c / n), start.region(c).unwrap_or(c / n));
+        overlap[k * n + b] += 1;
+    }
+    n * n - overlap.chunks(n).map(|row| row.iter().copied().max().unwrap_or(0)).sum::<usize>()
+}
+
+/// A random jigsaw map of order `n` farther from the boxes than
+/// [`jigsaw`]'s (see [`moved`]) with a filled grid it has: a map drawn as
+/// the generator draws them (`reduce::generate::random_map`: 8 N² swaps
+/// of any two neighbouring cells that keep regions connected), kept once
+/// the bit search finds a grid for it (its first solution in a random
+/// order) within 400,000 nodes; `None` after `tries` maps. Swaps of
+/// same-symbol cells of one fixed grid ([`jigsaw`]) stay near the boxes:
+/// a cell moves only with a twin of its symbol next door. By [`moved`]
+/// (a lower bound), these maps have a third to a half of their cells
+/// moved (orders 9 and 12), against a fifth to a third for [`jigsaw`]'s.
+pub fn far_jigsaw(n: usize, tries: usize, rng: &mut SplitMix64) -> Option<(Shape, Vec<u8>)> {
+    for _ in 0..tries {
+        let shape = reduce::generate::random_map(n, reduce::Symmetry::None, rng).ok()?;
+        let mut solver = reduce::GridSolver::new(&shape);
+        solver.set_budget(dlx::Budget::nodes(400_000));
+        let mut full = None;
+        let _ = solver.solve_shuffled(&blank(&shape), rng.next_u64(), |g| {
+            full = Some(g.to_vec());
+            std::ops::ControlFlow::Break(())
+        });
+        if let Some(full) = full {
+            return Some((shape, full));
+        }
+    }
+    None
+}

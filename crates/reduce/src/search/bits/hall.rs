@@ -11,6 +11,10 @@
 use super::word::{Ones, UnitSet, Word};
 use super::{Search, EMPTY, NEARLY_FULL};
 
+/// The fewest symbols changed at once for which [`Search::fish`] finds
+/// every row's and column's regions in one walk over the open cells.
+const FISH_BULK: u32 = 3;
+
 /// Kuhn's augmenting path from open cell `i` (see `Search::all_different`):
 /// whether `i` could be matched, moving earlier matches along the way.
 fn augment<W: Word>(i: usize, cm: &[W], mate: &mut [u8; 64], visited: &mut W) -> bool {
@@ -61,7 +65,11 @@ impl<W: Word> Search<W> {
         let mut cm = [W::ZERO; NEARLY_FULL];
         let mut k = 0;
         let mut union = W::ZERO;
-        for (i, &c) in unit.iter().enumerate() {
+        // The open cells only (filled ones have no symbol left) where the
+        // masks are kept.
+        let open = if self.open_masks { self.open[level * self.units + u] } else { self.all_cells };
+        for i in Ones(open) {
+            let c = unit[i];
             let m = self.cand[level * cells + c as usize];
             union |= m;
             if m != W::ZERO {
@@ -295,23 +303,39 @@ impl<W: Word> Search<W> {
         let (n, cells, units) = (self.n, self.cells, self.units);
         let mut taken = false;
         let mut todo = std::mem::replace(&mut self.fish_dirty, W::ZERO);
+        // With several symbols to look at, the regions each row and column
+        // meets each symbol in come from one walk over the open cells
+        // (see `Search::fish_sets`).
+        let bulk = todo.count_ones() >= FISH_BULK;
+        if bulk {
+            self.fish_sets(level, todo);
+        }
         while todo != W::ZERO {
             let bit = todo.lowest();
             todo ^= bit;
+            let v = bit.trailing_zeros() as usize;
+            // Whether the rows took `v` somewhere: the columns' sets of `v`
+            // are then walked afresh.
+            let mut stale = false;
             for (ka, kb) in [(0, 2), (1, 2)] {
                 let mut cm = [0u64; 64];
                 let mut who = [0u16; 64];
                 let mut k = 0;
                 for a in ka * n..(ka + 1) * n {
                     if self.placed[level * units + a] & bit == W::ZERO {
-                        let mut m = 0u64;
-                        // Orders from `OPEN_MASKS_FROM` only: the masks are kept.
-                        for j in Ones(self.open[level * units + a]) {
-                            let c = self.unit_cells[a * n + j] as usize;
-                            if self.cand[level * cells + c] & bit != W::ZERO {
-                                m |= 1 << (self.cell_units[c][kb] as usize - kb * n);
+                        let m = if bulk && !stale {
+                            self.fish_scratch[ka][v * n + a - ka * n]
+                        } else {
+                            let mut m = 0u64;
+                            // Orders from `OPEN_MASKS_FROM` only: the masks are kept.
+                            for j in Ones(self.open[level * units + a]) {
+                                let c = self.unit_cells[a * n + j] as usize;
+                                if self.cand[level * cells + c] & bit != W::ZERO {
+                                    m |= 1 << (self.cell_units[c][kb] as usize - kb * n);
+                                }
                             }
-                        }
+                            m
+                        };
                         cm[k] = m;
                         who[k] = a as u16;
                         k += 1;
@@ -340,6 +364,7 @@ impl<W: Word> Search<W> {
                         let b = self.cell_units[c][kb] as usize - kb * n;
                         if d >> b & 1 == 1 && self.cand[level * cells + c] & bit != W::ZERO {
                             taken = true;
+                            stale = true;
                             if !self.remove(level, c, bit) {
                                 self.fish_dirty = W::ZERO;
                                 return None;
@@ -350,6 +375,40 @@ impl<W: Word> Search<W> {
             }
         }
         Some(taken)
+    }
+
+    /// For each symbol `v` of `todo`, the regions each row and each column
+    /// meets it in at `level` (bit `b`: a cell of both has `v` open), into
+    /// `fish_scratch[0][v * n + row]` and `fish_scratch[1][v * n + col]`:
+    /// the sets [`Search::fish`] matches, for all of `todo` in one walk
+    /// over the open cells (their symbols, once each) instead of a walk a
+    /// symbol and kind.
+    fn fish_sets(&mut self, level: usize, todo: W) {
+        let (n, cells, units) = (self.n, self.cells, self.units);
+        let [rows, cols] = &mut self.fish_scratch;
+        rows.resize(n * n, 0);
+        cols.resize(n * n, 0);
+        let mut left = todo;
+        while left != W::ZERO {
+            let v = left.trailing_zeros() as usize;
+            left ^= left.lowest();
+            rows[v * n..][..n].fill(0);
+            cols[v * n..][..n].fill(0);
+        }
+        for r in 0..n {
+            for j in Ones(self.open[level * units + r]) {
+                let c = self.unit_cells[r * n + j] as usize;
+                let mut m = self.cand[level * cells + c] & todo;
+                let [_, col, region] = self.cell_units[c];
+                let (col, b) = (col as usize - n, 1u64 << (region as usize - 2 * n));
+                while m != W::ZERO {
+                    let v = m.trailing_zeros() as usize;
+                    m ^= m.lowest();
+                    rows[v * n + r] |= b;
+                    cols[v * n + col] |= b;
+                }
+            }
+        }
     }
 }
 
@@ -437,6 +496,7 @@ mod tests {
             }
             for (&p, &m) in open.iter().zip(&cands) {
                 s.cand[p] = from_u64(m);
+                s.open[0] |= 1 << p;
             }
             let want = supports(&cands);
             let got = s.all_different(0, 0);

@@ -43,7 +43,8 @@
 //! [`HALL_FILTERING_FROM`] the all-different filter of nearly full units
 //! (below).
 //!
-//! **Big grids.** From order [`WEIGHTED_FROM`] up, two more rules keep a
+//! **Big grids.** From order [`WEIGHTED_FROM`] up (jigsaws from
+//! [`JIGSAW_FROM`]), two more rules keep a
 //! first solution near: the cell branched on is the open cell with the
 //! fewest symbols *per weight* of its units, where a unit's weight counts
 //! the dead ends it took part in (Boussemart, Hemery, Lecoutre and Sais'
@@ -70,7 +71,7 @@
 //! depth-first search cannot reach the early ones. Starting again from the
 //! root throws the good upper part away, and rebuilding it costs about N²
 //! nodes a run. So from order [`HALL_FROM`] on boxes (and from
-//! [`WEIGHTED_FROM`] on jigsaws) the first run is N² nodes, and five
+//! [`JIGSAW_FROM`] on jigsaws) the first run is N² nodes, and five
 //! restarts in six go back only to *half the depth* the run had reached
 //! (with half the node limit of a run from the root):
 //! the branch points above are kept with the symbols they have not tried,
@@ -92,7 +93,7 @@
 //! solution) still visits every solution once.
 //!
 //! **Nearly full units.** From order [`HALL_FROM`] up (on jigsaws from
-//! [`JIGSAW_HALL_FROM`]: their runs thrash near the bottom too), a unit with few
+//! [`JIGSAW_FROM`]: their runs thrash near the bottom too), a unit with few
 //! open cells left (3 to [`NEARLY_FULL`]) is filtered as one
 //! all-different constraint (Régin, 1994): a symbol is taken from a cell
 //! when no matching of the unit's open cells to its missing symbols gives
@@ -105,7 +106,7 @@
 //! and rarely take anything). They take only options no solution uses,
 //! so counts stay exact.
 //!
-//! **The symbols' view** (jigsaws from [`WEIGHTED_FROM`]). The places of
+//! **The symbols' view** (jigsaws from [`JIGSAW_FROM`]). The places of
 //! one symbol are one a row, one a column and one a region: the rows that
 //! lack it must each take it in a different region of those that lack it,
 //! and so must the columns. Each is an all-different constraint of its
@@ -176,9 +177,12 @@ pub const WEIGHTED_FROM: usize = 17;
 /// documentation).
 pub const HALL_FROM: usize = 40;
 
-/// The order from which the search filters nearly full units of jigsaws
-/// by all-different (see the module documentation).
-pub const JIGSAW_HALL_FROM: usize = 17;
+/// The order from which jigsaws take everything [`WEIGHTED_FROM`] gives
+/// and all-different on nearly full units (dom/wdeg, symbol order, locked candidates,
+/// partial restarts, all-different on units and in the symbols' view, the
+/// open-cell masks), one below box grids: 16x16 jigsaws on maps far from
+/// boxes thrashed without them (seconds, some none within 20 s).
+pub const JIGSAW_FROM: usize = 16;
 
 /// The order from which [`Bits::set_filtering`] also turns on the
 /// all-different filter on nearly full units (which the search takes
@@ -317,9 +321,9 @@ struct Search<W: Word> {
     /// Orders from [`WEIGHTED_FROM`]: branch by dom/wdeg, symbols least
     /// constraining first.
     weighted: bool,
-    /// Jigsaws from [`WEIGHTED_FROM`]: take locked candidates.
+    /// Jigsaws from [`JIGSAW_FROM`]: take locked candidates.
     locked: bool,
-    /// Box grids from [`HALL_FROM`] and jigsaws from [`WEIGHTED_FROM`]:
+    /// Box grids from [`HALL_FROM`] and jigsaws from [`JIGSAW_FROM`]:
     /// restarts go back to half the depth, but one in `root_every` (see
     /// the module documentation).
     partial: bool,
@@ -357,12 +361,15 @@ struct Search<W: Word> {
     /// at it: every unit on jigsaws, nearly full ones on box grids from
     /// [`HALL_FROM`].
     lock_open: usize,
-    /// Jigsaws from [`WEIGHTED_FROM`]: all-different in the symbols' view
+    /// Jigsaws from [`JIGSAW_FROM`]: all-different in the symbols' view
     /// (see the module documentation).
     fish: bool,
     /// Symbols whose cells changed since the symbols' view last looked at
     /// them.
     fish_dirty: W,
+    /// Scratch of the symbols' view: by symbol, the regions each row
+    /// meets it in, and each column (see `hall.rs`).
+    fish_scratch: [Vec<u64>; 2],
 }
 
 impl<W: Word> Search<W> {
@@ -371,6 +378,7 @@ impl<W: Word> Search<W> {
         let cells = n * n;
         let has_regions = shape.has_regions();
         let jigsaw = matches!(shape.regions(), crate::grid::Regions::Map(_));
+        let big_jigsaw = jigsaw && n >= JIGSAW_FROM;
         let units = if has_regions { 3 * n } else { 2 * n };
         let mut unit_cells = vec![0u16; units * n];
         let mut filled = vec![0usize; units];
@@ -427,7 +435,7 @@ impl<W: Word> Search<W> {
             value: Vec::new(),
             placed: Vec::new(),
             open: Vec::new(),
-            open_masks: n >= OPEN_MASKS_FROM,
+            open_masks: n >= OPEN_MASKS_FROM || big_jigsaw,
             all_cells: if n == 64 { u64::MAX } else { (1 << n) - 1 },
             queue: vec![0; cells],
             queued: 0,
@@ -448,9 +456,9 @@ impl<W: Word> Search<W> {
             near: Vec::new(),
             phase: vec![EMPTY; cells],
             restarts: true,
-            weighted: n >= WEIGHTED_FROM,
-            locked: (n >= WEIGHTED_FROM && jigsaw) || (n >= HALL_FROM && has_regions),
-            partial: (n >= WEIGHTED_FROM && jigsaw) || n >= HALL_FROM,
+            weighted: n >= WEIGHTED_FROM || big_jigsaw,
+            locked: big_jigsaw || (n >= HALL_FROM && has_regions),
+            partial: big_jigsaw || n >= HALL_FROM,
             run_unit: cells as u64,
             weight: vec![1; units],
             cell_weight: vec![3; cells],
@@ -458,11 +466,12 @@ impl<W: Word> Search<W> {
             union: vec![W::ZERO; units],
             touched: Vec::with_capacity(n),
             root_every: if jigsaw { JIGSAW_ROOT_EVERY } else { ROOT_EVERY },
-            hall: n >= HALL_FROM || (jigsaw && n >= JIGSAW_HALL_FROM),
+            hall: n >= HALL_FROM || big_jigsaw,
             hall_dirty: W::Units::default(),
             lock_open: if jigsaw { n } else { NEARLY_FULL },
-            fish: n >= WEIGHTED_FROM && jigsaw,
+            fish: big_jigsaw,
             fish_dirty: W::ZERO,
+            fish_scratch: [Vec::new(), Vec::new()],
         };
         search.locked_default = search.locked;
         search
@@ -473,9 +482,8 @@ impl<W: Word> Search<W> {
     fn set_filtering(&mut self, on: bool) {
         self.box_lines = on && self.boxes.is_some();
         let jigsaw = self.has_regions && self.boxes.is_none();
-        self.hall = self.n >= HALL_FROM
-            || (jigsaw && self.n >= JIGSAW_HALL_FROM)
-            || (on && self.n >= HALL_FILTERING_FROM);
+        self.hall =
+            self.n >= HALL_FROM || (jigsaw && self.n >= JIGSAW_FROM) || (on && self.n >= HALL_FILTERING_FROM);
         self.locked = self.locked_default || (on && self.has_regions && self.boxes.is_none());
     }
 
@@ -733,7 +741,10 @@ impl<W: Word> Search<W> {
                 continue; // not nearly full (see `lock_open`)
             }
             for other in 0..3 {
-                if other == kind {
+                // A row and a column meet in one cell: a symbol whose cells
+                // in one lie in one unit of the other is a hidden single,
+                // which the singles take first. Only lines and regions.
+                if other == kind || (kind != 2 && other != 2) {
                     continue;
                 }
                 // The symbols of `a`'s cells, by the unit of kind `other`
@@ -761,6 +772,19 @@ impl<W: Word> Search<W> {
                     let b = self.touched[i] as usize;
                     let mut here = self.union[b] & single;
                     self.union[b] = W::ZERO;
+                    if here == W::ZERO {
+                        continue;
+                    }
+                    // Only the symbols that some cell of `b` outside `a`
+                    // still has: mostly none (taken at an earlier call).
+                    let mut outside = W::ZERO;
+                    for_open!(self, level, b, |j| {
+                        let c = self.unit_cells[b * n + j] as usize;
+                        if self.cell_units[c][kind] as usize != a {
+                            outside |= self.cand[level * cells + c];
+                        }
+                    });
+                    here &= outside;
                     while here != W::ZERO {
                         let bit = here.lowest();
                         here ^= bit;
@@ -1465,6 +1489,8 @@ mod tests {
         for (i, symbols) in open.iter().enumerate() {
             s.cand[36 + i] = symbols.iter().fold(0, |m, &v| m | 1 << v);
         }
+        // Cells 0..36 filled, 36..40 open (the masks of row 0).
+        s.open[0] = 0xf << 36;
         s
     }
 
