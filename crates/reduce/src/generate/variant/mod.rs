@@ -366,6 +366,11 @@ impl VariantGenerator {
                 givens[at] = Some(grid[at]);
             }
         }
+        // Cells in reading order, cages by their first cell.
+        for cage in &mut cages {
+            cage.sort_unstable();
+        }
+        cages.sort_unstable();
         let mut constraints = rules(&cages);
         let mut items: Vec<Item> = (0..constraints.len()).map(Item::Rule).collect();
         items.extend((0..n * n).filter(|&c| givens[c].is_some()).map(Item::Given));
@@ -467,6 +472,23 @@ impl VariantGenerator {
             }
         }
     }
+}
+
+/// A random constraint of `kind` that the full `grid` (of `shape`) keeps,
+/// at or through `anchor`, clear of the cells `existing` constraints hold
+/// with cages and lines; `None` when none came in a few tries. What the
+/// generator adds, for others that read constraints off a solution
+/// (`analyze` suggesting one that makes a puzzle unique).
+pub fn read_off(
+    kind: Kind,
+    shape: &Shape,
+    grid: &[u8],
+    anchor: usize,
+    existing: &[Constraint],
+    rng: &mut SplitMix64,
+) -> Option<Constraint> {
+    let taken = Taken::new(shape.n(), existing);
+    derive(kind, &Sheet { shape, grid }, anchor, &taken, rng)
 }
 
 #[cfg(test)]
