@@ -289,6 +289,26 @@ impl VariantGenerator {
         }
     }
 
+    /// A solution of `puzzle` that differs from `grid` on one of `cells`,
+    /// if there is one: a search for each cell with the grid's symbol
+    /// there excluded.
+    fn second_at(&mut self, puzzle: &Puzzle, grid: &[u8], cells: &[usize]) -> Second {
+        for &c in cells {
+            let mut other = None;
+            let o = self.solver.solve_excluding(puzzle, &[(c, grid[c])], |g| {
+                other = Some(g.to_vec());
+                ControlFlow::Break(())
+            });
+            if let Some(g) = other {
+                return Second::Found(g);
+            }
+            if o.end().is_unknown() {
+                return Second::Unknown(o.end());
+            }
+        }
+        Second::Unique
+    }
+
     /// The puzzle of these givens and constraints.
     fn puzzle(&self, givens: &[Option<u8>], constraints: &[Constraint]) -> Puzzle {
         let mut p = self.blank.clone();
@@ -463,7 +483,14 @@ impl VariantGenerator {
                 .cloned()
                 .collect();
             let p = self.puzzle(givens, &live);
-            if !matches!(self.second(&p, grid), Second::Unique) {
+            // A second solution without a given has another symbol there
+            // (searching cell by cell for a rule that went was measured
+            // slower than one search).
+            let second = match item {
+                Item::Given(c) => self.second_at(&p, grid, &[c]),
+                Item::Rule(_) => self.second(&p, grid),
+            };
+            if !matches!(second, Second::Unique) {
                 match (item, rule, given) {
                     (Item::Rule(i), Some(old), _) => constraints[i] = old,
                     (Item::Given(c), _, Some(v)) => givens[c] = Some(v),
