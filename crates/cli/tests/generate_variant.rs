@@ -84,7 +84,7 @@ fn check(args: &[&str], k: usize) {
 
 #[test]
 fn killers_are_unique_reproducible_and_read_back() {
-    check(&["--variant", "killer", "--seed", "5"], 3);
+    check(&["--variant", "killer", "--seed", "1"], 2);
     check(&["--variant", "killer", "--order", "6", "--seed", "1", "--givens", "4", "--cage-sizes", "2-3"], 6);
     check(&["--variant", "killer", "--box", "none", "--order", "5", "--seed", "3"], 4);
 }
