@@ -37,6 +37,7 @@ use std::sync::Arc;
 
 use dlx::{Budget, End, Probe};
 
+use crate::constraint::{Constraint, Killer};
 use crate::cover::variant::VariantError;
 use crate::grid::Shape;
 use crate::puzzle::{Conflict, Puzzle};
@@ -624,4 +625,241 @@ pub fn true_candidates_sampled(
         *c = (*c).min(cap);
     }
     Ok(TrueCandidates { count, cap, counts, unknown })
+}
+
+/// A given or a constraint to add to a puzzle with several solutions, and
+/// the solutions it leaves (counted up to 2: `Exactly(1)` makes the
+/// puzzle unique).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Addition<T> {
+    /// What to add.
+    pub what: T,
+    /// The solutions the puzzle has with it, counted up to 2.
+    pub leaves: Count,
+}
+
+/// What `analyze` finds out about a variant puzzle beyond its true
+/// candidates ([`variant_findings`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VariantFindings {
+    /// One solution: the givens (cells) each of which, taken away alone,
+    /// leaves the solution unique.
+    pub redundant_givens: Vec<usize>,
+    /// One solution: the constraints (indices in the puzzle's rules) each
+    /// of which, taken away alone, leaves the solution unique.
+    pub redundant_constraints: Vec<usize>,
+    /// One solution: the killer cages (indices) that must stay but whose
+    /// sum, taken away alone (the cage kept), leaves the solution unique.
+    pub redundant_sums: Vec<usize>,
+    /// Givens whose test ran out of budget.
+    pub undecided_givens: Vec<usize>,
+    /// Constraints whose test ran out of budget.
+    pub undecided_constraints: Vec<usize>,
+    /// Several solutions: the given (cell, symbol) of one solution that
+    /// the fewest of the first [`SAMPLE`] solutions hold, and what it
+    /// leaves.
+    pub given: Option<Addition<(usize, u8)>>,
+    /// Several solutions: a constraint read off one solution (of the
+    /// kinds the puzzle has, or of every kind the generator reads off a
+    /// grid when it has none of them) that the fewest of the first
+    /// [`SAMPLE`] solutions keep, and what it leaves.
+    pub constraint: Option<Addition<Constraint>>,
+}
+
+/// Constraints read off a solution and tried against the sample, at most,
+/// when looking for one that makes a puzzle unique.
+const CONSTRAINT_TRIES: usize = 400;
+
+/// The count (up to 2) of a search's outcome.
+fn count_of(found: u64, end: End) -> Count {
+    match end {
+        End::Complete => Count::Exactly(found),
+        End::Limit => Count::AtLeast(found),
+        _ if found >= 2 => Count::AtLeast(found),
+        _ => Count::Unknown(found),
+    }
+}
+
+/// For a puzzle with one solution (`count`), its redundant givens and
+/// constraints (each taken away alone, the puzzle solved again); for one
+/// with several, a given and a constraint to add that leave the fewest
+/// solutions (each counted again). Every search is bounded by `budget`
+/// and stopped by `probe`; what a search could not settle is undecided.
+pub fn variant_findings(
+    puzzle: &Puzzle,
+    count: Count,
+    budget: Budget,
+    probe: Option<Arc<Probe>>,
+) -> VariantFindings {
+    let mut solver = GridSolver::new(puzzle.shape());
+    solver.set_budget(budget);
+    solver.set_probe(probe);
+    let mut f = VariantFindings::default();
+    match count {
+        Count::Exactly(1) => redundant_rules(&mut solver, puzzle, &mut f),
+        Count::Exactly(k) if k >= 2 => additions(&mut solver, puzzle, &mut f),
+        Count::AtLeast(_) => additions(&mut solver, puzzle, &mut f),
+        _ => {}
+    }
+    f
+}
+
+/// The redundant givens and constraints of a puzzle with one solution.
+fn redundant_rules(solver: &mut GridSolver, puzzle: &Puzzle, f: &mut VariantFindings) {
+    let mut solution = None;
+    let _ = solver.solve_any(puzzle, |g| {
+        solution = Some(g.to_vec());
+        ControlFlow::Break(())
+    });
+    let Some(solution) = solution else { return };
+    let n = puzzle.n();
+    let mut p = puzzle.clone();
+    for cell in 0..n * n {
+        let Some(v) = puzzle.givens()[cell] else { continue };
+        p.givens_mut()[cell] = None;
+        let o = solver.solve_excluding(&p, &[(cell, v)], |_| ControlFlow::Break(()));
+        p.givens_mut()[cell] = Some(v);
+        match (o.so_far(), o.end().is_unknown()) {
+            (0, false) => f.redundant_givens.push(cell),
+            (0, true) => f.undecided_givens.push(cell),
+            _ => {}
+        }
+    }
+    let rules = puzzle.rules();
+    // Each constraint taken away; then each sum of a cage that stays.
+    let sums = rules.constraints.iter().enumerate().filter_map(|(i, c)| match c {
+        Constraint::Killer(k) if k.sum.is_some() => Some(i),
+        _ => None,
+    });
+    let tests: Vec<(usize, bool)> =
+        (0..rules.constraints.len()).map(|i| (i, false)).chain(sums.map(|i| (i, true))).collect();
+    for (i, sum_only) in tests {
+        if sum_only && (f.redundant_constraints.contains(&i) || f.undecided_constraints.contains(&i)) {
+            continue;
+        }
+        let mut fewer = rules.clone();
+        match &fewer.constraints[i] {
+            Constraint::Killer(k) if sum_only => {
+                fewer.constraints[i] = Killer { cells: k.cells.clone(), sum: None }.into();
+            }
+            _ => {
+                fewer.constraints.remove(i);
+            }
+        }
+        let Ok(q) = puzzle.classic().with_rules(fewer) else { continue };
+        let mut other = false;
+        let o = solver.solve_any(&q, |g| {
+            other = g != solution.as_slice();
+            if other {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        match o {
+            _ if other => {}
+            Ok(o) if o.end().is_unknown() => f.undecided_constraints.push(i),
+            Ok(_) if sum_only => f.redundant_sums.push(i),
+            Ok(_) => f.redundant_constraints.push(i),
+            Err(_) => {}
+        }
+    }
+}
+
+/// The solutions of `puzzle` up to 2, as a count.
+fn count_two(solver: &mut GridSolver, puzzle: &Puzzle) -> Count {
+    let mut found = 0;
+    match solver.solve_any(puzzle, |_| {
+        found += 1;
+        if found >= 2 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }) {
+        Ok(o) => count_of(found, o.end()),
+        Err(_) => Count::Exactly(0),
+    }
+}
+
+/// A given and a constraint to add to a puzzle with several solutions.
+fn additions(solver: &mut GridSolver, puzzle: &Puzzle, f: &mut VariantFindings) {
+    use crate::constraint::{Grid, Rules};
+    use crate::generate::{read_off, Kind};
+    let n = puzzle.n();
+    let mut sample: Vec<Vec<u8>> = Vec::new();
+    let Ok(o) = solver.solve_any(puzzle, |g| {
+        sample.push(g.to_vec());
+        if sample.len() as u64 >= SAMPLE {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }) else {
+        return;
+    };
+    let all = o.end() == End::Complete;
+    if sample.len() < 2 {
+        return;
+    }
+    let first = sample[0].clone();
+    // How many sampled solutions hold the first one's symbol in each cell.
+    let held: Vec<usize> = (0..n * n).map(|c| sample.iter().filter(|g| g[c] == first[c]).count()).collect();
+    let open: Vec<usize> = (0..n * n).filter(|&c| held[c] < sample.len()).collect();
+    if let Some(&cell) = open.iter().min_by_key(|&&c| (held[c], c)) {
+        let mut p = puzzle.clone();
+        p.givens_mut()[cell] = Some(first[cell]);
+        let leaves = if all && held[cell] == 1 { Count::Exactly(1) } else { count_two(solver, &p) };
+        f.given = Some(Addition { what: (cell, first[cell]), leaves });
+    }
+    // Constraints read off the first solution, scored on the sample.
+    let rules = puzzle.rules();
+    let mut kinds: Vec<Kind> = rules.constraints.iter().filter_map(Kind::of).collect();
+    kinds.dedup();
+    if kinds.is_empty() {
+        kinds = Kind::ALL.to_vec();
+    }
+    let mut rng = dlx::SplitMix64::new(n as u64);
+    let mut scored: Vec<(usize, Constraint)> = Vec::new();
+    for _ in 0..CONSTRAINT_TRIES {
+        let anchor = open[rng.below(open.len() as u64) as usize];
+        let kind = kinds[rng.below(kinds.len() as u64) as usize];
+        let Some(c) = read_off(kind, puzzle.shape(), &first, anchor, &rules.constraints, &mut rng) else {
+            continue;
+        };
+        if scored.iter().any(|(_, d)| *d == c) {
+            continue;
+        }
+        let mut more = rules.clone();
+        more.constraints.push(c.clone());
+        let kept = sample.iter().filter(|g| more.check(Grid { n, cells: g }).is_ok()).count();
+        if kept < sample.len() {
+            scored.push((kept, c));
+        }
+        if kept == 1 && all {
+            break;
+        }
+    }
+    scored.sort_by_key(|(kept, _)| *kept);
+    // The best few counted again; the first that makes it unique wins.
+    let mut best: Option<Addition<Constraint>> = None;
+    for (kept, c) in scored.into_iter().take(4) {
+        let mut more = rules.clone();
+        more.constraints.push(c.clone());
+        let Ok(p) = puzzle
+            .classic()
+            .with_rules(Rules { candidates: more.candidates.clone(), constraints: more.constraints })
+        else {
+            continue;
+        };
+        let leaves = if all && kept == 1 { Count::Exactly(1) } else { count_two(solver, &p) };
+        let unique = leaves == Count::Exactly(1);
+        if best.is_none() || unique {
+            best = Some(Addition { what: c, leaves });
+        }
+        if unique {
+            break;
+        }
+    }
+    f.constraint = best;
 }

@@ -19,7 +19,7 @@ use reduce::{Puzzle, VariantError};
 use crate::error::UsageError;
 use crate::flags::{self, threads, InputArgs};
 use crate::output::json::{AnalysisCandidates, AnalysisCell, AnalysisDiffer, AnalysisLine, AnalysisSuggest};
-use crate::output::{candidates, text, OutputFormat};
+use crate::output::{candidates, findings, text, OutputFormat};
 use crate::record::{Body, Record};
 use crate::run::{answer_records, notices, refuse, refuse_with, Answerer, InputSet, Loop, Note, PerShape};
 use crate::status::Status;
@@ -220,12 +220,25 @@ fn true_candidates(
     if probe.stopped() {
         return Ok(Status::Interrupted);
     }
-    let text = match json {
+    let mut text = match json {
         true => candidates::json_line(puzzle, &t, index, source, record.note.as_deref()),
         false => candidates::report(puzzle, &t, &source),
     };
+    // A variant: its redundant givens and constraints, or what to add.
+    let mut unsettled = false;
+    if !puzzle.is_classic() {
+        let f = reduce::analyze::variant_findings(puzzle, t.count, budget, Some(probe.clone()));
+        if probe.stopped() {
+            return Ok(Status::Interrupted);
+        }
+        unsettled = findings::unknown(&f);
+        text = match json {
+            true => findings::json_line(&text, puzzle, t.count, &f),
+            false => text + &findings::report(puzzle, t.count, &f),
+        };
+    }
     out.write_all(text.as_bytes())?;
-    let unknown = matches!(t.count, Count::Unknown(_)) || t.unknown.iter().any(|&u| u != 0);
+    let unknown = unsettled || matches!(t.count, Count::Unknown(_)) || t.unknown.iter().any(|&u| u != 0);
     Ok(if unknown { Status::Unknown } else { Status::Answered })
 }
 

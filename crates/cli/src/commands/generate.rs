@@ -2,7 +2,10 @@
 //! run: K puzzles from `reduce::generate`, made on every core in any order
 //! and written in a fixed order, each from its own seed (the run's seed
 //! plus its number from 0), so that the output is the same with any
-//! `--jobs`.
+//! `--jobs`. Variant puzzles (`--variant killer`, `--constraints KINDS`)
+//! come from `reduce::generate::VariantGenerator` the same way, written
+//! in the plain-text form (a line record, then one constraint a line) or
+//! for f-puzzles (`--to fpuzzles`, `--link`).
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -14,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use reduce::generate::{
-    GenerateError, Generated, Generator, Request, Symmetry, SymmetryChoice, Target, DEFAULT_ATTEMPTS,
-    DEFAULT_MAX_NODES,
+    GenerateError, Generated, Generator, Kind, Request, Style, Symmetry, SymmetryChoice, Target,
+    VariantGenerator, VariantRequest, DEFAULT_ATTEMPTS, DEFAULT_MAX_NODES,
 };
 use reduce::logic::Level;
 use reduce::{Alphabet, Regions, Shape};
@@ -24,7 +27,7 @@ use crate::error::UsageError;
 use crate::flags::{self, threads, LayoutArg};
 use crate::input::{self, RegionsSetting};
 use crate::output::json::{GeneratedLine, GeneratedRating, Made};
-use crate::output::{text, OutputFormat};
+use crate::output::{fpuzzles, text, OutputFormat};
 use crate::record::Layout;
 use crate::run::{on_interrupt, write_in_order, Watch};
 use crate::status::{self, Status};
@@ -94,6 +97,76 @@ pub struct GenerateArgs {
     /// Print nothing on stderr but errors.
     #[arg(short, long)]
     pub quiet: bool,
+    /// A variant puzzle of this kind: `killer` (cages over the whole grid,
+    /// every sum given at first; sums not needed are taken away).
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with = "constraints")]
+    pub variant: Option<VariantArg>,
+    /// Variant puzzles whose constraints, of these kinds (comma-separated:
+    /// killer, thermo, slowthermo, arrow, kropki (white, black), xv,
+    /// littlekiller, sandwich, xsum, skyscraper, whispers, renban,
+    /// palindrome, between, entropic, modular, zipper, doublearrow,
+    /// regionsum, oddeven (odd, even), minimum, maximum, quadruple, all),
+    /// are added until the puzzle is unique; those not needed go.
+    #[arg(long, value_name = "KINDS")]
+    pub constraints: Option<String>,
+    /// With --variant killer: cages of MIN to MAX cells (default 2-5).
+    #[arg(long, value_name = "MIN-MAX", requires = "variant")]
+    pub cage_sizes: Option<String>,
+    /// With a variant: K givens drawn at random before the constraints
+    /// (those not needed go; default none).
+    #[arg(long, value_name = "K")]
+    pub givens: Option<usize>,
+    /// With a variant: write the plain-text form (`text`) or f-puzzles'
+    /// JSON object (`fpuzzles`, `--link` for its link).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: Option<VariantFormat>,
+    /// With --to fpuzzles: the f-puzzles link (SudokuPad opens it too).
+    #[arg(long)]
+    pub link: bool,
+}
+
+/// `--variant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// Killer sudoku.
+    Killer,
+}
+
+/// `--to` for variant puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VariantFormat {
+    /// The plain-text form: the puzzle, then one constraint a line.
+    Text,
+    /// f-puzzles' JSON object (one line), or its link with --link.
+    Fpuzzles,
+}
+
+/// The default cage sizes of `--variant killer`.
+const CAGE_SIZES: (usize, usize) = (2, 5);
+
+/// What makes the puzzles: the classic generator or the variant one.
+#[derive(Clone, Debug)]
+pub enum Maker {
+    /// Classic puzzles (givens only).
+    Classic(Box<Generator>),
+    /// Variant puzzles.
+    Variant(Box<VariantGenerator>),
+}
+
+impl Maker {
+    fn generate(&mut self, seed: u64) -> Result<Generated, GenerateError> {
+        match self {
+            Maker::Classic(g) => g.generate(seed),
+            Maker::Variant(g) => g.generate(seed),
+        }
+    }
+
+    fn set_probe(&mut self, probe: Option<Arc<dlx::Probe>>) {
+        match self {
+            Maker::Classic(g) => g.set_probe(probe),
+            Maker::Variant(g) => g.set_probe(probe),
+        }
+    }
 }
 
 /// `--symmetry`.
@@ -137,7 +210,9 @@ fn parse_level(s: &str) -> Result<Level, String> {
 #[derive(Clone, Debug)]
 pub struct GeneratePlan {
     /// The generator, ready.
-    pub generator: Generator,
+    pub generator: Maker,
+    /// Variant puzzles: how they are written (`None`: classic puzzles).
+    pub variant: Option<(VariantFormat, bool)>,
     /// How many puzzles.
     pub count: u64,
     /// The run's seed, if given.
@@ -183,6 +258,14 @@ pub fn plan(a: GenerateArgs) -> Result<GeneratePlan, UsageError> {
         max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         time: a.timeout,
     };
+    if a.variant.is_some() || a.constraints.is_some() {
+        return variant_plan(&a, target, alphabet, layout);
+    }
+    if a.to.is_some() || a.link || a.givens.is_some() {
+        return Err(UsageError(
+            "--to, --link and --givens apply to variant puzzles (--variant, --constraints)".into(),
+        ));
+    }
     let generator = Generator::new(target, alphabet, request).map_err(|e| match e {
         GenerateError::Symmetry { .. } | GenerateError::NoSymmetry | GenerateError::JigsawSymmetry { .. } => {
             UsageError(format!(
@@ -194,7 +277,8 @@ pub fn plan(a: GenerateArgs) -> Result<GeneratePlan, UsageError> {
     })?;
     let jobs = threads(a.jobs);
     Ok(GeneratePlan {
-        generator,
+        generator: Maker::Classic(Box::new(generator)),
+        variant: None,
         count: a.count,
         seed: a.seed,
         layout,
@@ -202,6 +286,89 @@ pub fn plan(a: GenerateArgs) -> Result<GeneratePlan, UsageError> {
         jobs: jobs.min(a.count.min(1 << 20) as usize).max(1),
         quiet: a.quiet,
     })
+}
+
+/// The plan for variant puzzles (`--variant`, `--constraints`).
+fn variant_plan(
+    a: &GenerateArgs,
+    target: Target,
+    alphabet: Alphabet,
+    layout: Layout,
+) -> Result<GeneratePlan, UsageError> {
+    let Target::Shape(shape) = target else {
+        return Err(UsageError(
+            "variant puzzles are made on a fixed shape, not with --jigsaw (use --regions)".into(),
+        ));
+    };
+    if a.difficulty.is_some() {
+        return Err(UsageError(
+            "--difficulty: variant puzzles are not rated yet (the logical solver rates classic puzzles only)"
+                .into(),
+        ));
+    }
+    if a.symmetry != SymmetryArg::None || a.clues.is_some() {
+        return Err(UsageError("--symmetry and --clues apply to classic puzzles, not to variants".into()));
+    }
+    let to = a.to.unwrap_or(VariantFormat::Text);
+    if a.link && to != VariantFormat::Fpuzzles {
+        return Err(UsageError("--link goes with --to fpuzzles".into()));
+    }
+    let style = match (&a.constraints, a.variant) {
+        (Some(list), _) => {
+            let mut kinds: Vec<Kind> = Vec::new();
+            for name in list.split(',').filter(|w| !w.trim().is_empty()) {
+                let found = Kind::parse(name).ok_or_else(|| {
+                    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                    UsageError(format!(
+                        "--constraints: {name:?} is not a kind read off a grid ({}, kropki, oddeven, all)",
+                        names.join(", ")
+                    ))
+                })?;
+                for k in found {
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+            }
+            if kinds.is_empty() {
+                return Err(UsageError("--constraints: no kind named".into()));
+            }
+            Style::Constraints(kinds)
+        }
+        _ => {
+            let (min, max) = match &a.cage_sizes {
+                Some(s) => parse_sizes(s).map_err(|e| UsageError(format!("--cage-sizes {s}: {e}")))?,
+                None => (CAGE_SIZES.0, CAGE_SIZES.1.min(shape.n())),
+            };
+            Style::Killer { min, max }
+        }
+    };
+    let request = VariantRequest {
+        style,
+        givens: a.givens.unwrap_or(0),
+        attempts: a.attempts,
+        max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+        time: a.timeout,
+        accept: None,
+    };
+    let generator = VariantGenerator::new(shape, alphabet, request).map_err(|e| UsageError(e.to_string()))?;
+    Ok(GeneratePlan {
+        generator: Maker::Variant(Box::new(generator)),
+        variant: Some((to, a.link)),
+        count: a.count,
+        seed: a.seed,
+        layout,
+        output: a.output,
+        jobs: threads(a.jobs).min(a.count.min(1 << 20) as usize).max(1),
+        quiet: a.quiet,
+    })
+}
+
+/// `MIN-MAX` (or one number for both).
+fn parse_sizes(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let number = |t: &str| t.trim().parse::<usize>().map_err(|_| format!("{t:?} is not a number"));
+    Ok((number(a)?, number(b)?))
 }
 
 /// What to make puzzles of, from `--order`, `--box`, `--regions` and
@@ -281,9 +448,12 @@ const CHUNK_SMALL: u64 = 16;
 
 /// The puzzles of one chunk (see [`CHUNK_SMALL`]).
 fn chunk_size(plan: &GeneratePlan) -> u64 {
-    match plan.generator.target() {
-        Target::Shape(s) if s.n() <= 9 => CHUNK_SMALL,
-        _ => 1,
+    match &plan.generator {
+        Maker::Classic(g) => match g.target() {
+            Target::Shape(s) if s.n() <= 9 => CHUNK_SMALL,
+            _ => 1,
+        },
+        Maker::Variant(_) => 1,
     }
 }
 
@@ -425,6 +595,14 @@ fn write(
         }
     };
     let p = &made.puzzle;
+    if let (Some((to, link)), false) = (plan.variant, json) {
+        let written = match (to, link) {
+            (VariantFormat::Text, _) => variant_text(p, plan.layout),
+            (VariantFormat::Fpuzzles, false) => fpuzzles::json_text(p, None) + "\n",
+            (VariantFormat::Fpuzzles, true) => fpuzzles::link(p, None) + "\n",
+        };
+        return out.write_all(written.as_bytes());
+    }
     let map: Option<String> = match p.shape().regions() {
         Regions::Map(m) => Some(m.iter().collect()),
         _ => None,
@@ -438,6 +616,9 @@ fn write(
                 solution: text::symbols(p, &made.solution),
                 clues: made.clues(),
                 symmetry: made.symmetry.name(),
+                constraints: plan.variant.map(|_| {
+                    p.rules().constraints.iter().map(|c| reduce::constraint::text::write(p.n(), c)).collect()
+                }),
                 seed: made.seed,
                 rating: made.rating.map(|r| GeneratedRating {
                     level: r.level().name(),
@@ -456,4 +637,19 @@ fn write(
         laid.push('\n');
     }
     out.write_all(laid.as_bytes())
+}
+
+/// A variant puzzle in the plain-text form: its givens in the layout
+/// asked for (a line: with its region map when it has one of its own),
+/// then one constraint a line.
+fn variant_text(p: &reduce::Puzzle, layout: Layout) -> String {
+    if layout == Layout::Line {
+        return fpuzzles::text(p);
+    }
+    let mut s = text::givens(p, layout);
+    for c in &p.rules().constraints {
+        s += &reduce::constraint::text::write(p.n(), c);
+        s.push('\n');
+    }
+    s
 }

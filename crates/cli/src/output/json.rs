@@ -275,6 +275,9 @@ pub enum Made {
         clues: usize,
         /// The symmetry of the givens' pattern.
         symmetry: &'static str,
+        /// A variant puzzle's constraints, one plain-text line each.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        constraints: Option<Vec<String>>,
         /// The seed that makes this puzzle alone (`--seed` with it).
         seed: u64,
         /// The logical solver's rating.

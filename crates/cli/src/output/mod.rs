@@ -6,6 +6,7 @@
 
 pub mod candidates;
 pub mod export;
+pub mod findings;
 pub mod fpuzzles;
 pub mod json;
 pub mod logic;

@@ -45,6 +45,7 @@
 mod full;
 mod jigsaw;
 mod remove;
+mod variant;
 
 use std::fmt;
 use std::sync::Arc;
@@ -54,6 +55,7 @@ use dlx::{Budget, End, Probe, SplitMix64};
 
 pub use crate::symmetry::Symmetry;
 pub use jigsaw::{can_draw, random_map, regions_connected, LABELS};
+pub use variant::{read_off, Accept, Kind, Style, VariantGenerator, VariantRequest};
 
 use crate::grid::{Alphabet, GridError, Shape};
 use crate::logic::{Level, Logic, Rating};

@@ -1,0 +1,132 @@
+//! `dance generate --variant killer` and `--constraints KINDS` through the
+//! real binary: the output is the same with any `--jobs`; every puzzle
+//! written (plain text, f-puzzles JSON, link) reads back and counts one
+//! solution by `dance count`; the JSON solution is the one `dance solve`
+//! finds; `dance analyze` finds no redundant given or cage sum in a
+//! killer; requests that cannot apply are refused (exit 2).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// Runs `dance args` with `stdin`; the exit status, stdout and stderr.
+fn dance(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dance runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+fn run(args: &[&str]) -> String {
+    let (status, out, err) = dance(args, "");
+    assert_eq!(status, 0, "{args:?}: {err}");
+    out
+}
+
+/// Each puzzle of `text` (`k` of them) counts one solution.
+fn unique(text: &str, k: usize, what: &str) {
+    let (status, out, err) = dance(&["count", "--limit", "2"], text);
+    assert_eq!(status, 0, "{what}: {err}");
+    assert_eq!(out.lines().collect::<Vec<_>>(), vec!["1"; k], "{what}: {text}");
+}
+
+fn check(args: &[&str], k: usize) {
+    let mut all = vec!["generate", "-n"];
+    let count = k.to_string();
+    all.push(&count);
+    all.extend(args);
+    let one = run(&[&all[..], &["-j", "1"]].concat());
+    let two = run(&[&all[..], &["-j", "2"]].concat());
+    assert_eq!(one, two, "{args:?}: --jobs 1 and 2 differ");
+    unique(&one, k, &format!("{args:?}"));
+    let spaced = run(&[&all[..], &["--layout", "spaced"]].concat());
+    unique(&spaced, k, &format!("{args:?} --layout spaced"));
+    // One f-puzzles object a line; the reader takes a file of one.
+    let objects = run(&[&all[..], &["--to", "fpuzzles"]].concat());
+    assert_eq!(objects.lines().count(), k);
+    for object in objects.lines() {
+        unique(object, 1, &format!("{args:?} --to fpuzzles"));
+    }
+    let links = run(&[&all[..], &["--to", "fpuzzles", "--link"]].concat());
+    assert!(links.lines().all(|l| l.starts_with("https://f-puzzles.com/?load=")));
+    unique(&links, k, &format!("{args:?} --link"));
+    // The JSON solution is the one solution.
+    let json = run(&[&all[..], &["--output", "json"]].concat());
+    let texts: Vec<&str> = one.split_inclusive('\n').collect();
+    let mut puzzles: Vec<String> = Vec::new();
+    for line in texts {
+        if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            puzzles.last_mut().unwrap().push_str(line);
+        } else {
+            puzzles.push(line.to_owned());
+        }
+    }
+    for (m, p) in json.lines().zip(&puzzles) {
+        let m: Value = serde_json::from_str(m).unwrap();
+        assert_eq!(m["status"], "generated");
+        let (status, solved, err) = dance(&["solve", "--layout", "line"], p);
+        assert_eq!(status, 0, "{err}");
+        assert_eq!(solved.trim(), m["solution"].as_str().unwrap(), "{p}");
+        let lines: Vec<&str> = p.lines().skip(1).collect();
+        let constraints: Vec<&str> =
+            m["constraints"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert_eq!(lines, constraints);
+    }
+}
+
+#[test]
+fn killers_are_unique_reproducible_and_read_back() {
+    check(&["--variant", "killer", "--seed", "1"], 2);
+    check(&["--variant", "killer", "--order", "6", "--seed", "1", "--givens", "4", "--cage-sizes", "2-3"], 6);
+    check(&["--variant", "killer", "--box", "none", "--order", "5", "--seed", "3"], 4);
+}
+
+#[test]
+fn constraints_added_until_unique_read_back() {
+    check(&["--constraints", "thermo,kropki,xv", "--seed", "2"], 2);
+    check(&["--constraints", "all", "--order", "6", "--seed", "7"], 6);
+    check(&["--constraints", "littlekiller,sandwich,arrow,whispers", "--order", "6", "--seed", "9"], 4);
+}
+
+#[test]
+fn a_made_killer_has_no_redundant_given_or_sum() {
+    let made = run(&["generate", "--variant", "killer", "--order", "6", "--seed", "11", "--givens", "6"]);
+    let (status, out, err) = dance(&["analyze", "--output", "json"], &made);
+    assert_eq!(status, 0, "{err}");
+    let a: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(a["status"], "unique");
+    assert_eq!(a["redundant"], serde_json::json!([]));
+    assert_eq!(a["redundant_sums"], serde_json::json!([]));
+    // Only cages without a sum can be redundant.
+    for c in a["redundant_constraints"].as_array().unwrap() {
+        assert!(c.as_str().unwrap().starts_with("killer - "), "{c}");
+    }
+}
+
+#[test]
+fn variant_requests_that_cannot_apply_are_refused() {
+    for args in [
+        &["generate", "--variant", "killer", "--difficulty", "hard"][..],
+        &["generate", "--constraints", "thermo,antiknight"],
+        &["generate", "--variant", "killer", "--cage-sizes", "4-2"],
+        &["generate", "--variant", "killer", "--jigsaw"],
+        &["generate", "--variant", "killer", "--symmetry", "rot180"],
+        &["generate", "--to", "fpuzzles"],
+        &["generate", "--constraints", "thermo", "--link"],
+    ] {
+        let (status, out, err) = dance(args, "");
+        assert_eq!(status, 2, "{args:?}: {out} {err}");
+        assert!(out.is_empty());
+        assert!(!err.is_empty());
+    }
+    let (_, _, err) = dance(&["generate", "--variant", "killer", "--difficulty", "hard"], "");
+    assert!(err.contains("not rated yet"), "{err}");
+}

@@ -1,0 +1,42 @@
+use super::*;
+
+#[test]
+fn kinds_read_by_name_and_group() {
+    for k in Kind::ALL {
+        assert_eq!(Kind::parse(k.name()), Some(vec![k]));
+    }
+    assert_eq!(Kind::parse("kropki"), Some(vec![Kind::White, Kind::Black]));
+    assert_eq!(Kind::parse("Thermometer"), Some(vec![Kind::Thermo]));
+    assert_eq!(Kind::parse("all").map(|k| k.len()), Some(Kind::ALL.len()));
+    assert_eq!(Kind::parse("antiknight"), None);
+}
+
+#[test]
+fn requests_that_cannot_be_met_are_refused() {
+    let shape = Shape::default_for(9).unwrap();
+    let alphabet = Alphabet::default_for(9).unwrap();
+    let make = |style| VariantGenerator::new(shape.clone(), alphabet.clone(), VariantRequest::new(style));
+    assert!(make(Style::Killer { min: 3, max: 2 }).is_err());
+    assert!(make(Style::Killer { min: 2, max: 10 }).is_err());
+    assert!(make(Style::Constraints(Vec::new())).is_err());
+    assert!(make(Style::Killer { min: 2, max: 5 }).is_ok());
+}
+
+#[test]
+fn an_acceptance_test_turns_puzzles_down_until_one_passes() {
+    let shape = Shape::default_for(4).unwrap();
+    let mut request = VariantRequest::new(Style::Killer { min: 2, max: 3 });
+    // Only puzzles whose solution starts with 1.
+    request.accept = Some(Arc::new(|_: &Puzzle, grid: &[u8]| grid[0] == 0));
+    request.attempts = 200;
+    let mut maker =
+        VariantGenerator::new(shape.clone(), Alphabet::default_for(4).unwrap(), request.clone()).unwrap();
+    for seed in 0..10 {
+        let made = maker.generate(seed).unwrap();
+        assert_eq!(made.solution[0], 0);
+    }
+    request.accept = Some(Arc::new(|_: &Puzzle, _: &[u8]| false));
+    request.attempts = 3;
+    let mut never = VariantGenerator::new(shape, Alphabet::default_for(4).unwrap(), request).unwrap();
+    assert!(matches!(never.generate(1), Err(GenerateError::OutOfBudget { attempts: 3, .. })));
+}
