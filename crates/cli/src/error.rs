@@ -98,13 +98,15 @@ impl Refusal {
 
     /// What is wrong, with the `--format` hint when detection guessed.
     pub fn message(&self) -> String {
+        // No format reads text in an encoding not decoded: no hint.
+        let encoding = matches!(self.error, InputError::Read(ReadError::Utf16WithoutBom));
         match self.guessed {
-            Some(f) => format!(
+            Some(f) if !encoding => format!(
                 "{} (no reading of the input parses; read as {}: --format picks another)",
                 self.error,
                 f.name()
             ),
-            None => self.error.to_string(),
+            _ => self.error.to_string(),
         }
     }
 }
@@ -263,6 +265,8 @@ pub enum ReadError {
     },
     /// A line is not UTF-8.
     InvalidUtf8,
+    /// The text looks like UTF-16 without a byte-order mark.
+    Utf16WithoutBom,
     /// The input holds no record.
     Empty {
         /// The input's name.
@@ -283,6 +287,11 @@ impl fmt::Display for ReadError {
             E::ReadStopped { message } => write!(f, "reading stopped: {message}"),
             E::LineTooLong { max } => write!(f, "line longer than {max} bytes"),
             E::InvalidUtf8 => write!(f, "invalid UTF-8"),
+            E::Utf16WithoutBom => write!(
+                f,
+                "the text looks like UTF-16 without a byte-order mark (a NUL every other byte): \
+                 save it as UTF-8, or as UTF-16 with a byte-order mark"
+            ),
             E::Empty { path } => write!(f, "no puzzle in {path}"),
             E::DocumentTooLarge { max } => write!(f, "the input is larger than {max} bytes"),
         }
