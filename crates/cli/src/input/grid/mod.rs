@@ -26,7 +26,7 @@ use super::puzzle::{Cell, Puzzles};
 use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
 use crate::error::{CellError, InputError, Refusal, RowsError};
 use align::{realign, skip_rows, stray_lines, Align};
-use row::{layout_of, row, row_like, skipped, stream_kind, Row, RowKind, RowShapes};
+use row::{layout_of, markdown_header, row, row_like, skipped, stream_kind, Row, RowKind, RowShapes};
 use runs::RunMemo;
 use stream::{or_stream_kind, stream};
 
@@ -265,6 +265,10 @@ fn puzzle_start(w: &Window<'_>, puzzles: &Puzzles) -> Result<usize, Step> {
         };
         match text {
             Ok(t) if is_blank(t) || skipped(t) => i += 1,
+            Ok(_) if markdown_header(w, i) != Some(false) => match markdown_header(w, i) {
+                Some(_) => i += 1,
+                None => return Err(Step::NeedMore(i + 4)),
+            },
             Ok(t) if title.is_none() && is_title(t) && !row_like(*no, t, puzzles) => {
                 title = Some(*no);
                 i += 1
