@@ -532,6 +532,12 @@ impl fmt::Display for RowsError {
 /// A line record does not hold a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineRecordError {
+    /// A colon-separated line (HoDoKu's library) with two fields that each
+    /// read as a whole puzzle.
+    TwoPuzzleFields {
+        /// The two fields, from 1.
+        fields: (usize, usize),
+    },
     /// A line record whose cells are not N².
     LineLength {
         /// The cells counted.
@@ -566,6 +572,11 @@ impl fmt::Display for LineRecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use LineRecordError as E;
         match self {
+            E::TwoPuzzleFields { fields: (a, b) } => write!(
+                f,
+                "colon-separated fields {a} and {b} each read as a whole puzzle: which one is the puzzle \
+                 cannot be told (keep one)"
+            ),
             E::LineLength { cells } => write!(
                 f,
                 "{cells} cells: a puzzle line needs N*N cells (81 for 9x9), N from 1 to {MAX_ORDER}"

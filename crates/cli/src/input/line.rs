@@ -81,6 +81,11 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     }
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
+    if rest.starts_with(':') && !puzzles.custom_symbol(':') {
+        if let Some(parsed) = hodoku(no, text, lead, puzzles, auto) {
+            return parsed;
+        }
+    }
     // The cells end at a blank, or at a comma or semicolon (a CSV line
     // such as Kaggle's `puzzle,solution`: what follows is the note, never
     // a map).
@@ -185,6 +190,35 @@ fn col0_of(text: &str, lead: usize) -> usize {
 /// fields of N symbols each (`003020600,900305001,...`), with blanks around
 /// a field and one trailing separator allowed. `None` when the line is not
 /// such a grid (a CSV line of other fields, `puzzle,solution` among them).
+/// A HoDoKu library line (`:0100:3:..3.2.6..:113::`): fields between
+/// colons, exactly one of them a whole puzzle (N² cells, N from 4, that all
+/// fit); that field is read as the line's cells, and the line without it
+/// is the note. Two such fields are refused; `None` when no field is a
+/// puzzle (the line is then read, and refused, as written).
+fn hodoku(no: usize, text: &str, lead: usize, puzzles: &Puzzles, auto: bool) -> Option<Parsed> {
+    let mut at = lead;
+    let mut found: Option<(usize, usize, usize)> = None;
+    for (k, f) in text[lead..].split(':').enumerate() {
+        let n = root(f.chars().count()).filter(|&n| n >= 4);
+        if n.is_some_and(|n| puzzles.fit(f.char_indices().map(|(i, c)| &f[i..i + c.len_utf8()]), n)) {
+            if let Some((first, ..)) = found {
+                let e = LineRecordError::TwoPuzzleFields { fields: (first, k + 1) };
+                return Some(Parsed::new(no, Err(Refusal::new(no, e))));
+            }
+            found = Some((k + 1, at, at + f.len()));
+        }
+        at += f.len() + 1;
+    }
+    let (_, start, end) = found?;
+    let mut parsed = record(no, &text[start..end], puzzles, auto);
+    let shift = text[..start].chars().count();
+    if let Err(r) = &mut parsed.body {
+        r.column = r.column.map(|c| c + shift);
+    }
+    parsed.note = Some(format!("{}{}", &text[lead..start], &text[end..]));
+    Some(parsed)
+}
+
 fn delimited(no: usize, rest: &str, col0: usize, auto: bool, puzzles: &Puzzles) -> Option<Parsed> {
     let comma = rest.find(',').filter(|_| !puzzles.custom_symbol(','));
     let semicolon = rest.find(';').filter(|_| !puzzles.custom_symbol(';'));
