@@ -346,6 +346,12 @@ impl fmt::Display for CellError {
 /// of rows, too few rows, cells in any whitespace that are no N².
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RowsError {
+    /// A pencil-mark grid that stops (a line of another kind, or the end)
+    /// before its ninth row.
+    PencilRows {
+        /// Rows read.
+        rows: usize,
+    },
     /// A grid row has the wrong number of cells.
     RowLength {
         /// Cells in this row.
@@ -458,6 +464,10 @@ impl fmt::Display for RowsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use RowsError as E;
         match self {
+            E::PencilRows { rows } => write!(
+                f,
+                "a pencil-mark grid (nine groups of increasing digits 1-9 a row) stops after {rows} of its 9 rows"
+            ),
             E::RowLength { cells, first, first_line } => write!(
                 f,
                 "row has {cells} cells; the puzzle's first row (line {first_line}) has {first}"

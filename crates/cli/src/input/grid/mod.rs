@@ -8,12 +8,14 @@
 //! This file is the reader ([`GridReader`]): where a puzzle starts and
 //! which reading its first row calls for. The pieces it calls on sit
 //! below it: a line as a row (`row.rs`), N² cells in any whitespace
-//! (`stream.rs`), N² spaced cells on one line (`one_line.rs`), the plan of
+//! (`stream.rs`), N² spaced cells on one line (`one_line.rs`), a 9x9 of
+//! pencil marks (`pencil.rs`), the plan of
 //! a run of rows read ahead in a file (`runs.rs`), and lines out of line
 //! with the rows around them (`align.rs`).
 
 mod align;
 mod one_line;
+mod pencil;
 mod row;
 mod runs;
 mod stream;
@@ -46,6 +48,9 @@ impl GridReader {
             Ok(start) => start,
             Err(step) => return step,
         };
+        if let Some(step) = pencil::read(w, start, puzzles) {
+            return step;
+        }
         let (first_no, first) = &w.lines[start];
         let first_no = *first_no;
         let first = match first {
