@@ -98,13 +98,15 @@ impl Refusal {
 
     /// What is wrong, with the `--format` hint when detection guessed.
     pub fn message(&self) -> String {
+        // No format reads text in an encoding not decoded: no hint.
+        let encoding = matches!(self.error, InputError::Read(ReadError::Utf16WithoutBom));
         match self.guessed {
-            Some(f) => format!(
+            Some(f) if !encoding => format!(
                 "{} (no reading of the input parses; read as {}: --format picks another)",
                 self.error,
                 f.name()
             ),
-            None => self.error.to_string(),
+            _ => self.error.to_string(),
         }
     }
 }
@@ -263,6 +265,8 @@ pub enum ReadError {
     },
     /// A line is not UTF-8.
     InvalidUtf8,
+    /// The text looks like UTF-16 without a byte-order mark.
+    Utf16WithoutBom,
     /// The input holds no record.
     Empty {
         /// The input's name.
@@ -283,6 +287,11 @@ impl fmt::Display for ReadError {
             E::ReadStopped { message } => write!(f, "reading stopped: {message}"),
             E::LineTooLong { max } => write!(f, "line longer than {max} bytes"),
             E::InvalidUtf8 => write!(f, "invalid UTF-8"),
+            E::Utf16WithoutBom => write!(
+                f,
+                "the text looks like UTF-16 without a byte-order mark (a NUL every other byte): \
+                 save it as UTF-8, or as UTF-16 with a byte-order mark"
+            ),
             E::Empty { path } => write!(f, "no puzzle in {path}"),
             E::DocumentTooLarge { max } => write!(f, "the input is larger than {max} bytes"),
         }
@@ -337,6 +346,12 @@ impl fmt::Display for CellError {
 /// of rows, too few rows, cells in any whitespace that are no N².
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RowsError {
+    /// A pencil-mark grid that stops (a line of another kind, or the end)
+    /// before its ninth row.
+    PencilRows {
+        /// Rows read.
+        rows: usize,
+    },
     /// A grid row has the wrong number of cells.
     RowLength {
         /// Cells in this row.
@@ -449,6 +464,10 @@ impl fmt::Display for RowsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use RowsError as E;
         match self {
+            E::PencilRows { rows } => write!(
+                f,
+                "a pencil-mark grid (nine groups of increasing digits 1-9 a row) stops after {rows} of its 9 rows"
+            ),
             E::RowLength { cells, first, first_line } => write!(
                 f,
                 "row has {cells} cells; the puzzle's first row (line {first_line}) has {first}"
@@ -523,6 +542,12 @@ impl fmt::Display for RowsError {
 /// A line record does not hold a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineRecordError {
+    /// A colon-separated line (HoDoKu's library) with two fields that each
+    /// read as a whole puzzle.
+    TwoPuzzleFields {
+        /// The two fields, from 1.
+        fields: (usize, usize),
+    },
     /// A line record whose cells are not N².
     LineLength {
         /// The cells counted.
@@ -557,6 +582,11 @@ impl fmt::Display for LineRecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use LineRecordError as E;
         match self {
+            E::TwoPuzzleFields { fields: (a, b) } => write!(
+                f,
+                "colon-separated fields {a} and {b} each read as a whole puzzle: which one is the puzzle \
+                 cannot be told (keep one)"
+            ),
             E::LineLength { cells } => write!(
                 f,
                 "{cells} cells: a puzzle line needs N*N cells (81 for 9x9), N from 1 to {MAX_ORDER}"

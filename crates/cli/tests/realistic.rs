@@ -3,7 +3,8 @@
 //! cells blanked at random) written in the layouts people download (line
 //! records with notes, `puzzle solution` lines with any separator, CSV and
 //! TSV tables with a header in any column order, rows of `id,cells,...`
-//! without one), with comments, blank runs, a count line, a `0` end
+//! without one, Markdown tables with a header of column labels, box-drawing
+//! grids with empty or `.` blanks), with comments, blank runs, a count line, a `0` end
 //! marker, a BOM and CRLF or CR-only line ends. Read back, they give exactly the
 //! puzzles, in order: never a different puzzle, never an extra record.
 //!
@@ -61,6 +62,12 @@ enum Layout {
     Table { delimiter: char, id_first: bool, solution: bool },
     /// `id,cells,rating` without a header.
     Headerless,
+    /// A Markdown table a puzzle: a header of column labels (numbers or
+    /// letters), the `|---|` row, rows of `| 5 |   |` (blank: empty).
+    Markdown { letters: bool },
+    /// Box-drawing art a puzzle, a bar between every two cells; a blank is
+    /// an empty cell or `.`.
+    BoxArt { dots: bool },
 }
 
 fn layout() -> impl Strategy<Value = Layout> {
@@ -70,6 +77,8 @@ fn layout() -> impl Strategy<Value = Layout> {
         (prop_oneof![Just(','), Just('\t'), Just(';')], any::<bool>(), any::<bool>())
             .prop_map(|(delimiter, id_first, solution)| Layout::Table { delimiter, id_first, solution }),
         Just(Layout::Headerless),
+        any::<bool>().prop_map(|letters| Layout::Markdown { letters }),
+        any::<bool>().prop_map(|dots| Layout::BoxArt { dots }),
     ]
 }
 
@@ -112,6 +121,8 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
                 f.join(&d.to_string())
             }
             Layout::Headerless => format!("{i},{},{}", c.puzzle, ["easy", "hard"][i % 2]),
+            Layout::Markdown { letters } => markdown(&c.puzzle, letters),
+            Layout::BoxArt { dots } => box_art(&c.puzzle, dots),
         };
         lines.push(line);
         if extras.blank_runs && i % 2 == 0 {
@@ -123,11 +134,45 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
         lines.push("0".into());
     }
     let eol = ["\n", "\r\n", "\r"][extras.eol];
-    let mut text = lines.join(eol) + eol;
+    let mut text = lines.join("\n").replace('\n', eol) + eol;
     if extras.bom {
         text.insert(0, '\u{feff}');
     }
     text
+}
+
+/// The rows of a puzzle given as N² cells, `.` blanks.
+fn rows(puzzle: &str) -> Vec<Vec<char>> {
+    let cells: Vec<char> = puzzle.chars().collect();
+    let n = (1..=16).find(|n| n * n == cells.len()).expect("a square");
+    cells.chunks(n).map(<[char]>::to_vec).collect()
+}
+
+/// A puzzle as a Markdown table, lines joined by `\n`.
+fn markdown(puzzle: &str, letters: bool) -> String {
+    let rows = rows(puzzle);
+    let n = rows.len();
+    let bar = |cells: Vec<String>| format!("| {} |", cells.join(" | "));
+    let label = |j: usize| if letters { ((b'a' + j as u8) as char).to_string() } else { (j + 1).to_string() };
+    let mut lines = vec![bar((0..n).map(label).collect()), format!("|{}|", vec!["---"; n].join("|"))];
+    for r in rows {
+        lines.push(bar(r.iter().map(|&c| if c == '.' { " ".into() } else { c.to_string() }).collect()));
+    }
+    lines.join("\n")
+}
+
+/// A puzzle as box-drawing art, lines joined by `\n`.
+fn box_art(puzzle: &str, dots: bool) -> String {
+    let rows = rows(puzzle);
+    let n = rows.len();
+    let rule = |l: &str, m: &str, r: &str| format!("{l}{}{r}", vec!["───"; n].join(m));
+    let mut lines = vec![rule("┌", "┬", "┐")];
+    for (i, r) in rows.iter().enumerate() {
+        let cell = |&c: &char| format!(" {} ", if c == '.' && !dots { ' ' } else { c });
+        lines.push(format!("│{}│", r.iter().map(cell).collect::<Vec<_>>().join("│")));
+        lines.push(if i + 1 < n { rule("├", "┼", "┤") } else { rule("└", "┴", "┘") });
+    }
+    lines.join("\n")
 }
 
 #[derive(Clone, Debug)]

@@ -3,11 +3,12 @@
 //! separated by blanks or not), then a note: whatever follows (a name, a
 //! rating), kept as the record's note. `#` lines are comments.
 
+use reduce::constraint::Rules;
 use reduce::MAX_ORDER;
 
 use super::puzzle::{Cell, Puzzles};
 use super::window::{is_blank, is_comment, is_marker, is_title, Parsed, Step, Window};
-use crate::error::{LineRecordError, Refusal};
+use crate::error::{InputError, LineRecordError, Refusal};
 use crate::record::{Body, Layout, Notice};
 use crate::verify;
 
@@ -74,6 +75,11 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     // so no map and no note), read without looking for fields. Anything
     // else, a blank or a bad symbol included, is read the long way.
     let bytes = text.as_bytes();
+    if bytes.len() >= 729 {
+        if let Some(parsed) = candidate_line(no, text, puzzles) {
+            return parsed;
+        }
+    }
     if let Some(n) = root(bytes.len()).filter(|&n| !auto || n >= 4) {
         if let Some(body) = puzzles.build_plain_line(n, bytes, no) {
             return Parsed { first_line: no, note: None, notices: Vec::new(), body };
@@ -81,6 +87,11 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     }
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
+    if rest.starts_with(':') && !puzzles.custom_symbol(':') {
+        if let Some(parsed) = hodoku(no, text, lead, puzzles, auto) {
+            return parsed;
+        }
+    }
     // The cells end at a blank, or at a comma or semicolon (a CSV line
     // such as Kaggle's `puzzle,solution`: what follows is the note, never
     // a map).
@@ -185,6 +196,80 @@ fn col0_of(text: &str, lead: usize) -> usize {
 /// fields of N symbols each (`003020600,900305001,...`), with blanks around
 /// a field and one trailing separator allowed. `None` when the line is not
 /// such a grid (a CSV line of other fields, `puzzle,solution` among them).
+/// A 729-character candidate line (HoDoKu, Sudoku Explainer): 81 groups
+/// of nine, the k-th character of a group the digit k or a blank (`.`,
+/// `0`), the pencil marks of a 9x9's cells in order. It is read as that
+/// pencil-mark puzzle (each cell restricted to its marks, a cell with one
+/// mark a given), never as a 27x27 puzzle; a note may follow after a blank.
+/// `None` when the line is not of that shape, or `--symbols` is set.
+fn candidate_line(no: usize, text: &str, puzzles: &Puzzles) -> Option<Parsed> {
+    if puzzles.custom_symbols() {
+        return None;
+    }
+    let lead = text.len() - text.trim_start().len();
+    let rest = &text[lead..];
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let groups = &rest.as_bytes()[..end];
+    let mark = |k: usize, c: u8| c == b'1' + k as u8;
+    if groups.len() != 729
+        || !groups.chunks(9).all(|g| g.iter().enumerate().all(|(k, &c)| mark(k, c) || c == b'.' || c == b'0'))
+    {
+        return None;
+    }
+    let masks: Vec<u64> = groups
+        .chunks(9)
+        .map(|g| g.iter().enumerate().filter(|&(k, &c)| mark(k, c)).fold(0, |m, (k, _)| m | 1 << k))
+        .collect();
+    let givens: Vec<u8> = masks
+        .iter()
+        .map(|&m| if m.count_ones() == 1 { b'1' + m.trailing_zeros() as u8 } else { b'.' })
+        .collect();
+    let column = text[..lead].chars().count() + 1;
+    let body = puzzles.build_ascii(9, &givens, None, Layout::Line, no, column).and_then(|body| match body {
+        Body::Puzzle { puzzle, layout } => puzzle
+            .with_rules(Rules { constraints: Vec::new(), candidates: Some(masks) })
+            .map(|puzzle| Body::Puzzle { puzzle, layout })
+            .map_err(|e| Refusal::new(no, InputError::Grid(e))),
+        other => Ok(other),
+    });
+    let note = rest[end..].trim();
+    Some(Parsed {
+        first_line: no,
+        note: (!note.is_empty()).then(|| note.to_string()),
+        notices: Vec::new(),
+        body,
+    })
+}
+
+/// A HoDoKu library line (`:0100:3:..3.2.6..:113::`): fields between
+/// colons, exactly one of them a whole puzzle (N² cells, N from 4, that all
+/// fit); that field is read as the line's cells, and the line without it
+/// is the note. Two such fields are refused; `None` when no field is a
+/// puzzle (the line is then read, and refused, as written).
+fn hodoku(no: usize, text: &str, lead: usize, puzzles: &Puzzles, auto: bool) -> Option<Parsed> {
+    let mut at = lead;
+    let mut found: Option<(usize, usize, usize)> = None;
+    for (k, f) in text[lead..].split(':').enumerate() {
+        let n = root(f.chars().count()).filter(|&n| n >= 4);
+        if n.is_some_and(|n| puzzles.fit(f.char_indices().map(|(i, c)| &f[i..i + c.len_utf8()]), n)) {
+            if let Some((first, ..)) = found {
+                let e = LineRecordError::TwoPuzzleFields { fields: (first, k + 1) };
+                return Some(Parsed::new(no, Err(Refusal::new(no, e))));
+            }
+            found = Some((k + 1, at, at + f.len()));
+        }
+        at += f.len() + 1;
+    }
+    let (_, start, end) = found?;
+    let mut parsed = record(no, &text[start..end], puzzles, auto);
+    let shift = text[..start].chars().count();
+    if let Err(r) = &mut parsed.body {
+        r.column = r.column.map(|c| c + shift);
+    }
+    parsed.note = Some(format!("{}{}", &text[lead..start], &text[end..]));
+    Some(parsed)
+}
+
 fn delimited(no: usize, rest: &str, col0: usize, auto: bool, puzzles: &Puzzles) -> Option<Parsed> {
     let comma = rest.find(',').filter(|_| !puzzles.custom_symbol(','));
     let semicolon = rest.find(';').filter(|_| !puzzles.custom_symbol(';'));

@@ -1,7 +1,10 @@
 //! Lines from a reader, numbered from 1, with lookahead. A UTF-8
 //! byte-order mark at the start is dropped, a `\r` before each `\n` too; an
 //! over-long line is refused without being held and invalid UTF-8 without
-//! stopping. The reader also says when the next line would need a read that
+//! stopping. Text that starts with a UTF-16 byte-order mark (either byte
+//! order) is decoded to UTF-8 as it is read ([`Utf16Decoder`]); text that
+//! looks like UTF-16 without one (a NUL every other byte) is refused at its
+//! first line with a hint naming the encoding. The reader also says when the next line would need a read that
 //! may block, so that answers can be flushed before waiting for input.
 
 use std::collections::VecDeque;
@@ -33,6 +36,8 @@ pub struct LineReader {
     /// from the first chunk, where a CR not followed by LF comes before any
     /// LF.
     cr_only: bool,
+    /// Whether the first bytes have been looked at for a UTF-16 mark.
+    sniffed: bool,
 }
 
 impl LineReader {
@@ -46,6 +51,7 @@ impl LineReader {
             io_error: None,
             settled: false,
             cr_only: false,
+            sniffed: false,
         }
     }
 
@@ -66,7 +72,80 @@ impl LineReader {
         LineReader::new(Box::new(std::io::Cursor::new(bytes.into()))).settled(true)
     }
 
+    /// Looks at the first bytes once: a UTF-16 byte-order mark puts a
+    /// decoder under the buffer; UTF-16 without one ends the input with a
+    /// refusal at line 1.
+    fn sniff(&mut self) -> Option<Line> {
+        self.sniffed = true;
+        let first = loop {
+            match self.inner.fill_buf() {
+                Ok(c) => break c.len(),
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(_) => break 0,
+            }
+        };
+        if (1..4).contains(&first) {
+            self.gather_head();
+        }
+        let buffered = self.inner.buffer();
+        let head = &buffered[..buffered.len().min(64)];
+        let order = match head {
+            [0xFF, 0xFE, ..] => Some(false),
+            [0xFE, 0xFF, ..] => Some(true),
+            _ => None,
+        };
+        if let Some(big_endian) = order {
+            self.inner.consume(2);
+            let old = std::mem::replace(&mut self.inner, BufReader::new(Box::new(std::io::empty())));
+            let decoder = Utf16Decoder::new(Box::new(old), big_endian);
+            self.inner = BufReader::with_capacity(1 << 16, Box::new(decoder));
+            return None;
+        }
+        if looks_like_bomless_utf16(head) {
+            self.done = true;
+            self.next_no += 1;
+            return Some((1, Err(ReadError::Utf16WithoutBom.into())));
+        }
+        None
+    }
+
+    /// A first read shorter than four bytes (a pipe, a trickle): reads on
+    /// until four bytes are there or the input ends, and puts them back in
+    /// front of the rest, so that a byte-order mark split across reads is
+    /// seen. Stops at two bytes when neither is NUL (a user typing a short
+    /// line is not kept waiting).
+    fn gather_head(&mut self) {
+        let mut head = Vec::new();
+        while head.len() < 4 {
+            let chunk = match self.inner.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            let n = chunk.len().min(4 - head.len());
+            head.extend_from_slice(&chunk[..n]);
+            self.inner.consume(n);
+            let bom = head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]);
+            if head.len() >= 2 && !bom && !head.contains(&0) {
+                break;
+            }
+        }
+        let old = std::mem::replace(&mut self.inner, BufReader::new(Box::new(std::io::empty())));
+        let rest = std::io::Cursor::new(head).chain(old);
+        self.inner = BufReader::with_capacity(1 << 16, Box::new(rest));
+        // The new buffer starts with the gathered bytes.
+        let _ = self.inner.fill_buf();
+    }
+
     fn read_one(&mut self) -> Option<Line> {
+        if !self.sniffed {
+            if let Some(refused) = self.sniff() {
+                return Some(refused);
+            }
+        }
         if self.done {
             return None;
         }
@@ -192,6 +271,117 @@ impl LineReader {
     }
 }
 
+/// Whether the first bytes look like UTF-16 text without a byte-order
+/// mark: at least four of them, and one of the two byte positions NUL in
+/// every pair while the other is not (ASCII text in UTF-16 LE or BE). UTF-8
+/// text has no NUL bytes.
+fn looks_like_bomless_utf16(head: &[u8]) -> bool {
+    let pairs = head.len() / 2;
+    if pairs < 2 {
+        return false;
+    }
+    let pattern = |nul: usize| head.chunks_exact(2).all(|p| p[nul] == 0 && p[1 - nul] != 0);
+    pattern(0) || pattern(1)
+}
+
+/// UTF-16 bytes in, UTF-8 bytes out, as they are read: a code unit or a
+/// surrogate pair split across reads is held until its other half comes. A
+/// code unit that cannot be decoded (a lone surrogate, an odd last byte)
+/// becomes the byte 0xFF, which is never UTF-8, so that its line is refused
+/// as invalid text rather than read as something else.
+pub struct Utf16Decoder {
+    inner: Box<dyn Read + Send>,
+    big_endian: bool,
+    /// Bytes read but not yet decoded (at most three: half a unit, or a
+    /// high surrogate and half of the next).
+    raw: Vec<u8>,
+    /// Decoded bytes not yet handed out.
+    out: VecDeque<u8>,
+    ended: bool,
+}
+
+impl Utf16Decoder {
+    /// A decoder of `inner`, in the given byte order.
+    pub fn new(inner: Box<dyn Read + Send>, big_endian: bool) -> Self {
+        Utf16Decoder { inner, big_endian, raw: Vec::new(), out: VecDeque::new(), ended: false }
+    }
+
+    fn unit(&self, at: usize) -> u16 {
+        let b = [self.raw[at], self.raw[at + 1]];
+        if self.big_endian {
+            u16::from_be_bytes(b)
+        } else {
+            u16::from_le_bytes(b)
+        }
+    }
+
+    fn push_char(&mut self, c: char) {
+        let mut buf = [0u8; 4];
+        self.out.extend(c.encode_utf8(&mut buf).as_bytes());
+    }
+
+    /// Decodes what `raw` holds, keeping an incomplete tail.
+    fn decode(&mut self) {
+        let mut at = 0;
+        while at + 2 <= self.raw.len() {
+            let u = self.unit(at);
+            if (0xD800..0xDC00).contains(&u) {
+                if at + 4 > self.raw.len() {
+                    if self.ended {
+                        self.out.push_back(0xFF);
+                        at += 2;
+                        continue;
+                    }
+                    break;
+                }
+                let low = self.unit(at + 2);
+                if (0xDC00..0xE000).contains(&low) {
+                    let c = 0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                    self.push_char(char::from_u32(c).expect("a surrogate pair is a char"));
+                    at += 4;
+                } else {
+                    self.out.push_back(0xFF);
+                    at += 2;
+                }
+            } else {
+                match char::from_u32(u32::from(u)) {
+                    Some(c) => self.push_char(c),
+                    None => self.out.push_back(0xFF),
+                }
+                at += 2;
+            }
+        }
+        self.raw.drain(..at);
+        if self.ended && !self.raw.is_empty() {
+            self.raw.clear();
+            self.out.push_back(0xFF);
+        }
+    }
+}
+
+impl Read for Utf16Decoder {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while self.out.is_empty() && !self.ended {
+            let mut chunk = [0u8; 8192];
+            let n = match self.inner.read(&mut chunk) {
+                Ok(n) => n,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if n == 0 {
+                self.ended = true;
+            }
+            self.raw.extend_from_slice(&chunk[..n]);
+            self.decode();
+        }
+        let n = buf.len().min(self.out.len());
+        for (slot, b) in buf.iter_mut().zip(self.out.drain(..n)) {
+            *slot = b;
+        }
+        Ok(n)
+    }
+}
+
 /// The position of the first `\n`, eight bytes at a time: a word has a
 /// newline when one of its bytes XOR `\n` is zero, which the classic
 /// "has a zero byte" test finds without a branch a byte.
@@ -255,6 +445,65 @@ mod tests {
                 assert_eq!(memchr_newline(&bytes), want, "len {len}, newline at {at}");
             }
         }
+    }
+
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        let mut bytes = if big_endian { vec![0xFE, 0xFF] } else { vec![0xFF, 0xFE] };
+        for u in text.encode_utf16() {
+            bytes.extend(if big_endian { u.to_be_bytes() } else { u.to_le_bytes() });
+        }
+        bytes
+    }
+
+    /// A reader that hands out at most `step` bytes a read.
+    struct Trickle(std::io::Cursor<Vec<u8>>, usize);
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.1);
+            self.0.read(&mut buf[..n])
+        }
+    }
+
+    #[test]
+    fn utf16_with_a_bom_is_decoded_in_either_order_and_any_read_size() {
+        let text = "5 . 3 \u{2502} x\r\nsecond \u{1F600} line\n\u{00e9}";
+        let want: Vec<Line> = vec![
+            (1, Ok("5 . 3 \u{2502} x".to_string())),
+            (2, Ok("second \u{1F600} line".to_string())),
+            (3, Ok("\u{00e9}".to_string())),
+        ];
+        for big_endian in [false, true] {
+            let bytes = utf16(text, big_endian);
+            assert_eq!(lines(&bytes), want);
+            // Surrogate pairs and code units split across every read size.
+            for step in 1..8 {
+                let mut r = LineReader::new(Box::new(Trickle(std::io::Cursor::new(bytes.clone()), step)));
+                let got: Vec<Line> = std::iter::from_fn(|| r.next_line()).collect();
+                assert_eq!(got, want, "step {step}, big endian {big_endian}");
+            }
+        }
+    }
+
+    #[test]
+    fn broken_utf16_refuses_its_line_only() {
+        // A lone high surrogate on line 1, an odd last byte on line 3.
+        let mut bytes = vec![0xFF, 0xFE, b'a', 0, 0x00, 0xD8, b'\n', 0, b'o', 0, b'k', 0, b'\n', 0, b'z'];
+        assert_eq!(lines(&bytes)[0], (1, Err(ReadError::InvalidUtf8.into())));
+        assert_eq!(lines(&bytes)[1], (2, Ok("ok".to_string())));
+        assert_eq!(lines(&bytes)[2], (3, Err(ReadError::InvalidUtf8.into())));
+        bytes.truncate(2);
+        assert!(lines(&bytes).is_empty());
+    }
+
+    #[test]
+    fn utf16_without_a_bom_is_refused_naming_it() {
+        for big_endian in [false, true] {
+            let bytes = utf16("1.3.\n.2..\n", big_endian)[2..].to_vec();
+            assert_eq!(lines(&bytes), vec![(1, Err(ReadError::Utf16WithoutBom.into()))]);
+        }
+        // UTF-8 text with the odd NUL is not taken for UTF-16.
+        assert_eq!(lines(b"ab\0c\n")[0].0, 1);
+        assert!(lines(b"ab\0c\n")[0].1.is_ok());
     }
 
     #[test]

@@ -469,9 +469,55 @@ impl Records {
         Ok((first, text))
     }
 
+    /// Reads the next JSON document of the input: its lines from the next
+    /// non-blank one to the line where its outermost `{...}` or `[...]`
+    /// closes (strings and escapes skipped), so that several documents, or
+    /// JSON Lines, are records one after another. Text outside brackets
+    /// ends at its own line (and is refused there by the JSON parser). The
+    /// text is the document's own lines; `Ok` gives its first line.
+    fn json_value(&mut self) -> Result<(usize, String), Refusal> {
+        let first = self.reader.next_no();
+        let mut text = String::new();
+        let mut scan = JsonScan::default();
+        loop {
+            // A `{` at the start of a line inside a document begins the
+            // next one (the document before it was cut short): pretty
+            // printers indent inner objects.
+            let next = matches!(self.reader.peek(0), Some((_, Ok(t))) if t.starts_with('{'));
+            if next && !text.is_empty() {
+                break;
+            }
+            let Some((no, t)) = self.reader.next_line() else { break };
+            let t = t.map_err(|e| Refusal::new(no, e))?;
+            if text.len() + t.len() > MAX_DOCUMENT {
+                return Err(Refusal::new(no, ReadError::DocumentTooLarge { max: MAX_DOCUMENT }));
+            }
+            text.push_str(&t);
+            let ends = scan.line(&t);
+            if std::mem::take(&mut scan.cut) {
+                // Ends inside a string: the parser names this line.
+                break;
+            }
+            text.push('\n');
+            if ends {
+                break;
+            }
+        }
+        Ok((first, text))
+    }
+
     fn read_document(&mut self, format: Format) -> Record {
         self.state = State::Done;
         let start = self.reader.next_no();
+        if format == Format::Json && self.settings.puzzles.flags().is_empty() {
+            // One document a record: the next one is read after it.
+            self.state = State::Reading(format);
+            let parsed = match self.json_value() {
+                Ok((first, text)) => shifted(Records::json_document(&text, 1, format), first - 1),
+                Err(r) => Parsed::new(start, Err(r)),
+            };
+            return self.with_constraints(parsed, Vec::new());
+        }
         if let Some(flag) = self.settings.puzzles.flags().first() {
             // Drain the input so that the refusal is the input's only record.
             while self.reader.next_line().is_some() {}
@@ -503,6 +549,76 @@ impl Records {
             _ => json::read(text, first),
         }
     }
+}
+
+/// Where a JSON document's lines end: the depth of its brackets outside
+/// strings, line by line.
+#[derive(Default)]
+struct JsonScan {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    opened: bool,
+    /// The last line scanned ended inside a string.
+    cut: bool,
+}
+
+impl JsonScan {
+    /// Scans a line; true when the document ends with it (its outermost
+    /// bracket closed, a line of text outside any bracket, or a string
+    /// left open).
+    fn line(&mut self, t: &str) -> bool {
+        for c in t.chars() {
+            if self.in_string {
+                match (self.escaped, c) {
+                    (true, _) => self.escaped = false,
+                    (false, '\\') => self.escaped = true,
+                    (false, '"') => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '"' => self.in_string = true,
+                '{' | '[' => {
+                    self.depth += 1;
+                    self.opened = true;
+                }
+                '}' | ']' => self.depth = self.depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        // A string never spans lines in JSON: one still open ends the
+        // document here (refused by the parser).
+        self.cut = std::mem::take(&mut self.in_string);
+        self.cut || (self.depth == 0 && (self.opened || !t.trim().is_empty()))
+    }
+}
+
+/// A record read from text that starts `by` lines into the input: its
+/// line numbers moved on by `by`.
+fn shifted(mut parsed: Parsed, by: usize) -> Parsed {
+    let at = |line: &mut usize| {
+        if *line > 0 {
+            *line += by;
+        }
+    };
+    at(&mut parsed.first_line);
+    parsed.notices.iter_mut().for_each(|n| at(&mut n.line));
+    if let Err(r) = &mut parsed.body {
+        at(&mut r.line);
+        // The parser's own `at line L column C` counts from the document.
+        if let InputError::Json { message } = &mut r.error {
+            if let Some((head, place)) = message.rsplit_once(" at line ") {
+                if let Some((line, column)) = place.split_once(' ') {
+                    if let Ok(line) = line.parse::<usize>() {
+                        *message = format!("{head} at line {} {column}", line + by);
+                    }
+                }
+            }
+        }
+    }
+    parsed
 }
 
 impl Iterator for Records {
@@ -540,6 +656,16 @@ impl Iterator for Records {
                 }
             }
         };
+        if format == Format::Json && self.any {
+            // Blank lines between documents; after the last, the end.
+            while matches!(self.reader.peek(0), Some((_, Ok(t))) if t.trim().is_empty()) {
+                self.reader.consume(1);
+            }
+            if self.reader.at_end() {
+                self.state = State::Done;
+                return None;
+            }
+        }
         if matches!(format, Format::Dlx | Format::Json)
             || (format == Format::Fpuzzles && !self.any && object(&mut self.reader))
         {
@@ -603,4 +729,33 @@ impl Iterator for Records {
 /// Reads every record of a string (tests, fuzzing, other commands).
 pub fn read_str(text: &str, path: &str, settings: &ReadSettings) -> Vec<Record> {
     Records::new(LineReader::from_bytes(text.as_bytes().to_vec()), path, settings).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JsonScan;
+
+    /// The line (from 1) where each document ends.
+    fn ends(lines: &[&str]) -> Vec<usize> {
+        let mut scan = JsonScan::default();
+        let mut out = Vec::new();
+        for (i, t) in lines.iter().enumerate() {
+            if scan.line(t) {
+                out.push(i + 1);
+                scan = JsonScan::default();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn documents_end_where_their_brackets_close_outside_strings() {
+        assert_eq!(ends(&["{\"a\": \"}{]\", \"b\": [1,", "2]}", "{\"c\": \"\\\"}\"}"]), vec![2, 3]);
+        // An escaped backslash closes no string early, nor late.
+        assert_eq!(ends(&["{\"a\": \"\\\\\"}", "[1]"]), vec![1, 2]);
+        // A string left open at a line's end ends the document there.
+        assert_eq!(ends(&["{\"a\": \"cut", "[1]"]), vec![1, 2]);
+        // Text outside brackets is a line of its own; blank lines go on.
+        assert_eq!(ends(&["not json", "", "{", "}"]), vec![1, 4]);
+    }
 }

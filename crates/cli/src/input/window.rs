@@ -86,9 +86,36 @@ pub(crate) fn is_title(s: &str) -> bool {
         && first.bytes().any(|b| b.is_ascii_lowercase())
 }
 
-/// A grid-art separator line: only `- + | =` and blanks.
+/// A grid-art separator line: only `- + | =`, box-drawing characters and
+/// blanks (and `:` beside a `|`, as a Markdown delimiter row has).
 pub(crate) fn is_separator(s: &str) -> bool {
-    !is_blank(s) && s.chars().all(|c| "-+|=".contains(c) || c.is_whitespace())
+    // A Markdown table's delimiter row may mark alignment with `:`.
+    let colon = s.contains('|');
+    !is_blank(s)
+        && !is_blank_bar_row(s)
+        && s.chars()
+            .all(|c| "-+|=".contains(c) || is_box_drawing(c) || (colon && c == ':') || c.is_whitespace())
+}
+
+/// A row of empty cells between bars: `|   |   |   |   |` in a Markdown
+/// table, `│   │   │   │   │` in box art: only vertical bars and blanks, at
+/// least four parts, none wider than three characters (an art spacer line
+/// `|       |       |` has wider parts and stays art).
+pub(crate) fn is_blank_bar_row(s: &str) -> bool {
+    let bar = |c: char| "|│┃║╎╏┆┇┊┋".contains(c);
+    let t = s.trim();
+    if !(t.starts_with(bar) && t.ends_with(bar) && t.chars().all(|c| bar(c) || c.is_whitespace())) {
+        return false;
+    }
+    let parts: Vec<&str> = t.split(bar).collect();
+    let inner = &parts[1..parts.len().saturating_sub(1).max(1)];
+    inner.len() >= 4 && inner.iter().all(|p| p.chars().count() <= 3)
+}
+
+/// A box-drawing character (the U+2500 block: `┌ ─ ┬ │ ├ ┼ ║ ═ ┃ ━` ...),
+/// grid art like `|`, `+` and `-`.
+pub(crate) fn is_box_drawing(c: char) -> bool {
+    ('\u{2500}'..='\u{257f}').contains(&c)
 }
 
 /// A count of the puzzles that follow (a number of up to six digits, no

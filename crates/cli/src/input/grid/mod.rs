@@ -8,12 +8,14 @@
 //! This file is the reader ([`GridReader`]): where a puzzle starts and
 //! which reading its first row calls for. The pieces it calls on sit
 //! below it: a line as a row (`row.rs`), N² cells in any whitespace
-//! (`stream.rs`), N² spaced cells on one line (`one_line.rs`), the plan of
+//! (`stream.rs`), N² spaced cells on one line (`one_line.rs`), a 9x9 of
+//! pencil marks (`pencil.rs`), the plan of
 //! a run of rows read ahead in a file (`runs.rs`), and lines out of line
 //! with the rows around them (`align.rs`).
 
 mod align;
 mod one_line;
+mod pencil;
 mod row;
 mod runs;
 mod stream;
@@ -26,7 +28,7 @@ use super::puzzle::{Cell, Puzzles};
 use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
 use crate::error::{CellError, InputError, Refusal, RowsError};
 use align::{realign, skip_rows, stray_lines, Align};
-use row::{layout_of, row, row_like, skipped, stream_kind, Row, RowKind, RowShapes};
+use row::{layout_of, markdown_header, row, row_like, skipped, stream_kind, Row, RowKind, RowShapes};
 use runs::RunMemo;
 use stream::{or_stream_kind, stream};
 
@@ -46,6 +48,9 @@ impl GridReader {
             Ok(start) => start,
             Err(step) => return step,
         };
+        if let Some(step) = pencil::read(w, start, puzzles) {
+            return step;
+        }
         let (first_no, first) = &w.lines[start];
         let first_no = *first_no;
         let first = match first {
@@ -265,6 +270,10 @@ fn puzzle_start(w: &Window<'_>, puzzles: &Puzzles) -> Result<usize, Step> {
         };
         match text {
             Ok(t) if is_blank(t) || skipped(t) => i += 1,
+            Ok(_) if markdown_header(w, i) != Some(false) => match markdown_header(w, i) {
+                Some(_) => i += 1,
+                None => return Err(Step::NeedMore(i + 4)),
+            },
             Ok(t) if title.is_none() && is_title(t) && !row_like(*no, t, puzzles) => {
                 title = Some(*no);
                 i += 1

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use crate::input::puzzle::{Cell, Puzzles};
-use crate::input::window::{is_comment, is_separator, Window};
+use crate::input::window::{is_box_drawing, is_comment, is_separator, Window};
 use crate::record::Layout;
 
 /// How a row's cells are written.
@@ -86,6 +86,17 @@ pub(super) fn integer_tokens<'a>(line: usize, text: &'a str, puzzles: &Puzzles) 
 /// separated by blanks, grid art (`|`, `+`), and commas or semicolons (a
 /// grid saved as CSV rows) unless the puzzle's symbols hold them.
 fn tokens<'a>(text: &'a str, puzzles: &Puzzles) -> Vec<(usize, &'a str)> {
+    if let Some(cells) = bar_cells(text, puzzles) {
+        return cells;
+    }
+    // In box-drawing art, `dance`'s own, givens are set in brackets.
+    let boxed = text.chars().any(is_box_drawing);
+    // `+` is grid art, except in box-drawing art (whose art has no `+`) and
+    // in a row of 63 cells or more with no other art: there it is a cell,
+    // the 63rd symbol of the default alphabet (a 64x64 written by `dance`).
+    let plus_art = !boxed
+        && (text.contains(['|', '-'])
+            || text.chars().filter(|c| !c.is_whitespace() && !matches!(c, ',' | ';')).count() < 63);
     let comma = !puzzles.custom_symbol(',');
     let semicolon = !puzzles.custom_symbol(';');
     let mut tokens = Vec::new();
@@ -93,7 +104,13 @@ fn tokens<'a>(text: &'a str, puzzles: &Puzzles) -> Vec<(usize, &'a str)> {
     let mut col = 0;
     for (i, c) in text.char_indices() {
         col += 1;
-        let sep = c.is_whitespace() || c == '|' || c == '+' || (comma && c == ',') || (semicolon && c == ';');
+        let sep = c.is_whitespace()
+            || c == '|'
+            || (plus_art && c == '+')
+            || is_box_drawing(c)
+            || (boxed && (c == '[' || c == ']'))
+            || (comma && c == ',')
+            || (semicolon && c == ';');
         match (sep, start) {
             (true, Some((s, sc))) => {
                 tokens.push((sc, &text[s..i]));
@@ -107,6 +124,79 @@ fn tokens<'a>(text: &'a str, puzzles: &Puzzles) -> Vec<(usize, &'a str)> {
         tokens.push((sc, &text[s..]));
     }
     tokens
+}
+
+/// The parts of a line between bars (`|` or a box-drawing bar), when it
+/// starts and ends with one: a Markdown table row `| 5 | 3 |   |`, or box
+/// art with a bar between every two cells.
+pub(super) fn bar_parts(text: &str) -> Option<Vec<(usize, &str)>> {
+    let bar = |c: char| c == '|' || is_box_drawing(c);
+    let t = text.trim_end();
+    let lead = t.len() - t.trim_start().len();
+    let mut chars = t[lead..].chars();
+    if !(chars.next().is_some_and(bar) && chars.next_back().is_some_and(bar)) {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut from = None;
+    for (i, c) in t.char_indices().skip_while(|&(i, _)| i < lead) {
+        if bar(c) {
+            if let Some(f) = from {
+                parts.push((f, &t[f..i]));
+            }
+            from = Some(i + c.len_utf8());
+        }
+    }
+    (parts.len() >= 2).then_some(parts)
+}
+
+/// The cells of a row with a bar between every two cells and some cell
+/// empty (a Markdown table, box art of a puzzle): an empty part is a blank
+/// cell. `None` when a part holds more than one token (bars around boxes:
+/// `| 5 3 . | ...`), when no part is empty (the other splitting reads the
+/// same cells), or when every blank marker is one of `--symbols`.
+fn bar_cells<'a>(text: &'a str, puzzles: &Puzzles) -> Option<Vec<(usize, &'a str)>> {
+    let parts = bar_parts(text)?;
+    let brackets = |c: char| c.is_whitespace() || c == '[' || c == ']';
+    let one = |p: &'a str| {
+        let mut words = p.split(brackets).filter(|w| !w.is_empty());
+        let first = words.next();
+        words.next().is_none().then_some(first)
+    };
+    let cells: Vec<Option<&'a str>> = parts.iter().map(|&(_, p)| one(p)).collect::<Option<_>>()?;
+    if cells.iter().all(Option::is_some) {
+        return None;
+    }
+    let blank =
+        [".", "_", "?"].into_iter().find(|b| !puzzles.custom_symbol(b.chars().next().unwrap_or('.')))?;
+    let column = |at: usize| text[..at].chars().count() + 1;
+    Some(parts.iter().zip(cells).map(|(&(at, _), c)| (column(at), c.unwrap_or(blank))).collect())
+}
+
+/// Whether the line at index `i` is a Markdown table's header row: a row
+/// of one token (or none) a part, followed by the delimiter row
+/// (`|---|:--:|`) with as many parts, and not by a row and another
+/// delimiter (art with a rule under every row: its first line is a row).
+/// Its cells are column labels, never givens. `None`: more lines needed.
+pub(super) fn markdown_header(w: &Window<'_>, i: usize) -> Option<bool> {
+    let text = |k: usize| w.lines.get(k).and_then(|l| l.1.as_ref().ok()).map(String::as_str);
+    let Some(head) = text(i).and_then(bar_parts) else { return Some(false) };
+    if !head.iter().all(|(_, p)| p.split_whitespace().count() <= 1) {
+        return Some(false);
+    }
+    if w.lines.len() <= i + 3 && !w.eof {
+        return None;
+    }
+    fn delimiter(t: Option<&str>) -> Option<Vec<(usize, &str)>> {
+        t.and_then(bar_parts).filter(|d| {
+            d.iter().all(|(_, p)| {
+                let p = p.trim();
+                p.contains('-') && p.chars().all(|c| c == '-' || c == ':')
+            })
+        })
+    }
+    let Some(d) = delimiter(text(i + 1)) else { return Some(false) };
+    Some(d.len() == head.len() && delimiter(text(i + 3)).is_none())
 }
 
 /// How a first row counts for streaming: digit groups may be integers.

@@ -20,7 +20,7 @@
 
 use std::ops::Range;
 
-use super::row::{row, skipped, RowShapes};
+use super::row::{markdown_header, row, skipped, RowShapes};
 use crate::error::{Refusal, RowsError};
 use crate::input::puzzle::{Cell, Puzzles};
 use crate::input::window::{is_blank, Window};
@@ -316,6 +316,11 @@ fn scan_on(
             None => return Err((j + 1).max(2 * w.lines.len())),
             Some((_, Ok(t))) if is_blank(t) => Some(RunEnd::Blank),
             Some((_, Ok(t))) if skipped(t) => None,
+            // A Markdown table's header row: labels, no row of the run.
+            Some(_) if markdown_header(w, j) != Some(false) => match markdown_header(w, j) {
+                Some(_) => None,
+                None => return Err(j + 4),
+            },
             Some((no, Ok(t))) if shapes.get(w, *no, t, puzzles).0 == scan.order => {
                 scan.rows.push(*no);
                 None
