@@ -114,8 +114,7 @@ fn a_made_killer_has_no_redundant_given_or_sum() {
 #[test]
 fn variant_requests_that_cannot_apply_are_refused() {
     for args in [
-        &["generate", "--variant", "killer", "--difficulty", "hard"][..],
-        &["generate", "--constraints", "thermo,antiknight"],
+        &["generate", "--constraints", "thermo,antiknight"][..],
         &["generate", "--variant", "killer", "--cage-sizes", "4-2"],
         &["generate", "--variant", "killer", "--jigsaw"],
         &["generate", "--variant", "killer", "--symmetry", "rot180"],
@@ -127,6 +126,50 @@ fn variant_requests_that_cannot_apply_are_refused() {
         assert!(out.is_empty());
         assert!(!err.is_empty());
     }
-    let (_, _, err) = dance(&["generate", "--variant", "killer", "--difficulty", "hard"], "");
-    assert!(err.contains("not rated yet"), "{err}");
+}
+
+/// `--difficulty` keeps the variant puzzles the logical solver, reasoning
+/// with their rules, rates exactly so: `dance rate` says the level asked
+/// for, on every puzzle made; a level no killer of the shape reaches runs
+/// out of attempts (exit 3), never a puzzle of another level.
+#[test]
+fn variant_difficulty_is_the_rating_of_every_puzzle_made() {
+    for level in ["medium", "hard"] {
+        let made = run(&[
+            "generate",
+            "--variant",
+            "killer",
+            "--order",
+            "6",
+            "-n",
+            "2",
+            "--seed",
+            "4",
+            "--difficulty",
+            level,
+        ]);
+        unique(&made, 2, level);
+        let (status, out, err) = dance(&["rate"], &made);
+        assert_eq!(status, 0, "{level}: {err}");
+        let levels: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap_or("")).collect();
+        assert_eq!(levels, vec![level; 2], "{made}");
+    }
+    let (status, out, _) = dance(
+        &[
+            "generate",
+            "--variant",
+            "killer",
+            "--order",
+            "4",
+            "-n",
+            "1",
+            "--attempts",
+            "20",
+            "--difficulty",
+            "expert",
+        ],
+        "",
+    );
+    assert_eq!(status, 3);
+    assert!(out.is_empty(), "{out}");
 }

@@ -288,6 +288,16 @@ pub fn plan(a: GenerateArgs) -> Result<GeneratePlan, UsageError> {
     })
 }
 
+/// `--difficulty` for variant puzzles: a made puzzle is kept when the
+/// logical solver, reasoning with its rules, rates it exactly `level` (as
+/// `dance rate` would); otherwise it is made again from a fresh grid.
+fn rated_exactly(level: Level) -> reduce::generate::Accept {
+    Arc::new(move |puzzle: &reduce::Puzzle, _grid: &[u8]| {
+        let mut logic = reduce::logic::Logic::new(puzzle.shape());
+        logic.rate(puzzle).rating().is_some_and(|r| r.level() == level)
+    })
+}
+
 /// The plan for variant puzzles (`--variant`, `--constraints`).
 fn variant_plan(
     a: &GenerateArgs,
@@ -300,12 +310,6 @@ fn variant_plan(
             "variant puzzles are made on a fixed shape, not with --jigsaw (use --regions)".into(),
         ));
     };
-    if a.difficulty.is_some() {
-        return Err(UsageError(
-            "--difficulty: variant puzzles are not rated yet (the logical solver rates classic puzzles only)"
-                .into(),
-        ));
-    }
     if a.symmetry != SymmetryArg::None || a.clues.is_some() {
         return Err(UsageError("--symmetry and --clues apply to classic puzzles, not to variants".into()));
     }
@@ -349,7 +353,7 @@ fn variant_plan(
         attempts: a.attempts,
         max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         time: a.timeout,
-        accept: None,
+        accept: a.difficulty.map(rated_exactly),
     };
     let generator = VariantGenerator::new(shape, alphabet, request).map_err(|e| UsageError(e.to_string()))?;
     Ok(GeneratePlan {
