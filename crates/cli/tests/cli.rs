@@ -284,10 +284,19 @@ fn explicit_jobs_list_in_parallel_with_the_same_solutions() {
         let r =
             dance(&["solve", "--all", "--output", "json", "--jobs", jobs, &fixture("seeds/001-example2.in")])
                 .expect(0);
-        let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
-        assert_eq!(v["count"], 9);
-        let mut g: Vec<String> =
-            v["solutions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+        // Each solution its own line as found (numbered k = 1..9), then the
+        // record's line with the count.
+        let lines: Vec<serde_json::Value> =
+            r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let (last, solutions) = lines.split_last().unwrap();
+        assert_eq!((&last["status"], &last["count"]), (&"multiple".into(), &9.into()));
+        let ks: Vec<u64> = solutions.iter().map(|v| v["k"].as_u64().unwrap()).collect();
+        assert_eq!(ks, (1..=9).collect::<Vec<u64>>());
+        let mut g: Vec<String> = solutions
+            .iter()
+            .inspect(|v| assert_eq!((&v["status"], &v["index"]), (&"solution".into(), &1.into())))
+            .map(|v| v["solution"].as_str().unwrap().to_string())
+            .collect();
         g.sort();
         g
     };

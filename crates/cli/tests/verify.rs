@@ -49,10 +49,14 @@ proptest! {
         let plan = Plan { output: OutputFormat::Json, ..Plan::new(mode) };
         let mut out = Vec::new();
         search(&recs[0], 1, &plan, &mut Engines::default(), &mut out, &mut Vec::new()).unwrap();
-        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
-        let solutions = v["solutions"].as_array().unwrap();
+        // Every solution printed: in the record's line, or on lines of its
+        // own before it (a listing streams).
+        let lines: Vec<serde_json::Value> =
+            String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let mut solutions: Vec<serde_json::Value> = lines.last().unwrap()["solutions"].as_array().unwrap().clone();
+        solutions.extend(lines[..lines.len() - 1].iter().map(|v| v["solution"].clone()));
         prop_assert!(mode == Mode::Unique || !solutions.is_empty(), "the blanked grid has at least its own solution");
-        for s in solutions {
+        for s in &solutions {
             let grid: Vec<u8> = s.as_str().unwrap().chars().map(|c| puzzle.alphabet().index(c).unwrap()).collect();
             prop_assert_eq!(puzzle.verify(&grid), Ok(()));
         }

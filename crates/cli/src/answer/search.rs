@@ -16,7 +16,7 @@ use super::engines::Engines;
 use super::lister::{Listed, Lister};
 use super::{Mode, Plan};
 use crate::output::json::{
-    Answer, Found as FoundJson, RecordLine, Solution, Spent, StatsJson, Unknown as UnknownJson,
+    Answer, Found as FoundJson, RecordLine, Solution, SolutionLine, Spent, StatsJson, Unknown as UnknownJson,
 };
 use crate::output::{text, OutputFormat, NO_SOLUTION};
 use crate::record::{Body, Layout, PuzzleCover, Record};
@@ -151,20 +151,37 @@ impl<'a> Answering<'a> {
     /// Writes solution number `k` (from 1): straight out, or held back by
     /// `--unique`.
     fn emit(&mut self, k: u64, sol: SolutionRef<'_>, out: &mut dyn Write) -> io::Result<()> {
+        if !self.text {
+            let json = match sol {
+                SolutionRef::Grid(laid) => Solution::Grid(laid.to_owned()),
+                SolutionRef::Options(problem, opts) => {
+                    Solution::Options(opts.iter().map(|&o| problem.display_option(o).to_string()).collect())
+                }
+            };
+            if matches!(self.plan.mode, Mode::All { .. }) {
+                // A listing streams: each solution its own line, as found.
+                let source = self.record.source.to_string();
+                let line = SolutionLine {
+                    index: self.index,
+                    source: &source,
+                    status: "solution",
+                    k,
+                    solution: json,
+                };
+                return out.write_all(line.to_line().as_bytes());
+            }
+            self.json_solutions.push(json);
+            return Ok(());
+        }
         let unique = self.plan.mode == Mode::Unique;
         let mut held = Vec::new();
         let buf: &mut dyn Write = if unique { &mut held } else { out };
-        if self.text && self.numbered {
+        if self.numbered {
             writeln!(buf, "{k}")?;
         }
         match sol {
-            SolutionRef::Grid(laid) if self.text => buf.write_all(laid.as_bytes())?,
-            SolutionRef::Grid(laid) => self.json_solutions.push(Solution::Grid(laid.to_owned())),
-            SolutionRef::Options(problem, opts) if self.text => text::options(buf, problem, opts)?,
-            SolutionRef::Options(problem, opts) => {
-                let names = opts.iter().map(|&o| problem.display_option(o).to_string()).collect();
-                self.json_solutions.push(Solution::Options(names));
-            }
+            SolutionRef::Grid(laid) => buf.write_all(laid.as_bytes())?,
+            SolutionRef::Options(problem, opts) => text::options(buf, problem, opts)?,
         }
         if unique {
             self.pending = Some(held);

@@ -152,6 +152,33 @@ pub enum Solution {
     Options(Vec<String>),
 }
 
+/// One solution of `solve --all --output json`, written the moment it is
+/// found (so a listing streams: memory stays flat, and Ctrl-C leaves every
+/// line written whole); the record's own line follows its solutions, with
+/// the status and the count, and `"solutions": []`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolutionLine<'a> {
+    /// The record's number in the run, from 1.
+    pub index: u64,
+    /// Where the record starts: `path:line`.
+    pub source: &'a str,
+    /// Always `"solution"` (a consumer that does not know it skips it).
+    pub status: &'static str,
+    /// The solution's number within its record, from 1.
+    pub k: u64,
+    /// The solution, as the record line's `solutions` would hold it.
+    pub solution: Solution,
+}
+
+impl SolutionLine<'_> {
+    /// The object as one line of JSON (with its newline).
+    pub fn to_line(&self) -> String {
+        let mut s = serde_json::to_string(self).expect("output objects serialize");
+        s.push('\n');
+        s
+    }
+}
+
 /// DLX1's statistics of a record.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct StatsJson {
