@@ -4,31 +4,15 @@
 //! under both branching rules and under a memory cap too small to hold
 //! anything, and exactly uniform samples (a chi-square test).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use dlx::{Branching, Budget, Entry, MemoCounter, MemoError, Problem, ProblemBuilder, Solver, SplitMix64};
 use proptest::prelude::*;
 
 mod common;
+use common::{all_solutions, colored_problem as problem, dominoes};
 
 const BOTH: [Branching; 2] = [Branching::First, Branching::Fewest];
-
-/// Domino tilings of an `m` x `n` board: a cell an item, a domino an option.
-fn dominoes(m: usize, n: usize) -> Problem {
-    let cell = |r: usize, c: usize| format!("c{r}_{c}");
-    let mut b = ProblemBuilder::new((0..m * n).map(|k| cell(k / n, k % n)), Vec::<String>::new()).unwrap();
-    for r in 0..m {
-        for c in 0..n {
-            if c + 1 < n {
-                b.add_option_names([cell(r, c), cell(r, c + 1)]).unwrap();
-            }
-            if r + 1 < m {
-                b.add_option_names([cell(r, c), cell(r + 1, c)]).unwrap();
-            }
-        }
-    }
-    b.build().unwrap()
-}
 
 /// Latin squares of order `n`, or Sudoku grids with `h` x `w` boxes: cells,
 /// rows, columns (and boxes) each take every symbol once.
@@ -151,17 +135,6 @@ fn a_count_past_u128_is_an_error() {
     assert_eq!(m.count(&chosen), Ok(1 << 127));
 }
 
-/// Every solution of `p`, sorted, by the plain engine.
-fn all_solutions(p: &Problem) -> BTreeSet<Vec<usize>> {
-    Solver::new(p)
-        .solutions()
-        .map(|mut s| {
-            s.sort();
-            s
-        })
-        .collect()
-}
-
 /// The chi-square statistic of `draws` samples of `p` (whose solutions
 /// must be few), each checked to be a solution; and the degrees of freedom.
 fn chi_square(p: &Problem, draws: usize, seed: u64) -> (f64, usize) {
@@ -206,18 +179,6 @@ fn samples_of_uneven_subtrees_are_uniform() {
     let (chi, df) = chi_square(&p, 11_000, 7);
     assert_eq!(df, 10);
     assert!(chi < 23.21, "chi-square {chi} with 10 degrees of freedom");
-}
-
-/// Random problems with primary, secondary and colored items.
-fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..7, 0usize..4, 0u32..3).prop_flat_map(|(primary, secondary, colors)| {
-        let items = primary + secondary;
-        let entry = (0..items as u32, 0..=colors);
-        let option = proptest::collection::vec(entry, 1..=items.min(4));
-        proptest::collection::vec(option, 0..18).prop_map(move |options| {
-            common::build(primary, secondary, colors, &[], options.into_iter().map(|o| (o, None)))
-        })
-    })
 }
 
 proptest! {

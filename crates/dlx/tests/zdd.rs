@@ -8,37 +8,11 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::ControlFlow;
 
-use dlx::{
-    Branching, Budget, Entry, MemoCounter, MemoError, Problem, ProblemBuilder, Solver, SplitMix64, Zdd,
-};
+use dlx::{Branching, Budget, MemoCounter, MemoError, Problem, SplitMix64, Zdd};
 use proptest::prelude::*;
 
-fn dominoes(m: usize, n: usize) -> Problem {
-    let cell = |r: usize, c: usize| format!("c{r}_{c}");
-    let mut b = ProblemBuilder::new((0..m * n).map(|k| cell(k / n, k % n)), Vec::<String>::new()).unwrap();
-    for r in 0..m {
-        for c in 0..n {
-            if c + 1 < n {
-                b.add_option_names([cell(r, c), cell(r, c + 1)]).unwrap();
-            }
-            if r + 1 < m {
-                b.add_option_names([cell(r, c), cell(r + 1, c)]).unwrap();
-            }
-        }
-    }
-    b.build().unwrap()
-}
-
-/// Every solution of `p`, sorted, by the plain engine.
-fn all_solutions(p: &Problem) -> BTreeSet<Vec<usize>> {
-    Solver::new(p)
-        .solutions()
-        .map(|mut s| {
-            s.sort();
-            s
-        })
-        .collect()
-}
+mod common;
+use common::{all_solutions, colored_problem as problem, dominoes};
 
 fn diagram(p: &Problem, b: Branching) -> Zdd {
     MemoCounter::new(p, b, 1 << 26).unwrap().diagram().unwrap()
@@ -132,38 +106,6 @@ fn samples_from_the_diagram_are_uniform() {
     let e = draws as f64 / all.len() as f64;
     let chi: f64 = all.iter().map(|s| (seen.get(s).copied().unwrap_or(0) as f64 - e).powi(2) / e).sum();
     assert!(chi < 23.21, "chi-square {chi} with 10 degrees of freedom");
-}
-
-/// Random problems with primary, secondary and colored items.
-fn problem() -> impl Strategy<Value = Problem> {
-    (1usize..7, 0usize..4, 0u32..3).prop_flat_map(|(primary, secondary, colors)| {
-        let items = primary + secondary;
-        let entry = (0..items as u32, 0..=colors);
-        let option = proptest::collection::vec(entry, 1..=items.min(4));
-        proptest::collection::vec(option, 0..18).prop_map(move |options| {
-            let mut b = ProblemBuilder::new(
-                (0..primary).map(|i| format!("p{i}")),
-                (0..secondary).map(|i| format!("s{i}")),
-            )
-            .unwrap();
-            for c in 0..colors {
-                b.color(&format!("c{c}")).unwrap();
-            }
-            for raw in options {
-                let mut seen = BTreeSet::new();
-                let entries: Vec<Entry> = raw
-                    .into_iter()
-                    .filter(|&(item, _)| seen.insert(item))
-                    .map(|(item, color)| Entry {
-                        item,
-                        color: if (item as usize) < primary { 0 } else { color },
-                    })
-                    .collect();
-                b.add_option(&entries).unwrap();
-            }
-            b.build().unwrap()
-        })
-    })
 }
 
 proptest! {

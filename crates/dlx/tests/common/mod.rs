@@ -1,13 +1,16 @@
 //! What the engines' property tests share: every solution of a small
 //! problem by brute force over all sets of options, and the builder that
 //! turns proptest's raw draws into a problem (each test file keeps its own
-//! strategy, so that its stored regressions still draw the same problems).
+//! strategy, so that its stored regressions still draw the same problems);
+//! domino tilings, every solution by the plain engine, and the random
+//! problems with colors the memo and diagram tests draw.
 
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 
-use dlx::{Entry, Problem, ProblemBuilder};
+use dlx::{Entry, Problem, ProblemBuilder, Solver};
+use proptest::prelude::*;
 
 /// Every solution of `p`, as sorted option indices, by trying every set of
 /// options (`p` must have fewer than 32 options).
@@ -57,4 +60,44 @@ pub fn build(
         }
     }
     b.build().unwrap()
+}
+
+/// Domino tilings of an `m` x `n` board: a cell an item, a domino an option.
+pub fn dominoes(m: usize, n: usize) -> Problem {
+    let cell = |r: usize, c: usize| format!("c{r}_{c}");
+    let mut b = ProblemBuilder::new((0..m * n).map(|k| cell(k / n, k % n)), Vec::<String>::new()).unwrap();
+    for r in 0..m {
+        for c in 0..n {
+            if c + 1 < n {
+                b.add_option_names([cell(r, c), cell(r, c + 1)]).unwrap();
+            }
+            if r + 1 < m {
+                b.add_option_names([cell(r, c), cell(r + 1, c)]).unwrap();
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Every solution of `p`, sorted, by the plain engine.
+pub fn all_solutions(p: &Problem) -> BTreeSet<Vec<usize>> {
+    Solver::new(p)
+        .solutions()
+        .map(|mut s| {
+            s.sort();
+            s
+        })
+        .collect()
+}
+
+/// Random problems with primary, secondary and colored items.
+pub fn colored_problem() -> impl Strategy<Value = Problem> {
+    (1usize..7, 0usize..4, 0u32..3).prop_flat_map(|(primary, secondary, colors)| {
+        let items = primary + secondary;
+        let entry = (0..items as u32, 0..=colors);
+        let option = proptest::collection::vec(entry, 1..=items.min(4));
+        proptest::collection::vec(option, 0..18).prop_map(move |options| {
+            build(primary, secondary, colors, &[], options.into_iter().map(|o| (o, None)))
+        })
+    })
 }
