@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use reduce::constraint::text::{parse, write, Item};
 use reduce::constraint::*;
-use reduce::{Alphabet, GridSolver, Puzzle, Regions, Shape};
+use reduce::{Alphabet, GridSolver, Puzzle, Shape};
 
 fn text_round_trip(shape: &Shape, alphabet: &Alphabet, c: &Constraint) {
     let n = shape.n();
@@ -103,11 +103,7 @@ fn plainly_impossible_cages_say_why() {
 #[test]
 fn searches_count_what_brute_force_counts() {
     let mut rng = Rng(2026);
-    let shapes = [
-        Shape::default_for(4).unwrap(),
-        Shape::new(4, Regions::Map("0011001122332233".chars().collect())).unwrap(),
-        Shape::new(4, Regions::None).unwrap(),
-    ];
+    let shapes = four_by_four_shapes();
     let mut nonzero = 0;
     let mut cases = 0;
     for shape in &shapes {

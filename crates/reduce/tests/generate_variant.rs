@@ -9,35 +9,9 @@
 mod common;
 use common::*;
 
-use std::ops::ControlFlow;
-
-use dlx::Solver;
 use reduce::constraint::{Constraint, Killer, Rules};
 use reduce::generate::{Generated, Kind, Style, VariantGenerator, VariantRequest};
-use reduce::{reduce_variant, Alphabet, GridSolver, Puzzle, Regions, Shape, VariantError};
-
-/// The dlx count of a puzzle's XCC reduction up to 2, every cover checked;
-/// `None` when a constraint does not reduce.
-fn dlx_count(puzzle: &Puzzle) -> Option<u64> {
-    let (r, _) = match reduce_variant(puzzle) {
-        Ok(r) => r,
-        Err(VariantError::Conflict(_)) => return Some(0),
-        Err(VariantError::Unreduced(_)) => return None,
-    };
-    let mut solver = Solver::new(&r.problem);
-    let mut count = 0;
-    let _ = solver.search(|options| {
-        let grid = r.decode(puzzle, options);
-        assert_eq!(puzzle.verify(&grid), Ok(()), "{puzzle:?}");
-        count += 1;
-        if count >= 2 {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    Some(count)
-}
+use reduce::{Alphabet, GridSolver, Puzzle, Shape};
 
 /// The variant search's count up to 2.
 fn search_count(puzzle: &Puzzle) -> u64 {
@@ -103,11 +77,7 @@ fn styles(n: usize) -> Vec<Style> {
 
 #[test]
 fn small_puzzles_are_unique_by_brute_force_and_minimal() {
-    let shapes = [
-        Shape::default_for(4).unwrap(),
-        Shape::new(4, Regions::Map("0011001122332233".chars().collect())).unwrap(),
-        Shape::new(4, Regions::None).unwrap(),
-    ];
+    let shapes = four_by_four_shapes();
     let mut seed = 0;
     for shape in &shapes {
         let grids = all_grids(shape);
@@ -120,7 +90,7 @@ fn small_puzzles_are_unique_by_brute_force_and_minimal() {
                 let p = &made.puzzle;
                 assert_eq!(solutions(p), 1, "{style:?} seed {seed}: {p:?}");
                 assert_eq!(search_count(p), 1);
-                if let Some(k) = dlx_count(p) {
+                if let Some(k) = xcc_count(p, Some(2)) {
                     assert_eq!(k, 1, "{p:?}");
                 }
                 for item in items(p) {
@@ -141,7 +111,7 @@ fn six_by_six_puzzles_are_unique_by_both_engines_and_minimal() {
             let made = make(&shape, style.clone(), 0, seed);
             let p = &made.puzzle;
             assert_eq!(search_count(p), 1, "{p:?}");
-            if let Some(k) = dlx_count(p) {
+            if let Some(k) = xcc_count(p, Some(2)) {
                 assert_eq!(k, 1, "{p:?}");
             }
             for item in items(p) {

@@ -9,36 +9,13 @@ use common::*;
 
 use std::ops::ControlFlow;
 
-use dlx::Solver;
 use reduce::constraint::*;
-use reduce::{reduce_variant, Alphabet, GridSolver, Puzzle, Regions, Shape, VariantError};
-
-/// The dlx count of a puzzle's XCC reduction, every cover checked.
-fn dlx_count(puzzle: &Puzzle) -> u64 {
-    let (r, _) = match reduce_variant(puzzle) {
-        Ok(r) => r,
-        Err(VariantError::Conflict(_)) => return 0,
-        Err(e) => panic!("{e}: {puzzle:?}"),
-    };
-    let mut solver = Solver::new(&r.problem);
-    let mut count = 0;
-    let _ = solver.search(|options| {
-        let grid = r.decode(puzzle, options);
-        assert_eq!(puzzle.verify(&grid), Ok(()), "{puzzle:?}");
-        count += 1;
-        ControlFlow::Continue(())
-    });
-    count
-}
+use reduce::{reduce_variant, Alphabet, GridSolver, Puzzle, Shape, VariantError};
 
 #[test]
 fn xcc_counts_what_brute_force_counts_on_4x4() {
     let mut rng = Rng(33);
-    let shapes = [
-        Shape::default_for(4).unwrap(),
-        Shape::new(4, Regions::Map("0011001122332233".chars().collect())).unwrap(),
-        Shape::new(4, Regions::None).unwrap(),
-    ];
+    let shapes = four_by_four_shapes();
     let (mut cases, mut nonzero) = (0, 0);
     for shape in &shapes {
         let n = shape.n();
@@ -51,7 +28,7 @@ fn xcc_counts_what_brute_force_counts_on_4x4() {
             let puzzle =
                 Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap().with_rules(rules).unwrap();
             let brute = grids.iter().filter(|g| puzzle.verify(g).is_ok()).count() as u64;
-            assert_eq!(dlx_count(&puzzle), brute, "{puzzle:?}");
+            assert_eq!(xcc_count(&puzzle, None).expect("it reduces"), brute, "{puzzle:?}");
             cases += 1;
             nonzero += (brute > 0) as usize;
         }
@@ -107,7 +84,7 @@ fn xcc_counts_what_the_searches_count_on_6x6() {
         let givens: Vec<Option<u8>> = truth.iter().map(|&v| rng.chance(50).then_some(v)).collect();
         let puzzle = Puzzle::new(shape.clone(), alphabet.clone(), givens).unwrap().with_rules(rules).unwrap();
         let searched = solver.count(&puzzle, None).map(|o| o.solutions()).unwrap_or(Some(0)).unwrap();
-        assert_eq!(dlx_count(&puzzle), searched, "{puzzle:?}");
+        assert_eq!(xcc_count(&puzzle, None).expect("it reduces"), searched, "{puzzle:?}");
         cases += 1;
         nonzero += (searched > 0) as usize;
     }
@@ -143,7 +120,7 @@ fn the_items_are_knuths() {
     assert!(p.primary_names().contains(&"g1.4".to_string()));
     // r1c1 = 1 and r2c3 = 1 are a knight's move apart.
     assert!(p.secondary_names().contains(&"e001121".to_string()));
-    assert_eq!(dlx_count(&puzzle), {
+    assert_eq!(xcc_count(&puzzle, None).expect("it reduces"), {
         let grids = all_grids(puzzle.shape());
         grids.iter().filter(|g| puzzle.verify(g).is_ok()).count() as u64
     });

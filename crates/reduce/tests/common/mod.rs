@@ -6,8 +6,9 @@
 
 use std::ops::ControlFlow;
 
+use dlx::Solver;
 use reduce::constraint::*;
-use reduce::{Alphabet, GridSolver, Puzzle, Shape};
+use reduce::{reduce_variant, Alphabet, GridSolver, Puzzle, Regions, Shape, VariantError};
 
 /// A small random number generator (SplitMix64), seeded.
 pub struct Rng(pub u64);
@@ -251,4 +252,37 @@ pub fn random_rules(rng: &mut Rng, shape: &Shape, grid: &[u8]) -> Rules {
             .collect()
     });
     Rules { constraints, candidates }
+}
+
+/// The three 4x4 shapes the brute-force tests run on: boxes, a jigsaw, no
+/// regions.
+pub fn four_by_four_shapes() -> [Shape; 3] {
+    [
+        Shape::default_for(4).unwrap(),
+        Shape::new(4, Regions::Map("0011001122332233".chars().collect())).unwrap(),
+        Shape::new(4, Regions::None).unwrap(),
+    ]
+}
+
+/// The dlx count of a puzzle's XCC reduction up to `limit`, every cover
+/// decoded and checked against the puzzle; `None` when a constraint does
+/// not reduce (clashing givens count 0).
+pub fn xcc_count(puzzle: &Puzzle, limit: Option<u64>) -> Option<u64> {
+    let (r, _) = match reduce_variant(puzzle) {
+        Ok(r) => r,
+        Err(VariantError::Conflict(_)) => return Some(0),
+        Err(VariantError::Unreduced(_)) => return None,
+    };
+    let mut count = 0;
+    let _ = Solver::new(&r.problem).search(|options| {
+        let grid = r.decode(puzzle, options);
+        assert_eq!(puzzle.verify(&grid), Ok(()), "{puzzle:?}");
+        count += 1;
+        if limit.is_some_and(|l| count >= l) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    Some(count)
 }
