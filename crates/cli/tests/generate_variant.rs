@@ -130,46 +130,54 @@ fn variant_requests_that_cannot_apply_are_refused() {
 
 /// `--difficulty` keeps the variant puzzles the logical solver, reasoning
 /// with their rules, rates exactly so: `dance rate` says the level asked
-/// for, on every puzzle made; a level no killer of the shape reaches runs
-/// out of attempts (exit 3), never a puzzle of another level.
+/// for, on every puzzle made (4x4 killers rated expert exist, and so do
+/// seeds whose 20 attempts meet none); when the attempts run out the exit
+/// is 3 and nothing is printed, never a puzzle of another level.
 #[test]
 fn variant_difficulty_is_the_rating_of_every_puzzle_made() {
-    for level in ["medium", "hard"] {
-        let made = run(&[
+    let killer = |order: &str, n: &str, seed: &str, level: &str| {
+        let args = [
             "generate",
             "--variant",
             "killer",
             "--order",
-            "6",
+            order,
             "-n",
-            "2",
+            n,
+            "--attempts",
+            "20",
             "--seed",
-            "4",
+            seed,
             "--difficulty",
             level,
-        ]);
-        unique(&made, 2, level);
+        ];
+        dance(&args, "")
+    };
+    for (order, seed, level) in [("6", "4", "medium"), ("6", "4", "hard"), ("4", "15", "expert")] {
+        let n = if order == "6" { 2 } else { 1 };
+        let (status, made, err) = killer(order, &n.to_string(), seed, level);
+        assert_eq!(status, 0, "{level}: {err}");
+        unique(&made, n, level);
         let (status, out, err) = dance(&["rate"], &made);
         assert_eq!(status, 0, "{level}: {err}");
         let levels: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap_or("")).collect();
-        assert_eq!(levels, vec![level; 2], "{made}");
+        assert_eq!(levels, vec![level; n], "{made}");
     }
-    let (status, out, _) = dance(
-        &[
-            "generate",
-            "--variant",
-            "killer",
-            "--order",
-            "4",
-            "-n",
-            "1",
-            "--attempts",
-            "20",
-            "--difficulty",
-            "expert",
-        ],
-        "",
-    );
-    assert_eq!(status, 3);
-    assert!(out.is_empty(), "{out}");
+    let mut missed = 0;
+    for seed in 1..=14 {
+        let (status, out, err) = killer("4", "1", &seed.to_string(), "expert");
+        match status {
+            0 => {
+                let (_, rated, _) = dance(&["rate"], &out);
+                assert!(rated.starts_with("expert"), "seed {seed}: {out} rated {rated}");
+            }
+            3 => {
+                assert!(out.is_empty(), "{out}");
+                assert!(err.contains("out of attempts"), "{err}");
+                missed += 1;
+            }
+            _ => panic!("seed {seed}: exit {status}: {err}"),
+        }
+    }
+    assert!(missed > 0, "every seed met expert in 20 attempts: the out-of-attempts path went untested");
 }
