@@ -565,7 +565,7 @@ impl GridSolver {
             }
         };
         let outcome = match (&mut self.fast, self.faithful) {
-            (Fast::Nine(s), false) => s.solve(puzzle, visit),
+            (Fast::Nine(s), false) => s.count(puzzle, limit),
             (Fast::Bits(s), false) => s.solve(puzzle, visit),
             _ => return self.links().count(puzzle, Some(limit)),
         };
