@@ -121,7 +121,15 @@ fn rows_ascii(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> Option<String> {
 
 /// A filled grid as one string of N² symbols (JSON output).
 pub fn symbols(puzzle: &Puzzle, grid: &[u8]) -> String {
-    grid.iter().map(|&v| puzzle.alphabet().char(v)).collect()
+    let a = puzzle.alphabet();
+    let chars = a.chars();
+    // An ASCII alphabet byte by byte (a listing writes millions).
+    if chars.iter().all(char::is_ascii) && grid.iter().all(|&v| (v as usize) < chars.len()) {
+        if let Ok(s) = String::from_utf8(grid.iter().map(|&v| chars[v as usize] as u8).collect()) {
+            return s;
+        }
+    }
+    grid.iter().map(|&v| a.char(v)).collect()
 }
 
 /// The line that stands for "no solution" in a layout: `无解`, followed by
@@ -229,6 +237,8 @@ mod tests {
                 assert_eq!(rows_ascii(&p, &sol, layout).as_deref(), Some(want.as_str()));
                 assert_eq!(grid(&p, &sol, layout), want);
             }
+            let line: String = sol.iter().map(|&v| alphabet.char(v)).collect();
+            assert_eq!(symbols(&p, &sol), line);
             // A cell past the alphabet is left to the char path.
             let mut bad = sol.clone();
             bad[5] = 9;
