@@ -47,6 +47,8 @@ fn both(p: &Puzzle, budget: Budget, stop_after: usize) -> [Run; 2] {
     ]
 }
 
+/// Boxes, maps and Latin squares (no regions: prime orders) of orders 1
+/// to 12.
 fn shapes() -> Vec<Shape> {
     let map = |s: &str| Regions::Map(s.chars().collect());
     vec![
@@ -60,6 +62,11 @@ fn shapes() -> Vec<Shape> {
         Shape::default_for(8).unwrap(),
         Shape::default_for(9).unwrap(),
         Shape::default_for(12).unwrap(),
+        Shape::default_for(1).unwrap(),
+        Shape::default_for(2).unwrap(),
+        Shape::default_for(3).unwrap(),
+        Shape::default_for(7).unwrap(),
+        Shape::default_for(11).unwrap(),
     ]
 }
 
