@@ -236,8 +236,9 @@ impl<'a> Answering<'a> {
                 let text = self.text;
                 // Each solution is verified where it is laid out (on the
                 // thread that found it), before anything is written.
+                let checker = verify::Checker::new(puzzle);
                 let lay_out = |grid: &[u8]| {
-                    verify::grid(puzzle, grid)?;
+                    checker.grid(grid)?;
                     Ok(if text { text::grid(puzzle, grid, layout) } else { text::symbols(puzzle, grid) })
                 };
                 // Listing follows DLX1's order, so that it is the same

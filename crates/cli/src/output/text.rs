@@ -31,6 +31,11 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
             }
         }
     }
+    if matches!(layout, Layout::Spaced | Layout::Grouped | Layout::Compact) {
+        if let Some(s) = rows_ascii(puzzle, grid, layout) {
+            return s;
+        }
+    }
     let mut s = String::with_capacity(2 * n * n + n + 1);
     match layout {
         Layout::Art { color } => {
@@ -79,9 +84,52 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
     s
 }
 
+/// [`grid`]'s rows (compact, spaced, grouped) byte by byte when the
+/// alphabet is ASCII and every cell holds a symbol: `None` otherwise.
+/// A listing writes millions of grids; a char at a time cost a UTF-8
+/// encoding and a capacity check each.
+fn rows_ascii(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> Option<String> {
+    let n = puzzle.n();
+    let a = puzzle.alphabet();
+    if n == 0 || grid.len() != n * n || !a.chars().iter().all(char::is_ascii) {
+        return None;
+    }
+    // Bytes past the alphabet map to 0, which no alphabet holds.
+    let mut ascii = [0u8; 256];
+    for (b, &c) in ascii.iter_mut().zip(a.chars()) {
+        *b = c as u8;
+    }
+    let spaced = layout != Layout::Compact;
+    let mut out = Vec::with_capacity(if spaced { 2 * n * n + 1 } else { n * n + n });
+    for row in grid.chunks_exact(n) {
+        for (i, &v) in row.iter().enumerate() {
+            if spaced && i > 0 {
+                out.push(b' ');
+            }
+            out.push(ascii[v as usize]);
+        }
+        out.push(b'\n');
+    }
+    if layout == Layout::Spaced {
+        out.push(b'\n');
+    }
+    if out.contains(&0) {
+        return None;
+    }
+    String::from_utf8(out).ok()
+}
+
 /// A filled grid as one string of N² symbols (JSON output).
 pub fn symbols(puzzle: &Puzzle, grid: &[u8]) -> String {
-    grid.iter().map(|&v| puzzle.alphabet().char(v)).collect()
+    let a = puzzle.alphabet();
+    let chars = a.chars();
+    // An ASCII alphabet byte by byte (a listing writes millions).
+    if chars.iter().all(char::is_ascii) && grid.iter().all(|&v| (v as usize) < chars.len()) {
+        if let Ok(s) = String::from_utf8(grid.iter().map(|&v| chars[v as usize] as u8).collect()) {
+            return s;
+        }
+    }
+    grid.iter().map(|&v| a.char(v)).collect()
 }
 
 /// The line that stands for "no solution" in a layout: `无解`, followed by
@@ -162,4 +210,39 @@ pub fn givens(puzzle: &Puzzle, layout: Layout) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reduce::{Alphabet, Shape};
+
+    /// The byte path and the char path write the same rows.
+    #[test]
+    fn ascii_rows_are_the_char_rows() {
+        let shape = Shape::default_for(4).unwrap();
+        let sol: Vec<u8> = vec![0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        for alphabet in [Alphabet::default_for(4).unwrap(), Alphabet::custom("wxyz").unwrap()] {
+            let p = Puzzle::new(shape.clone(), alphabet.clone(), vec![None; 16]).unwrap();
+            for layout in [Layout::Compact, Layout::Spaced, Layout::Grouped] {
+                let mut want = String::new();
+                for row in sol.chunks(4) {
+                    let cells: Vec<String> = row.iter().map(|&v| alphabet.char(v).to_string()).collect();
+                    want += &cells.join(if layout == Layout::Compact { "" } else { " " });
+                    want.push('\n');
+                }
+                if layout == Layout::Spaced {
+                    want.push('\n');
+                }
+                assert_eq!(rows_ascii(&p, &sol, layout).as_deref(), Some(want.as_str()));
+                assert_eq!(grid(&p, &sol, layout), want);
+            }
+            let line: String = sol.iter().map(|&v| alphabet.char(v)).collect();
+            assert_eq!(symbols(&p, &sol), line);
+            // A cell past the alphabet is left to the char path.
+            let mut bad = sol.clone();
+            bad[5] = 9;
+            assert_eq!(rows_ascii(&p, &bad, Layout::Spaced), None);
+        }
+    }
 }

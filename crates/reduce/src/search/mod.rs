@@ -11,7 +11,9 @@
 //!   of nearly full units (`bits/hall.rs`);
 //! - [`Links`] (`links.rs`): dancing links on the full matrix with the
 //!   givens forced, for every shape. It alone lists solutions in DLX1's
-//!   order, counts DLX1's statistics, and splits a tree over threads.
+//!   order, counts DLX1's statistics, and splits a tree over threads;
+//!   [`Listing`] (`bits/listing.rs`) walks its very tree on arrays, and
+//!   lists in its place up to order [`MAX_LISTING_ORDER`] unless faithful.
 //!
 //! A puzzle with rules (a variant) is searched by [`Variant`]
 //! (`variant/`): a propagating bitset search that compiles its rules to
@@ -40,7 +42,7 @@ use dlx::parallel::Shard;
 use dlx::{Budget, End, Estimate, EstimateOptions, Outcome, Probe, Request, Stats, Want};
 
 pub(crate) use bits::luby;
-pub use bits::{Bits, MAX_BITS_ORDER};
+pub use bits::{Bits, Listing, MAX_BITS_ORDER, MAX_LISTING_ORDER};
 pub use links::Links;
 pub use nine::{Nine, Prepared};
 /// The variant search's compiled rules, which the logical solver reasons with.
@@ -141,6 +143,11 @@ pub struct GridSolver {
     engine: Engine,
     fast: Fast,
     links: Option<Box<Links>>,
+    /// DLX1's listing on arrays, made on first use: lists in the links'
+    /// order, faster, for orders up to [`MAX_LISTING_ORDER`].
+    listing: Option<Box<Listing>>,
+    /// Whether the last search was the listing's.
+    listed: bool,
     /// The bit search, made on first use when the picked engine is
     /// another and a search only it makes is asked for (shuffled, or
     /// excluding placements on the links).
@@ -180,6 +187,8 @@ impl GridSolver {
             engine,
             fast,
             links: None,
+            listing: None,
+            listed: false,
             spare: None,
             faithful: false,
             budget: Budget::UNLIMITED,
@@ -235,6 +244,9 @@ impl GridSolver {
         if let Some(l) = &mut self.links {
             l.set_budget(budget);
         }
+        if let Some(l) = &mut self.listing {
+            l.set_budget(budget);
+        }
         if let Some(s) = &mut self.spare {
             s.set_budget(budget);
         }
@@ -284,6 +296,9 @@ impl GridSolver {
         if let Some(l) = &mut self.links {
             l.set_probe(probe.clone());
         }
+        if let Some(l) = &mut self.listing {
+            l.set_probe(probe.clone());
+        }
         if let Some(s) = &mut self.spare {
             s.set_probe(probe.clone());
         }
@@ -317,6 +332,17 @@ impl GridSolver {
             return self.filtered(puzzle, &mut visit);
         }
         self.last = Engine::Links;
+        self.listed = !self.faithful && self.shape.n() <= MAX_LISTING_ORDER;
+        if self.listed {
+            let (shape, budget, probe) = (&self.shape, self.budget, &self.probe);
+            let listing = self.listing.get_or_insert_with(|| {
+                let mut l = Box::new(Listing::new(shape).expect("a small order"));
+                l.set_budget(budget);
+                l.set_probe(probe.clone());
+                l
+            });
+            return listing.solve(puzzle, visit);
+        }
         self.links().solve(puzzle, visit)
     }
 
@@ -328,6 +354,7 @@ impl GridSolver {
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
         self.last = Engine::Links;
+        self.listed = false;
         self.links().solve_shard(puzzle, shard, visit)
     }
 
@@ -349,6 +376,7 @@ impl GridSolver {
         F: FnMut(T) -> ControlFlow<()>,
     {
         self.last = Engine::Links;
+        self.listed = false;
         self.links().solve_parallel(puzzle, jobs, map, visit)
     }
 
@@ -364,6 +392,7 @@ impl GridSolver {
             return self.filtered(puzzle, &mut visit);
         }
         self.last = self.engine();
+        self.listed = false;
         let outcome = match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => s.solve(puzzle, visit),
             (Fast::Bits(s), false) => s.solve(puzzle, visit),
@@ -540,6 +569,7 @@ impl GridSolver {
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Outcome, Conflict> {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         self.last = self.engine();
+        self.listed = false;
         let limit = limit.unwrap_or(u64::MAX);
         if limit == 0 {
             return Ok(Outcome::new(End::Limit, 0, 0));
@@ -663,6 +693,7 @@ impl GridSolver {
         limit: Option<u64>,
     ) -> Result<Outcome, Conflict> {
         self.last = Engine::Links;
+        self.listed = false;
         self.links().count_split(puzzle, jobs, shard, limit)
     }
 
@@ -722,6 +753,9 @@ impl GridSolver {
 
     /// How the last search ended.
     pub fn end(&self) -> End {
+        if let (Engine::Links, true, Some(l)) = (self.last, self.listed, &self.listing) {
+            return l.end();
+        }
         match (self.last, &self.fast, &self.links) {
             (Engine::Nine, Fast::Nine(s), _) => s.end(),
             (Engine::Bits, Fast::Bits(s), _) => s.end(),
@@ -748,6 +782,9 @@ impl GridSolver {
     /// The statistics of the last search (the bit searches count nodes
     /// only: the root and every branch tried).
     pub fn stats(&self) -> Stats {
+        if let (Engine::Links, true, Some(l)) = (self.last, self.listed, &self.listing) {
+            return l.stats();
+        }
         match (self.last, &self.fast, &self.links) {
             (Engine::Nine, Fast::Nine(s), _) => s.stats(),
             (Engine::Bits, Fast::Bits(s), _) => s.stats(),

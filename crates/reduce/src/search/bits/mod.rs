@@ -140,7 +140,10 @@ use crate::puzzle::Puzzle;
 
 mod hall;
 mod lines;
+mod listing;
 mod word;
+
+pub use listing::{Listing, MAX_LISTING_ORDER};
 
 use word::{Ones, UnitSet, Word};
 

@@ -1,0 +1,154 @@
+//! The listing on arrays ([`reduce::search::Listing`], which
+//! [`GridSolver::solve`] takes unless faithful) against the dancing links
+//! on the full matrix: the same solutions in the same order, the same
+//! nodes, the same ending under a node budget, on random puzzles of many
+//! shapes (boxes, jigsaw maps, none), with and without clashing givens.
+
+use std::ops::ControlFlow;
+
+use dlx::{Budget, End, SplitMix64};
+use reduce::search::{Links, Listing};
+use reduce::{Alphabet, GridSolver, Puzzle, Regions, Shape};
+
+fn puzzle(shape: &Shape, givens: Vec<Option<u8>>) -> Puzzle {
+    Puzzle::new(shape.clone(), Alphabet::default_for(shape.n()).unwrap(), givens).expect("a puzzle")
+}
+
+type Run = (Vec<Vec<u8>>, Option<(End, u64, u64)>);
+
+/// Collects solutions up to `stop_after`.
+fn collect(out: &mut Vec<Vec<u8>>, g: &[u8], stop_after: usize) -> ControlFlow<()> {
+    out.push(g.to_vec());
+    if out.len() >= stop_after {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
+/// The links' run and the listing's (through a grid solver, not faithful)
+/// of `p`, each within `budget`: solutions in order, then how it ended,
+/// solutions and nodes (`None`: the givens clash).
+fn both(p: &Puzzle, budget: Budget, stop_after: usize) -> [Run; 2] {
+    let mut links = Links::new(p.shape());
+    links.set_budget(budget);
+    let mut a = Vec::new();
+    let ra = links.solve(p, |g| collect(&mut a, g, stop_after));
+    let sa = links.stats();
+    let mut solver = GridSolver::new(p.shape());
+    solver.set_budget(budget);
+    let mut b = Vec::new();
+    let rb = solver.solve(p, |g| collect(&mut b, g, stop_after));
+    let sb = solver.stats();
+    assert_eq!(rb.as_ref().ok().map(|o| o.end()), rb.as_ref().ok().map(|_| solver.end()));
+    [
+        (a, ra.ok().map(|o| (o.end(), sa.solutions, sa.nodes))),
+        (b, rb.ok().map(|o| (o.end(), sb.solutions, sb.nodes))),
+    ]
+}
+
+/// Boxes, maps and Latin squares (no regions: prime orders) of orders 1
+/// to 12.
+fn shapes() -> Vec<Shape> {
+    let map = |s: &str| Regions::Map(s.chars().collect());
+    vec![
+        Shape::default_for(4).unwrap(),
+        Shape::default_for(5).unwrap(),
+        Shape::default_for(6).unwrap(),
+        Shape::new(6, Regions::Boxes { rows: 3, cols: 2 }).unwrap(),
+        Shape::new(5, map("aaabbaabbbcccddccddedeeee")).unwrap(),
+        Shape::new(6, map("aaabbbaaabbbcccdddcccdddeeefffeeefff")).unwrap(),
+        Shape::new(6, map("aaabbbaacbbbaccdddeccddfeecdffeeefff")).unwrap(),
+        Shape::default_for(8).unwrap(),
+        Shape::default_for(9).unwrap(),
+        Shape::default_for(12).unwrap(),
+        Shape::default_for(1).unwrap(),
+        Shape::default_for(2).unwrap(),
+        Shape::default_for(3).unwrap(),
+        Shape::default_for(7).unwrap(),
+        Shape::default_for(11).unwrap(),
+    ]
+}
+
+/// Givens drawn from a filled grid of `shape` (the listing's solution
+/// number 1 to 50 of the blank), each kept with chance `keep` in 16, and
+/// `noise` random ones (which may clash).
+fn draw(shape: &Shape, rng: &mut SplitMix64, keep: u64, noise: u64) -> Puzzle {
+    let n = shape.n();
+    let blank = puzzle(shape, vec![None; n * n]);
+    let mut listing = Listing::new(shape).unwrap();
+    let mut grids = Vec::new();
+    let stop = 1 + rng.below(50) as usize;
+    let _ = listing.solve(&blank, |g| collect(&mut grids, g, stop));
+    let full = grids.pop().expect("a filled grid");
+    let mut givens: Vec<Option<u8>> = full.iter().map(|&v| (rng.below(16) < keep).then_some(v)).collect();
+    for _ in 0..noise {
+        let cell = rng.below((n * n) as u64) as usize;
+        givens[cell] = Some(rng.below(n as u64) as u8);
+    }
+    puzzle(shape, givens)
+}
+
+#[test]
+fn lists_what_the_links_list_in_their_order_with_their_nodes() {
+    let mut rng = SplitMix64::new(36);
+    let (mut listed, mut clashes, mut capped) = (0, 0, 0);
+    for shape in shapes() {
+        let n = shape.n();
+        for round in 0..12 {
+            let keep = match n {
+                0..=5 => rng.below(8),
+                6 => 3 + rng.below(8),
+                7..=9 => 7 + rng.below(6),
+                _ => 10 + rng.below(4),
+            };
+            let p = draw(&shape, &mut rng, keep, (round % 3 == 2) as u64);
+            let [a, b] = both(&p, Budget::UNLIMITED, 3000);
+            assert_eq!(a, b, "order {n}, {:?}, givens {:?}", shape.regions(), p.givens());
+            listed += a.0.len();
+            clashes += a.1.is_none() as usize;
+            capped += (a.0.len() == 3000) as usize;
+        }
+    }
+    // The draw reaches every case: clashes, long listings cut short.
+    assert!(listed > 10_000 && clashes > 0 && capped >= 2, "{listed} {clashes} {capped}");
+}
+
+#[test]
+fn stops_where_the_links_stop() {
+    let mut rng = SplitMix64::new(7);
+    let mut out_of_nodes = 0;
+    for shape in shapes().into_iter().take(7) {
+        for _ in 0..6 {
+            let keep = 2 + rng.below(4);
+            let p = draw(&shape, &mut rng, keep, 0);
+            let nodes = 1 + rng.below(3000);
+            let [a, b] = both(&p, Budget::nodes(nodes), 200);
+            assert_eq!(a, b, "{:?} within {nodes} nodes", shape.regions());
+            out_of_nodes += a.1.is_some_and(|(end, _, _)| end == End::OutOfNodes) as usize;
+        }
+    }
+    assert!(out_of_nodes > 5, "{out_of_nodes}");
+}
+
+#[test]
+fn the_blank_4x4_lists_all_288_grids_once() {
+    let shape = Shape::default_for(4).unwrap();
+    let [a, b] = both(&puzzle(&shape, vec![None; 16]), Budget::UNLIMITED, usize::MAX);
+    assert_eq!(a, b);
+    let mut grids = b.0.clone();
+    grids.sort();
+    grids.dedup();
+    assert_eq!(grids.len(), 288);
+    assert_eq!(b.1.map(|(end, s, _)| (end, s)), Some((End::Complete, 288)));
+}
+
+#[test]
+fn a_grid_with_every_cell_given_is_its_one_solution() {
+    let shape = Shape::default_for(6).unwrap();
+    let mut rng = SplitMix64::new(1);
+    let full = draw(&shape, &mut rng, 16, 0);
+    let [a, b] = both(&full, Budget::UNLIMITED, 10);
+    assert_eq!(a, b);
+    assert_eq!(b.1.map(|(_, s, nodes)| (s, nodes)), Some((1, 1)));
+}
