@@ -139,6 +139,15 @@ fn a_count_past_u128_is_an_error() {
     // 2^127 fits.
     let chosen: Vec<usize> = (0..3).map(|i| 2 * i).collect();
     assert_eq!(m.count(&chosen), Ok(1 << 127));
+    // A shard's subtrees each fit, their sum does not: unknown, never a
+    // wrapped sum.
+    use dlx::parallel::{count_for, Shard};
+    use dlx::{EngineChoice, Request, Want};
+    let request =
+        Request::new(Want::Count { limit: None }).with_engine(EngineChoice::Memo).with_memory(Some(1 << 20));
+    let mut solver = Solver::new(&p);
+    let whole = count_for(&mut solver, &request.with_shard(Some(Shard { index: 0, count: 1 })));
+    assert!(whole.is_unknown() && whole.solutions_wide().is_none());
 }
 
 /// The chi-square statistic of `draws` samples of `p` (whose solutions
