@@ -191,7 +191,8 @@ pub fn count_for(solver: &mut Solver, request: &Request) -> Outcome {
     solver.set_engine(engine);
     solver.set_memory(request.memory.unwrap_or(crate::DEFAULT_MEMORY));
     // The memo engine counts on one thread, one table for every subtree
-    // of a shard.
+    // of a shard (tables of a thread each measured twice the CPU for the
+    // same wall time: docs/memo.md).
     let memo = solver.counts_by_memo(limit);
     match request.shard {
         Some(_) if memo => count(solver, 1, request.shard, limit),
@@ -277,8 +278,16 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
             }
             let o = solver.count_subtree(&subtrees[i], Some(limit - done));
             stats += solver.stats();
-            *total.lock().expect("a counting thread panicked") += o.so_far_wide();
+            let mut sum = total.lock().expect("a counting thread panicked");
+            match sum.checked_add(o.so_far_wide()) {
+                Some(t) => *sum = t,
+                // Past u128: unknown, never a wrong sum.
+                None => tally.stop(End::OutOfNodes),
+            }
+            drop(sum);
             if o.is_unknown() {
+                // The other threads stop too, and the sum is unknown.
+                tally.stop(o.end());
                 break;
             }
         }

@@ -1,8 +1,9 @@
 //! The memo engine (Algorithm Z): exact counts of problems whose
 //! subproblems repeat (domino tilings, Latin squares, Sudoku grids), the
 //! same counts as the plain engine on random small problems with colors,
-//! under both branching rules and under a memory cap too small to hold
-//! anything, and exactly uniform samples (a chi-square test).
+//! under both branching rules and under memory caps too small to hold
+//! anything or to hold every state (new states then take old ones' slots),
+//! and exactly uniform samples (a chi-square test).
 
 use std::collections::HashMap;
 
@@ -106,6 +107,11 @@ fn a_memory_cap_too_small_to_hold_a_state_still_counts() {
         let mut small = MemoCounter::new(&dominoes(8, 8), b, 20_000).unwrap();
         assert_eq!(small.count(&[]), Ok(12_988_816));
         assert!(small.stats().full && small.stats().bytes <= 20_000);
+        // At the cap new states take old ones' slots: still exact.
+        assert!(small.stats().replaced > 0);
+        let mut latin = MemoCounter::new(&latin(5, None), b, 100_000).unwrap();
+        assert_eq!(latin.count(&[]), Ok(161_280));
+        assert!(latin.stats().full && latin.stats().replaced > 1_000 && latin.stats().bytes <= 100_000);
     }
 }
 
@@ -133,6 +139,15 @@ fn a_count_past_u128_is_an_error() {
     // 2^127 fits.
     let chosen: Vec<usize> = (0..3).map(|i| 2 * i).collect();
     assert_eq!(m.count(&chosen), Ok(1 << 127));
+    // A shard's subtrees each fit, their sum does not: unknown, never a
+    // wrapped sum.
+    use dlx::parallel::{count_for, Shard};
+    use dlx::{EngineChoice, Request, Want};
+    let request =
+        Request::new(Want::Count { limit: None }).with_engine(EngineChoice::Memo).with_memory(Some(1 << 20));
+    let mut solver = Solver::new(&p);
+    let whole = count_for(&mut solver, &request.with_shard(Some(Shard { index: 0, count: 1 })));
+    assert!(whole.is_unknown() && whole.solutions_wide().is_none());
 }
 
 /// The chi-square statistic of `draws` samples of `p` (whose solutions
@@ -185,7 +200,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
 
     #[test]
-    fn memo_counts_agree_with_the_plain_engine(p in problem(), memory in prop_oneof![Just(0u64), Just(1u64 << 20)]) {
+    fn memo_counts_agree_with_the_plain_engine(p in problem(), memory in prop_oneof![Just(0u64), Just(2_000u64), Just(1u64 << 20)]) {
         let all = all_solutions(&p);
         for b in BOTH {
             let mut m = MemoCounter::new(&p, b, memory).unwrap();
