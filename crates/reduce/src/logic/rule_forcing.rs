@@ -239,11 +239,13 @@ impl RuleForcing {
         }
         if found.is_none() {
             found = self.pass(layout, board, model, solution);
+            if let Some((cell, v)) = found {
+                // The chain of the one reported, followed again.
+                let broke = !self.branch(layout, board, model, cell, v);
+                debug_assert!(broke);
+            }
         }
         let Some((cell, v)) = found else { return false };
-        // The chain of the one reported, followed again.
-        let broke = !self.branch(layout, board, model, cell, v);
-        debug_assert!(broke);
         let n = layout.n;
         // Singles alone broke it: a plain forcing chain.
         step.clear(if self.used_rules { Technique::RuleForcingChain } else { Technique::ForcingChain });
