@@ -649,6 +649,13 @@ impl CandidateBoard {
         self.eliminate_as::<true>(layout, cell, v);
     }
 
+    /// Removes candidate `v` from `cell` on a scratch board (see
+    /// [`CandidateBoard::copy_marks_from`]): as [`CandidateBoard::eliminate`],
+    /// without stamps, strong links or the count of candidates.
+    pub fn strike(&mut self, layout: &Layout, cell: usize, v: usize) {
+        self.eliminate_as::<false>(layout, cell, v);
+    }
+
     /// [`CandidateBoard::eliminate`], keeping the stamps, the strong links
     /// and the count of candidates (`TRACK`) or not (a scratch board that
     /// only follows singles: the forcing chains' copy).

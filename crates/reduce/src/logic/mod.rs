@@ -15,8 +15,11 @@
 //! 3. naked and hidden pairs, triples and quads;
 //! 4. basic fish (X-wing, swordfish, jellyfish; rows against columns, no
 //!    regions), then XY-wing, XYZ-wing and W-wing;
-//! 5. chains: simple colouring, X-chains, XY-chains, AICs;
-//! 6. forcing chains, one level deep, following singles;
+//! 5. chains: simple colouring, X-chains, XY-chains, AICs, and for a
+//!    puzzle with rules, rule chains (AICs whose weak links include the
+//!    rules);
+//! 6. forcing chains, one level deep, following singles (for a puzzle
+//!    with rules, then rule forcing chains, following the rules too);
 //!
 //! and past those the puzzle needs trial and error. On big boards the
 //! chains wait until at most [`MAX_CHAIN_CANDIDATES`] candidates are left,
@@ -73,6 +76,8 @@ mod fish;
 mod forcing;
 mod intersections;
 mod rating;
+mod rule_chains;
+mod rule_forcing;
 mod singles;
 mod step;
 mod subsets;
@@ -100,6 +105,8 @@ use fish::Fish;
 use forcing::Forcing;
 use intersections::Locked;
 use rating::StepTally;
+use rule_chains::RuleChains;
+use rule_forcing::RuleForcing;
 use std::sync::Arc;
 use subsets::Subsets;
 use variant::VariantRules;
@@ -191,6 +198,8 @@ pub struct Logic {
     fish: Fish,
     wings: Wings,
     chains: Chains,
+    rule_chains: RuleChains,
+    rule_forcing: RuleForcing,
     forcing: Forcing,
     top: Technique,
     max_nodes: u64,
@@ -214,6 +223,8 @@ impl Logic {
             fish: Fish::default(),
             wings: Wings::default(),
             chains: Chains::default(),
+            rule_chains: RuleChains::default(),
+            rule_forcing: RuleForcing::default(),
             forcing: Forcing::default(),
             top: Technique::ForcingChains,
             max_nodes: DEFAULT_MAX_NODES,
@@ -257,6 +268,7 @@ impl Logic {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         self.tally.clear();
         self.forcing.clear();
+        self.rule_forcing.clear();
         self.lay_out(puzzle);
         if let Some(c) = puzzle.conflict() {
             self.board.load(&self.layout, &vec![None; self.layout.cells]);
@@ -341,8 +353,15 @@ impl Logic {
             self.find_solution(puzzle);
         }
         let (l, b, s) = (&self.layout, &mut self.board, &mut self.step);
-        self.forcing.contradiction(l, b, s)
-            || self.top >= Technique::ForcingChains && self.forcing.verity(l, b, s)
+        // With rules, the rule forcing chains find every forcing chain of
+        // singles too (and report those as such).
+        let contradiction = match self.variant.model() {
+            Some(m) if self.top >= Technique::RuleForcingChain => {
+                self.rule_forcing.contradiction(l, b, m, self.forcing.solution(), s)
+            }
+            _ => self.forcing.contradiction(l, b, s),
+        };
+        contradiction || self.top >= Technique::ForcingChains && self.forcing.verity(l, b, s)
     }
 
     /// Finds the easiest step below forcing chains that makes progress,
@@ -377,6 +396,8 @@ impl Logic {
             || allowed(Technique::WWing) && self.wings.w_wing(l, b, s)
             || allowed(Technique::SimpleColouring) && self.chains.colouring(l, b, s)
             || self.chains.chains(l, b, s, top)
+            || allowed(Technique::RuleChain)
+                && self.variant.model().is_some_and(|m| self.rule_chains.find(l, b, m, s))
     }
 
     /// Applies `self.step` to the board; returns whether it changed

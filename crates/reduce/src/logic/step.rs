@@ -74,6 +74,7 @@ pub struct Candidate {
 /// | W-wing | the unit of the strong link | the two wing cells, then the link's two cells | the symbol removed, then the link's | |
 /// | simple colouring | the unit two same-coloured cells share (a wrap) | the two cells compared | the symbol | the path of strong links between them |
 /// | X-chain, XY-chain, AIC | | | | the chain's candidates: strong link first, then weak and strong in turn |
+/// | rule chain | | | | as an AIC; its weak links may be rules' (see [`Step::rules`]) |
 /// | forcing chain | | the cell assumed | its symbol | the singles that follow, in order |
 /// | forcing chains | the unit (for a unit's places) | the cell (for a cell's candidates) | the symbol (for a unit) | the conclusion's premises: one candidate per branch |
 /// | pair rule | | the cell reasoned from, then the cell cleared | the first cell's candidates | |
@@ -98,6 +99,11 @@ pub struct Step {
     /// as (coefficient, cell) and its total.
     pub(crate) terms: Vec<(i64, usize)>,
     pub(crate) total: i64,
+    /// For a rule chain: the constraints behind its rule links (indices in
+    /// [`crate::constraint::Rules::constraints`]), and whether some link
+    /// joins cells that must differ outside a unit (a cage, a chess move).
+    pub(crate) rules: Vec<usize>,
+    pub(crate) peers: bool,
 }
 
 /// Where an assumption ran into a wall.
@@ -157,6 +163,12 @@ impl Step {
         self.source
     }
 
+    /// For a rule chain, the constraints behind its weak links (indices in
+    /// [`crate::constraint::Rules::constraints`]).
+    pub fn rules(&self) -> &[usize] {
+        &self.rules
+    }
+
     /// Empties the step, keeping its memory.
     pub(crate) fn clear(&mut self, technique: Technique) {
         self.technique = technique;
@@ -170,6 +182,8 @@ impl Step {
         self.source = None;
         self.terms.clear();
         self.total = 0;
+        self.rules.clear();
+        self.peers = false;
     }
 }
 

@@ -82,8 +82,16 @@ pub enum Technique {
     XYChain,
     /// An alternating inference chain over any candidates.
     Aic,
+    /// An alternating inference chain whose weak links include the
+    /// variant rules: pairwise rules (dots, XV, thermometers, lines...) and
+    /// cells that must differ outside a unit (cages, chess moves).
+    RuleChain,
     /// Assuming a candidate and following singles ends in a contradiction.
     ForcingChain,
+    /// Assuming a candidate and following singles and the variant rules
+    /// (each pairwise rule, each other rule's own filter) ends in a
+    /// contradiction.
+    RuleForcingChain,
     /// Every candidate of a cell, or every place of a symbol in a unit,
     /// leads by singles to the same conclusion.
     ForcingChains,
@@ -91,7 +99,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -118,7 +126,9 @@ impl Technique {
         Technique::XChain,
         Technique::XYChain,
         Technique::Aic,
+        Technique::RuleChain,
         Technique::ForcingChain,
+        Technique::RuleForcingChain,
         Technique::ForcingChains,
     ];
 
@@ -152,7 +162,9 @@ impl Technique {
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
             Technique::Aic => "AIC",
+            Technique::RuleChain => "rule chain",
             Technique::ForcingChain => "forcing chain",
+            Technique::RuleForcingChain => "rule forcing chain",
             Technique::ForcingChains => "forcing chains",
         }
     }
@@ -167,8 +179,8 @@ impl Technique {
                 Level::Hard
             }
             XWing | Swordfish | Jellyfish | XYWing | XYZWing | WWing => Level::Expert,
-            SimpleColouring | XChain | XYChain | Aic => Level::Extreme,
-            ForcingChain | ForcingChains => Level::Master,
+            SimpleColouring | XChain | XYChain | Aic | RuleChain => Level::Extreme,
+            ForcingChain | RuleForcingChain | ForcingChains => Level::Master,
         }
     }
 
@@ -203,7 +215,9 @@ impl Technique {
             XChain => 62,
             XYChain => 64,
             Aic => 66,
+            RuleChain => 68,
             ForcingChain => 80,
+            RuleForcingChain => 82,
             ForcingChains => 85,
         }
     }
@@ -229,9 +243,11 @@ pub enum Level {
     Hard,
     /// Plus basic fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).
     Expert,
-    /// Plus chains: simple colouring, X-chains, XY-chains, AICs.
+    /// Plus chains: simple colouring, X-chains, XY-chains, AICs, rule
+    /// chains (variants).
     Extreme,
-    /// Plus forcing chains: assuming a candidate and following singles.
+    /// Plus forcing chains: assuming a candidate and following singles
+    /// (and, for variants, the rules).
     Master,
     /// The techniques above do not finish it: it needs trial and error.
     Beyond,

@@ -111,6 +111,11 @@ impl VariantRules {
         (groups, model.peers.clone())
     }
 
+    /// The compiled model, for a puzzle with rules.
+    pub fn model(&self) -> Option<&Model> {
+        self.model.as_ref()
+    }
+
     /// Each cell's first candidates under the rules (givens, candidate
     /// restrictions, parity, skyscraper bounds).
     pub fn init(&self) -> Option<&[VariantMask]> {

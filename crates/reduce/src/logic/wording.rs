@@ -330,6 +330,52 @@ impl StepDisplay<'_> {
         }
     }
 
+    /// `rule chain: (6)r2c1=..., weak links by white dot at r2c1-r2c2`.
+    fn rule_chain(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.step;
+        let name = s.technique.name();
+        write!(f, "{name}: ")?;
+        self.eureka(f, &s.chain, false)?;
+        f.write_str(", weak links by ")?;
+        for (k, &i) in s.rules.iter().enumerate() {
+            if k > 0 {
+                f.write_str(", ")?;
+            }
+            match self.puzzle.rules().constraints.get(i) {
+                Some(c) => f.write_str(&describe(self.puzzle.n(), c))?,
+                None => write!(f, "rule {}", i + 1)?,
+            }
+        }
+        if s.peers {
+            let and = if s.rules.is_empty() { "" } else { " and " };
+            write!(f, "{and}cells the rules make differ")?;
+        }
+        Ok(())
+    }
+
+    /// `rule forcing chain: r1c1 = 5 and the 3 singles after it, with
+    /// the rules, break killer 15 at r1c1-r1c3`.
+    fn rule_forcing(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.step;
+        let name = s.technique.name();
+        write!(f, "{name}: ")?;
+        cell(f, s.cells[0])?;
+        write!(f, " = {}", self.symbol(s.symbols[0]))?;
+        let one = s.chain.is_empty();
+        match s.chain.len() {
+            0 => f.write_str(" with the rules ")?,
+            1 => f.write_str(" and the single after it, with the rules, ")?,
+            k => write!(f, " and the {k} singles after it, with the rules, ")?,
+        }
+        if s.contradiction.is_some() {
+            f.write_str(if one { "leaves " } else { "leave " })?;
+            self.contradiction(f)
+        } else {
+            f.write_str(if one { "breaks " } else { "break " })?;
+            self.source(f)
+        }
+    }
+
     fn reason(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Technique::*;
         let s = self.step;
@@ -420,6 +466,7 @@ impl StepDisplay<'_> {
                 write!(f, "{name}: ")?;
                 self.eureka(f, &s.chain, false)
             }
+            RuleChain => self.rule_chain(f),
             ForcingChain => {
                 write!(f, "{name}: ")?;
                 cell(f, s.cells[0])?;
@@ -431,6 +478,7 @@ impl StepDisplay<'_> {
                 }
                 self.contradiction(f)
             }
+            RuleForcingChain => self.rule_forcing(f),
             ForcingChains => {
                 write!(f, "{name}: ")?;
                 if let Some(&u) = s.units.first() {

@@ -129,6 +129,11 @@ impl Forcing {
         self.solution_known = true;
     }
 
+    /// The solution given by [`Forcing::set_solution`] (empty if none).
+    pub fn solution(&self) -> &[u8] {
+        &self.solution
+    }
+
     /// A candidate whose assumption breaks the marks, with a shortest
     /// chain (as of the last pass over every candidate).
     pub fn contradiction(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {

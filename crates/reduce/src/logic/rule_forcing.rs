@@ -1,0 +1,304 @@
+//! Rule forcing chains: assume a candidate, follow singles and the
+//! variant rules, see it break.
+//!
+//! The forcing chains of `forcing/` follow singles only. A variant's
+//! setter expects more: "if r1c1 were 5, the thermometer would need 6 in
+//! r1c2, the dot 3 in r2c2, and the cage 15 could not be made". A branch
+//! here places the candidate on a copy of the board, then, until nothing
+//! changes: takes every single, removes what each pairwise rule forbids
+//! beside its partner's candidates, and runs every other rule's own filter
+//! (cage combinations, sums, clues: the propagators of the variant model,
+//! each sound on its own). If the copy breaks (a cell without a candidate,
+//! a unit without a place for a symbol, two filled cells a rule forbids
+//! together, a rule that cannot be kept), the candidate goes.
+//!
+//! For a puzzle with rules this replaces the forcing chain of singles: a
+//! branch that broke with no rule's help is reported as one.
+//!
+//! One pass follows every candidate (but those of a known solution, and
+//! those a consistent branch placed: see `forcing/`), keeps every
+//! candidate that broke, and hands them out shortest chain first; the
+//! marks only narrow, so each stays false. A pass costs a copy and a
+//! fixed point per candidate: at most [`MAX_BRANCHES`] branches are
+//! followed per puzzle, and past them the puzzle is left to trial and
+//! error (a bound on work, not on time, so the rating is reproducible).
+
+use super::board::{bit, members, CandidateBoard, Layout, Mask, Wall, EMPTY};
+use super::step::{Contradiction, Source, Step};
+use super::technique::Technique;
+use crate::search::{Changes, Model, Origin, VariantMask};
+
+/// The most branches followed per puzzle.
+pub const MAX_BRANCHES: usize = 20_000;
+
+/// What broke a branch.
+#[derive(Clone, Copy, Debug)]
+enum Break {
+    Wall(Wall),
+    /// The constraint with this index.
+    Rule(usize),
+}
+
+/// Work space, kept between steps; [`RuleForcing::clear`] per puzzle.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RuleForcing {
+    copy: CandidateBoard,
+    cand: Vec<VariantMask>,
+    changed: Vec<u16>,
+    trail: Vec<(u16, u8)>,
+    /// Candidates found false by the last pass, longest chain first.
+    pending: Vec<(usize, u16, u8)>,
+    implied: Vec<Mask>,
+    /// Branches followed on this puzzle.
+    branches: usize,
+    broke: Option<Break>,
+    /// Whether the last branch used a rule (removed a candidate by one,
+    /// or broke one); if not, it was a forcing chain of singles alone.
+    used_rules: bool,
+    /// Per cell, its marks as of the last round of a branch (a filled
+    /// cell: its symbol), and the cells changed since.
+    snap: Vec<Mask>,
+    dirty: Vec<u16>,
+    /// Per propagator, the round it last ran in; the ones to run.
+    ran: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u16>,
+}
+
+/// The marks of `cell`: its candidates, or its symbol once filled.
+#[inline]
+fn marks(board: &CandidateBoard, cell: usize) -> Mask {
+    if board.value[cell] == EMPTY {
+        board.cand[cell]
+    } else {
+        bit(board.value[cell] as usize)
+    }
+}
+
+impl RuleForcing {
+    /// Forgets the last puzzle.
+    pub fn clear(&mut self) {
+        self.pending.clear();
+        self.branches = 0;
+    }
+
+    /// Follows `cell = v` on a copy of `board`, singles and rules, to a
+    /// fixed point; false if it breaks (what broke: `self.broke`). The
+    /// singles placed are in `self.trail`.
+    ///
+    /// The board itself is a fixed point of every rule taken alone (the
+    /// rule techniques come first and found nothing), so a round runs
+    /// only the rules that read a cell changed since the round before.
+    fn branch(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        model: &Model,
+        cell: usize,
+        v: usize,
+    ) -> bool {
+        self.branches += 1;
+        self.copy.copy_marks_from(board);
+        self.trail.clear();
+        self.broke = None;
+        self.used_rules = false;
+        self.snap.clear();
+        self.snap.extend((0..layout.cells).map(|c| marks(board, c)));
+        self.copy.assume(layout, cell, v);
+        loop {
+            if !self.copy.propagate(layout, &mut self.trail, usize::MAX) {
+                self.broke = self.copy.wall.map(Break::Wall);
+                return false;
+            }
+            self.dirty.clear();
+            for c in 0..layout.cells {
+                let m = marks(&self.copy, c);
+                if m != self.snap[c] {
+                    self.snap[c] = m;
+                    self.dirty.push(c as u16);
+                }
+            }
+            if self.dirty.is_empty() {
+                return true;
+            }
+            if !self.pairs(layout, model) || !self.props(layout, model) {
+                return false;
+            }
+            if self.copy.broken {
+                self.broke = self.copy.wall.map(Break::Wall);
+                return false;
+            }
+        }
+    }
+
+    /// The pairwise rules of the cells changed last round; false if one
+    /// broke.
+    fn pairs(&mut self, layout: &Layout, model: &Model) -> bool {
+        let copy = &mut self.copy;
+        for &a in &self.dirty {
+            let a = a as usize;
+            let ma = marks(copy, a);
+            for &(b, t) in &model.pairs[a] {
+                let (b, t) = (b as usize, t as usize);
+                let allowed = members(ma).fold(0 as Mask, |s, x| s | model.tables[t + x] as Mask);
+                if copy.value[b] != EMPTY {
+                    if bit(copy.value[b] as usize) & allowed == 0 {
+                        let rule = model.table_rules[t / layout.n].first().copied().unwrap_or(u16::MAX);
+                        self.broke = Some(Break::Rule(rule as usize));
+                        self.used_rules = true;
+                        return false;
+                    }
+                    continue;
+                }
+                for x in members(copy.cand[b] & !allowed) {
+                    copy.strike(layout, b, x);
+                    self.used_rules = true;
+                }
+                if copy.broken {
+                    self.broke = copy.wall.map(Break::Wall);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The other rules that read a cell changed last round, each once;
+    /// false if one cannot be kept.
+    fn props(&mut self, layout: &Layout, model: &Model) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.ran.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.ran.resize(model.props.len(), 0);
+        self.queue.clear();
+        for &c in &self.dirty {
+            for &p in &model.watch[c as usize] {
+                if self.ran[p as usize] != self.stamp {
+                    self.ran[p as usize] = self.stamp;
+                    self.queue.push(p);
+                }
+            }
+        }
+        if self.queue.is_empty() {
+            return true;
+        }
+        self.queue.sort_unstable();
+        let copy = &mut self.copy;
+        self.cand.clear();
+        self.cand.extend((0..layout.cells).map(|c| marks(copy, c) as VariantMask));
+        for &p in &self.queue {
+            let p = p as usize;
+            self.changed.clear();
+            let ok = model.props[p]
+                .run(layout.n, &mut Changes { cand: &mut self.cand, changed: &mut self.changed });
+            let filled_lost = self.changed.iter().any(|&c| {
+                let c = c as usize;
+                copy.value[c] != EMPTY && self.cand[c] & 1 << copy.value[c] == 0
+            });
+            if !ok || filled_lost {
+                self.broke = Some(match model.origins[p] {
+                    Origin::Rule(i) => Break::Rule(i),
+                    // A sum the cages imply: the cages broke.
+                    _ => Break::Rule(usize::MAX),
+                });
+                self.used_rules = true;
+                return false;
+            }
+        }
+        for c in 0..layout.cells {
+            if copy.value[c] == EMPTY {
+                for x in members(copy.cand[c] & !(self.cand[c] as Mask)) {
+                    copy.strike(layout, c, x);
+                    self.used_rules = true;
+                }
+            }
+        }
+        true
+    }
+
+    /// A candidate whose branch breaks, shortest chain first (as of the
+    /// last pass), into `step`. `solution`: one solution of the puzzle, or
+    /// empty.
+    pub fn contradiction(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        model: &Model,
+        solution: &[u8],
+        step: &mut Step,
+    ) -> bool {
+        let mut found = None;
+        while let Some((_, cell, v)) = self.pending.pop() {
+            let (cell, v) = (cell as usize, v as usize);
+            if board.has(cell, v) && !self.branch(layout, board, model, cell, v) {
+                found = Some((cell, v));
+                break;
+            }
+        }
+        if found.is_none() {
+            found = self.pass(layout, board, model, solution);
+            if let Some((cell, v)) = found {
+                // The chain of the one reported, followed again.
+                let broke = !self.branch(layout, board, model, cell, v);
+                debug_assert!(broke);
+            }
+        }
+        let Some((cell, v)) = found else { return false };
+        let n = layout.n;
+        // Singles alone broke it: a plain forcing chain.
+        step.clear(if self.used_rules { Technique::RuleForcingChain } else { Technique::ForcingChain });
+        step.eliminate(n, cell, v);
+        step.cell(n, cell);
+        step.symbols.push(v as u8);
+        for &(c, w) in &self.trail {
+            step.link(n, c as usize, w as usize);
+        }
+        match self.broke {
+            Some(Break::Wall(Wall::Cell(c))) => step.contradiction = Some(Contradiction::Cell(c / n, c % n)),
+            Some(Break::Wall(Wall::Unit(u, w))) => {
+                step.contradiction = Some(Contradiction::Unit(layout.units[u], w as u8))
+            }
+            Some(Break::Rule(i)) if i != usize::MAX => step.source = Some(Source::Rule(i)),
+            _ => {}
+        }
+        true
+    }
+
+    /// Follows every candidate (within the budget); returns the first
+    /// with the shortest chain that broke, and keeps the others pending.
+    fn pass(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        model: &Model,
+        solution: &[u8],
+    ) -> Option<(usize, usize)> {
+        self.implied.clear();
+        self.implied.resize(layout.cells, 0);
+        if solution.len() == layout.cells {
+            for (m, &v) in self.implied.iter_mut().zip(solution) {
+                *m = bit(v as usize);
+            }
+        }
+        for cell in 0..layout.cells {
+            for v in members(board.cand[cell] & !self.implied[cell]) {
+                if self.branches >= MAX_BRANCHES {
+                    break;
+                }
+                if self.branch(layout, board, model, cell, v) {
+                    for &(c, w) in &self.trail {
+                        self.implied[c as usize] |= bit(w as usize);
+                    }
+                } else {
+                    self.pending.push((self.trail.len(), cell as u16, v as u8));
+                }
+            }
+        }
+        // Longest first, so that pop takes the shortest (the first of
+        // equals: cells in order).
+        self.pending.sort_by(|a, b| b.0.cmp(&a.0).then((b.1, b.2).cmp(&(a.1, a.2))));
+        self.pending.pop().map(|(_, c, v)| (c as usize, v as usize))
+    }
+}
