@@ -125,10 +125,15 @@ impl Prop {
 }
 
 fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
-    let union = cells.iter().fold(0, |u, &c| u | ch.cand[c as usize]);
+    let mut masks = [0 as Mask; 32];
+    let masks = &mut masks[..cells.len().min(32)];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = ch.cand[c as usize];
+    }
+    let union = masks.iter().fold(0, |u, &m| u | m);
     let (mut allowed, mut required) = (0, Mask::MAX);
     for &combo in combos {
-        if combo & !union != 0 || cells.iter().any(|&c| ch.cand[c as usize] & combo == 0) {
+        if combo & !union != 0 || masks.iter().any(|&m| m & combo == 0) {
             continue;
         }
         allowed |= combo;
@@ -168,15 +173,20 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 /// within the target less the others' extremes.
 fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
     loop {
-        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        let (mut sum_lo, mut sum_hi, mut widest) = (0i64, 0i64, 0i64);
         for (&c, &k) in l.cells.iter().zip(&l.coefs) {
             let m = ch.cand[c as usize];
             let (a, b) = (k * low(m), k * high(m));
             sum_lo += a.min(b);
             sum_hi += a.max(b);
+            widest = widest.max((a - b).abs());
         }
         if l.target < sum_lo || l.target > sum_hi {
             return false;
+        }
+        // No term is narrowed when the widest fits in the slack.
+        if widest <= (l.target - sum_lo).min(sum_hi - l.target) {
+            return true;
         }
         let mut changed = false;
         for (&c, &k) in l.cells.iter().zip(&l.coefs) {
