@@ -13,7 +13,8 @@
 //! rest become propagators (`props.rs`): sums as cage combinations (killer
 //! cages, renban runs, the sums a house's cages imply) or as an exact
 //! reachability of sums (arrows, little killers, double arrows, zippers,
-//! region-sum lines), and one each for between and lockout lines,
+//! region-sum lines; of any width, after bounds that know which of the
+//! cells must differ), and one each for between and lockout lines,
 //! sandwiches, X-sums, skyscrapers and quadruples. Propagation runs to a
 //! fixed point at every node; the search branches on a cell with the
 //! fewest candidates. Every full grid is checked against the puzzle and

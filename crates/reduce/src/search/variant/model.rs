@@ -226,7 +226,7 @@ impl Builder<'_> {
     fn equation(&mut self, cells: Vec<usize>, coefs: Vec<i64>, target: i64, exact: bool) {
         if !cells.is_empty() && cells.len() <= 64 {
             let cells = cells.into_iter().map(|c| c as u16).collect();
-            self.push(Prop::Linear(Linear { cells, coefs, target, exact }));
+            self.push(Prop::Linear(Linear { cells, coefs, target, exact, groups: Vec::new() }));
         }
     }
 
@@ -579,8 +579,16 @@ impl Builder<'_> {
             tables.extend(t);
             table_rules.push(rules);
         }
+        let mut props = self.props;
+        for p in &mut props {
+            if let Prop::Linear(l) = p {
+                if l.exact {
+                    l.groups = groups(l, &peers, &self.houses);
+                }
+            }
+        }
         let mut watch = vec![Vec::new(); cells];
-        let reads: Vec<Vec<u16>> = self.props.iter().map(prop_cells).collect();
+        let reads: Vec<Vec<u16>> = props.iter().map(prop_cells).collect();
         for (i, r) in reads.iter().enumerate() {
             for &c in r {
                 if !watch[c as usize].contains(&(i as u16)) {
@@ -597,12 +605,59 @@ impl Builder<'_> {
             pairs,
             tables,
             table_rules,
-            props: self.props,
+            props,
             origins: self.origins,
             watch,
             reads,
         }
     }
+}
+
+/// The terms of `l` in groups of cells that must differ (each a peer of
+/// every other), with one coefficient per group: first, again and again,
+/// the terms left in the house that holds most of them (of one
+/// coefficient); then each term left joins the first group it fits, or
+/// starts one.
+fn groups(l: &Linear, peers: &[Vec<u16>], houses: &[Vec<u16>]) -> Vec<Vec<u8>> {
+    let mut left: Vec<bool> = vec![true; l.cells.len()];
+    let mut groups: Vec<Vec<u8>> = Vec::new();
+    loop {
+        let mut best: Vec<u8> = Vec::new();
+        for h in houses {
+            for &k in &l.coefs {
+                let g: Vec<u8> = (0..l.cells.len())
+                    .filter(|&t| left[t] && l.coefs[t] == k && h.contains(&l.cells[t]))
+                    .map(|t| t as u8)
+                    .collect();
+                // A cell twice in the equation is one term per place.
+                let distinct = g
+                    .iter()
+                    .all(|&a| g.iter().filter(|&&b| l.cells[b as usize] == l.cells[a as usize]).count() == 1);
+                if g.len() > best.len() && distinct {
+                    best = g;
+                }
+            }
+        }
+        if best.len() < 2 {
+            break;
+        }
+        best.iter().for_each(|&t| left[t as usize] = false);
+        groups.push(best);
+    }
+    for (t, (&c, &k)) in l.cells.iter().zip(&l.coefs).enumerate() {
+        if !left[t] {
+            continue;
+        }
+        let fits = |g: &&mut Vec<u8>| {
+            l.coefs[g[0] as usize] == k
+                && g.iter().all(|&o| peers[c as usize].binary_search(&l.cells[o as usize]).is_ok())
+        };
+        match groups.iter_mut().find(fits) {
+            Some(g) => g.push(t as u8),
+            None => groups.push(vec![t as u8]),
+        }
+    }
+    groups
 }
 
 /// The cells a propagator reads.

@@ -72,6 +72,11 @@ pub(crate) struct Linear {
     pub target: i64,
     /// Exact reachability of sums, or bounds only.
     pub exact: bool,
+    /// The terms (indices into `cells`) in groups of cells that must hold
+    /// different digits, with one coefficient per group: the bounds of a
+    /// group are those of different digits ([`group_bounds`]). Filled
+    /// when the model is finished; empty: no group bounds.
+    pub groups: Vec<Vec<u8>>,
 }
 
 /// What a propagator changed: the cells whose candidates it narrowed.
@@ -102,8 +107,11 @@ impl Prop {
             Prop::Cage { cells, combos } => cage(cells, combos, ch),
             Prop::Linear(l) if !l.exact => linear_bounds(n, l, ch),
             Prop::Linear(l) => {
+                // The bounds of different digits first (they narrow what
+                // the reachability then walks), then the reachability.
                 let mut support = [0 as Mask; 64];
-                linear(l, ch.cand, &mut support[..l.cells.len()])
+                group_bounds(l, ch)
+                    && linear(l, ch.cand, &mut support[..l.cells.len()])
                     && l.cells.iter().zip(&support).all(|(&c, &s)| ch.keep(c, s))
             }
             Prop::Between { a, b, mids } => between(n, *a, *b, mids, ch),
@@ -117,10 +125,15 @@ impl Prop {
 }
 
 fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
-    let union = cells.iter().fold(0, |u, &c| u | ch.cand[c as usize]);
+    let mut masks = [0 as Mask; 32];
+    let masks = &mut masks[..cells.len().min(32)];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = ch.cand[c as usize];
+    }
+    let union = masks.iter().fold(0, |u, &m| u | m);
     let (mut allowed, mut required) = (0, Mask::MAX);
     for &combo in combos {
-        if combo & !union != 0 || cells.iter().any(|&c| ch.cand[c as usize] & combo == 0) {
+        if combo & !union != 0 || masks.iter().any(|&m| m & combo == 0) {
             continue;
         }
         allowed |= combo;
@@ -160,15 +173,20 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 /// within the target less the others' extremes.
 fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
     loop {
-        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        let (mut sum_lo, mut sum_hi, mut widest) = (0i64, 0i64, 0i64);
         for (&c, &k) in l.cells.iter().zip(&l.coefs) {
             let m = ch.cand[c as usize];
             let (a, b) = (k * low(m), k * high(m));
             sum_lo += a.min(b);
             sum_hi += a.max(b);
+            widest = widest.max((a - b).abs());
         }
         if l.target < sum_lo || l.target > sum_hi {
             return false;
+        }
+        // No term is narrowed when the widest fits in the slack.
+        if widest <= (l.target - sum_lo).min(sum_hi - l.target) {
+            return true;
         }
         let mut changed = false;
         for (&c, &k) in l.cells.iter().zip(&l.coefs) {
@@ -195,10 +213,80 @@ fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
     }
 }
 
+/// The sum of the `k` lowest digits of `m` and of its `k` highest, or
+/// None when `m` holds fewer than `k`.
+fn extremes(m: Mask, k: usize) -> Option<(i64, i64)> {
+    if (m.count_ones() as usize) < k {
+        return None;
+    }
+    let (mut lo, mut hi, mut a, mut b) = (0, 0, m, m);
+    for _ in 0..k {
+        lo += low(a);
+        a &= a - 1;
+        let h = high(b);
+        hi += h;
+        b &= !(1 << (h - 1));
+    }
+    Some((lo, hi))
+}
+
+/// The least and greatest term of a group of `k` different digits from
+/// `m` with coefficient `c`.
+fn group_range(m: Mask, k: usize, c: i64) -> Option<(i64, i64)> {
+    extremes(m, k).map(|(lo, hi)| if c > 0 { (c * lo, c * hi) } else { (c * hi, c * lo) })
+}
+
+/// Bounds propagation of `l` by its groups of different digits: each
+/// group's sum lies between its fewest lowest and highest candidates,
+/// and a cell keeps a digit only when the rest of its group (other
+/// digits) and the other groups can make up the target with it. One
+/// pass; false when the equation cannot be kept.
+pub(super) fn group_bounds(l: &Linear, ch: &mut Changes<'_>) -> bool {
+    let g = l.groups.len();
+    let mut range = [(0i64, 0i64); 64];
+    let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+    for (r, group) in range.iter_mut().zip(&l.groups) {
+        let union = group.iter().fold(0, |u, &t| u | ch.cand[l.cells[t as usize] as usize]);
+        let Some(x) = group_range(union, group.len(), l.coefs[group[0] as usize]) else { return false };
+        *r = x;
+        sum_lo += x.0;
+        sum_hi += x.1;
+    }
+    if l.target < sum_lo || l.target > sum_hi {
+        return false;
+    }
+    for (group, &(glo, ghi)) in l.groups.iter().zip(&range[..g]) {
+        // The group's term must lie in from..=to.
+        let (from, to) = (l.target - (sum_hi - ghi), l.target - (sum_lo - glo));
+        if glo >= from && ghi <= to {
+            continue;
+        }
+        let c = l.coefs[group[0] as usize];
+        for (i, &t) in group.iter().enumerate() {
+            let cell = l.cells[t as usize];
+            let others = group.iter().enumerate().filter(|&(j, _)| j != i);
+            let rest = others.fold(0, |u, (_, &o)| u | ch.cand[l.cells[o as usize] as usize]);
+            let mut keep = 0;
+            for v in bits(ch.cand[cell as usize]) {
+                let Some((lo, hi)) = extremes(rest & !(1 << v), group.len() - 1) else { continue };
+                let d = v as i64 + 1;
+                let (a, b) = (c * (d + lo), c * (d + hi));
+                if a.min(b) <= to && a.max(b) >= from {
+                    keep |= 1 << v;
+                }
+            }
+            if !ch.keep(cell, keep) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The candidates of each cell of `l` that some filling of the equation
-/// keeps, into `support`; false if there is none. Exact (over the
-/// candidates, digits free to repeat) when the sums span fewer than 128
-/// values, bounds only beyond.
+/// keeps, into `support`; false if there is none. Exact over the
+/// candidates, digits free to repeat: sums spanning fewer than 128 values
+/// in one word, wider ones in several ([`linear_wide`]).
 pub(super) fn linear(l: &Linear, cand: &[Mask], support: &mut [Mask]) -> bool {
     let k = l.cells.len();
     // Each cell's least and greatest term.
@@ -220,17 +308,7 @@ pub(super) fn linear(l: &Linear, cand: &[Mask], support: &mut [Mask]) -> bool {
         return false;
     }
     if sum_hi - sum_lo >= 128 {
-        for i in 0..k {
-            let (from, to) = (l.target - (sum_hi - hi[i]), l.target - (sum_lo - lo[i]));
-            let m = cand[l.cells[i] as usize];
-            support[i] = bits(m)
-                .filter(|&v| (from..=to).contains(&(l.coefs[i] * (v as i64 + 1))))
-                .fold(0, |s, v| s | 1 << v);
-            if support[i] == 0 {
-                return false;
-            }
-        }
-        return true;
+        return linear_wide(l, cand, &lo[..k], sum_lo, sum_hi, support);
     }
     // Sums reachable by each prefix, as offsets from the prefix's least.
     let mut fwd = [0u128; 65];
@@ -261,6 +339,84 @@ pub(super) fn linear(l: &Linear, cand: &[Mask], support: &mut [Mask]) -> bool {
         back = prev;
     }
     true
+}
+
+/// [`linear`] for sums spanning 128 values or more: the same passes over
+/// bitsets of as many words as the span needs. `lo` holds each cell's
+/// least term, `sum_lo..=sum_hi` the sums the terms reach.
+fn linear_wide(
+    l: &Linear,
+    cand: &[Mask],
+    lo: &[i64],
+    sum_lo: i64,
+    sum_hi: i64,
+    support: &mut [Mask],
+) -> bool {
+    let k = l.cells.len();
+    let words = ((sum_hi - sum_lo) as usize + 1).div_ceil(64);
+    // fwd[i * words..]: the sums reachable by the first i cells, as
+    // offsets from their least.
+    let mut fwd = vec![0u64; (k + 1) * words];
+    fwd[0] = 1;
+    for i in 0..k {
+        let (done, next) = fwd.split_at_mut((i + 1) * words);
+        let (from, to) = (&done[i * words..], &mut next[..words]);
+        for v in bits(cand[l.cells[i] as usize]) {
+            shift_up_or(to, from, (l.coefs[i] * (v as i64 + 1) - lo[i]) as usize);
+        }
+    }
+    // The sums from which the cells from i on reach the target.
+    let mut back = vec![0u64; words];
+    let mut prev = vec![0u64; words];
+    let mut moved = vec![0u64; words];
+    let t = (l.target - sum_lo) as usize;
+    back[t / 64] = 1 << (t % 64);
+    if !meets(&fwd[k * words..], &back) {
+        return false;
+    }
+    for i in (0..k).rev() {
+        let reach = &fwd[i * words..(i + 1) * words];
+        let mut s = 0;
+        prev.fill(0);
+        for v in bits(cand[l.cells[i] as usize]) {
+            let shift = (l.coefs[i] * (v as i64 + 1) - lo[i]) as usize;
+            shift_down(&mut moved, &back, shift);
+            if meets(reach, &moved) {
+                s |= 1 << v;
+            }
+            prev.iter_mut().zip(&moved).for_each(|(p, m)| *p |= m);
+        }
+        support[i] = s;
+        std::mem::swap(&mut back, &mut prev);
+    }
+    true
+}
+
+/// `to |= from << shift`, over bitsets of equal length (bits beyond the
+/// end dropped).
+fn shift_up_or(to: &mut [u64], from: &[u64], shift: usize) {
+    let (w, b) = (shift / 64, shift % 64);
+    for j in (w..to.len()).rev() {
+        let hi = from[j - w] << b;
+        let lo = if b > 0 && j > w { from[j - w - 1] >> (64 - b) } else { 0 };
+        to[j] |= hi | lo;
+    }
+}
+
+/// `to = from >> shift`, over bitsets of equal length.
+fn shift_down(to: &mut [u64], from: &[u64], shift: usize) {
+    let (w, b) = (shift / 64, shift % 64);
+    let len = from.len();
+    for j in 0..len {
+        let lo = if j + w < len { from[j + w] >> b } else { 0 };
+        let hi = if b > 0 && j + w + 1 < len { from[j + w + 1] << (64 - b) } else { 0 };
+        to[j] = lo | hi;
+    }
+}
+
+/// Whether two bitsets share a bit.
+fn meets(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
 fn between(n: usize, a: u16, b: u16, mids: &[u16], ch: &mut Changes<'_>) -> bool {
@@ -304,8 +460,13 @@ fn lockout(n: usize, a: u16, b: u16, mids: &[u16], min: i64, ch: &mut Changes<'_
 /// The supports of a plain sum of `cells` (each restricted to `masks`) to
 /// `target`, or false.
 fn sum_of(cells: &[u16], masks: &[Mask], target: i64, support: &mut [Mask]) -> bool {
-    let l =
-        Linear { cells: (0..cells.len() as u16).collect(), coefs: vec![1; cells.len()], target, exact: true };
+    let l = Linear {
+        cells: (0..cells.len() as u16).collect(),
+        coefs: vec![1; cells.len()],
+        target,
+        exact: true,
+        groups: Vec::new(),
+    };
     linear(&l, masks, support)
 }
 
@@ -471,4 +632,67 @@ pub(super) fn combos(n: usize, k: usize, sum: Option<i64>) -> Vec<Mask> {
         walk(n, k, 0, sum, 0, &mut out);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The supports by sets of sums: the sums each prefix reaches and
+    /// those from which each suffix reaches the target.
+    fn reference(l: &Linear, cand: &[Mask]) -> Option<Vec<Mask>> {
+        let k = l.cells.len();
+        let term = |i: usize, v: u32| l.coefs[i] * (v as i64 + 1);
+        let mut fwd = vec![BTreeSet::from([0i64])];
+        for i in 0..k {
+            let next = fwd[i].iter().flat_map(|&s| bits(cand[i]).map(move |v| s + term(i, v))).collect();
+            fwd.push(next);
+        }
+        let mut back = BTreeSet::from([l.target]);
+        let mut support = vec![0; k];
+        for i in (0..k).rev() {
+            let mut prev = BTreeSet::new();
+            for v in bits(cand[i]) {
+                for &b in &back {
+                    let need = b - term(i, v);
+                    if fwd[i].contains(&need) {
+                        support[i] |= 1 << v;
+                        prev.insert(need);
+                    }
+                }
+            }
+            back = prev;
+        }
+        support.iter().all(|&s| s != 0).then_some(support)
+    }
+
+    #[test]
+    fn sums_of_any_span_keep_exactly_what_some_filling_keeps() {
+        let mut state = 0x5eed_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let mut wide = 0;
+        for case in 0..600 {
+            let n = [4, 6, 9, 16][next(4) as usize];
+            let k = 1 + next(if case % 2 == 0 { 6 } else { 24 }) as usize;
+            let coefs: Vec<i64> =
+                (0..k).map(|_| [1, 1, 1, -1, 2, 10, -10, 100, -100][next(9) as usize]).collect();
+            let cand: Vec<Mask> = (0..k).map(|_| (next(1 << n) as Mask).max(1)).collect();
+            // A target some filling reaches, or near one.
+            let filling: i64 = (0..k).map(|i| coefs[i] * (bits(cand[i]).last().unwrap() as i64 + 1)).sum();
+            let target = filling + next(5) as i64 - 2;
+            let l = Linear { cells: (0..k as u16).collect(), coefs, target, exact: true, groups: Vec::new() };
+            let mut support = vec![0; k];
+            let got = linear(&l, &cand, &mut support).then_some(support);
+            assert_eq!(got, reference(&l, &cand), "{l:?} {cand:?}");
+            let span: i64 = (0..k).map(|i| l.coefs[i].abs() * (n as i64 - 1)).sum();
+            wide += (span >= 128) as usize;
+        }
+        assert!(wide > 200, "{wide}");
+    }
 }
