@@ -479,7 +479,10 @@ mod tests {
 
     #[test]
     fn each_format_is_found_by_parsing() {
-        assert_eq!(chosen("? 2 3\n. . .\n. . .\n"), Format::Grid);
+        assert_eq!(chosen("? 2 3 4\n. . . .\n. . . .\n. . . .\n"), Format::Grid);
+        // A grid of order 1 to 3 is no automatic reading (`--format grid`).
+        assert!(matches!(detect_text("? 2 3\n. . .\n. . .\n"), Decision::Guessed(Format::Grid)));
+        assert!(matches!(detect_text("1\n"), Decision::Guessed(Format::Grid)));
         assert_eq!(chosen(&format!("{INKALA}\n")), Format::Line);
         assert_eq!(chosen(&format!("{INKALA} Inkala 2012\n")), Format::Line);
         assert_eq!(chosen("# c\n005300000\n800000020\n070010500\n400005300\n010070006\n003200080\n060500009\n004000030\n000009700\n"), Format::Grid);
