@@ -715,7 +715,7 @@ impl Iterator for Records {
             // degenerate reading (an order 1 to 3 line record, a count
             // line or `0` end marker as a 1x1 puzzle) unless --format asks.
             let auto = self.settings.format.is_none()
-                && matches!(format, Format::Line | Format::Table | Format::Grid);
+                && matches!(format, Format::Line | Format::Table | Format::Grid | Format::Grouped);
             match self.readers.next(format, &w, auto) {
                 Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
                 Step::Record(used, parsed) => {
