@@ -717,7 +717,18 @@ impl Iterator for Records {
             let auto = self.settings.format.is_none()
                 && matches!(format, Format::Line | Format::Table | Format::Grid | Format::Grouped);
             match self.readers.next(format, &w, auto) {
-                Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
+                Step::NeedMore(k) | Step::Refusing(k) => {
+                    // A reader asking for more reads its window again from
+                    // the start: from a file, the window doubles, so that
+                    // a long run of art or titles is not read once a line
+                    // (10,000 art lines took 7 s); from a pipe or terminal,
+                    // one line more, never waiting for lines not needed.
+                    let held = self.reader.held();
+                    want = k.max(held + 1);
+                    if settled {
+                        want = want.max(2 * held);
+                    }
+                }
                 Step::Record(used, parsed) => {
                     let inside = self.constraint_lines_in(used, parsed.first_line);
                     self.reader.consume(used);
