@@ -1,7 +1,7 @@
 //! A generator of realistic files, as a property test: random puzzles
 //! (orders 4, 9 and 16, from a solution with its symbols shuffled and
 //! cells blanked at random) written in the layouts people download (line
-//! records with notes, `puzzle solution` lines with any separator, CSV and
+//! records with notes, `puzzle solution` and `solution puzzle` lines with any separator, CSV and
 //! TSV tables with a header in any column order, rows of `id,cells,...`
 //! without one, Markdown tables with a header of column labels, box-drawing
 //! grids with empty or `.` blanks, grids of rows compact, spaced, tabbed
@@ -59,6 +59,8 @@ enum Layout {
     LineNote,
     /// `cells SEP solution`.
     PuzzleSolution(&'static str),
+    /// `solution SEP cells`: the solution first.
+    SolutionPuzzle(&'static str),
     /// A header (columns in this order), then rows.
     Table { delimiter: char, id_first: bool, solution: bool },
     /// `id,cells,rating` without a header.
@@ -80,6 +82,7 @@ fn layout() -> impl Strategy<Value = Layout> {
     prop_oneof![
         Just(Layout::LineNote),
         prop_oneof![Just(" "), Just("\t"), Just(";"), Just("")].prop_map(Layout::PuzzleSolution),
+        prop_oneof![Just(" "), Just("\t"), Just(";"), Just(",")].prop_map(Layout::SolutionPuzzle),
         (prop_oneof![Just(','), Just('\t'), Just(';')], any::<bool>(), any::<bool>())
             .prop_map(|(delimiter, id_first, solution)| Layout::Table { delimiter, id_first, solution }),
         Just(Layout::Headerless),
@@ -97,7 +100,9 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
     if extras.comment && !table {
         lines.push("# a collection of puzzles".into());
     }
-    if extras.count && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_)) {
+    if extras.count
+        && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_) | Layout::SolutionPuzzle(_))
+    {
         lines.push(cases.len().to_string());
     }
     if let Layout::Table { delimiter: d, id_first, solution } = layout {
@@ -116,6 +121,7 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
         let line = match layout {
             Layout::LineNote => format!("{} #{i} rated {}.{}", c.puzzle, i % 10, i % 7),
             Layout::PuzzleSolution(sep) => format!("{}{sep}{}", c.puzzle, c.solution),
+            Layout::SolutionPuzzle(sep) => format!("{}{sep}{}", c.solution, c.puzzle),
             Layout::Table { delimiter: d, id_first, solution } => {
                 let mut f = vec![c.puzzle.clone()];
                 if solution {
@@ -154,7 +160,10 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
         }
     }
     if extras.end_marker
-        && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_) | Layout::Rows { .. })
+        && matches!(
+            layout,
+            Layout::LineNote | Layout::PuzzleSolution(_) | Layout::SolutionPuzzle(_) | Layout::Rows { .. }
+        )
     {
         lines.push("0".into());
     }
