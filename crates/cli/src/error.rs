@@ -382,6 +382,12 @@ pub enum RowsError {
     },
     /// A title line (`Grid 07`) with no puzzle after it.
     TitleAlone,
+    /// A grid of order 1 to 3 met by detection (they read only with
+    /// `--format grid`, `--box` or `--regions`).
+    SmallGrid {
+        /// The grid's order.
+        order: usize,
+    },
     /// A grid puzzle one row short, in a run of rows (no blank line between
     /// puzzles) that is one row short of whole puzzles; only here does the
     /// missing row leave every other puzzle of the run without a clash.
@@ -490,6 +496,10 @@ impl fmt::Display for RowsError {
                 order - 1
             ),
             E::TitleAlone => write!(f, "a title line with no puzzle after it"),
+            E::SmallGrid { order } => write!(
+                f,
+                "a {order}x{order} grid: grids of 3x3 and smaller are read only with --format grid (or --box)"
+            ),
             E::ShortPuzzle { order, run_line, run_rows } => write!(
                 f,
                 "a {order}x{order} puzzle with {} rows: the {run_rows} rows from line {run_line} are no whole number of puzzles, and a row missing here is the one reading that leaves the others whole: skipped",

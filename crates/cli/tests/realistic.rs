@@ -1,10 +1,11 @@
 //! A generator of realistic files, as a property test: random puzzles
 //! (orders 4, 9 and 16, from a solution with its symbols shuffled and
 //! cells blanked at random) written in the layouts people download (line
-//! records with notes, `puzzle solution` lines with any separator, CSV and
+//! records with notes, `puzzle solution` and `solution puzzle` lines with any separator, CSV and
 //! TSV tables with a header in any column order, rows of `id,cells,...`
 //! without one, Markdown tables with a header of column labels, box-drawing
-//! grids with empty or `.` blanks), with comments, blank runs, a count line, a `0` end
+//! grids with empty or `.` blanks, grids of rows compact, spaced, tabbed
+//! or comma-separated, with `.` or `0` blanks and titles), with comments, blank runs, a count line, a `0` end
 //! marker, a BOM and CRLF or CR-only line ends. Read back, they give exactly the
 //! puzzles, in order: never a different puzzle, never an extra record.
 //!
@@ -58,6 +59,8 @@ enum Layout {
     LineNote,
     /// `cells SEP solution`.
     PuzzleSolution(&'static str),
+    /// `solution SEP cells`: the solution first.
+    SolutionPuzzle(&'static str),
     /// A header (columns in this order), then rows.
     Table { delimiter: char, id_first: bool, solution: bool },
     /// `id,cells,rating` without a header.
@@ -68,17 +71,25 @@ enum Layout {
     /// Box-drawing art a puzzle, a bar between every two cells; a blank is
     /// an empty cell or `.`.
     BoxArt { dots: bool },
+    /// A grid a puzzle: N rows of cells joined by `sep` (compact, spaced,
+    /// comma-separated), blanks `.` or `0` (for orders under 10, where `0`
+    /// is no symbol), a blank line after each, a title line (`Puzzle 3`)
+    /// before each or not.
+    Rows { sep: &'static str, zeros: bool, titles: bool },
 }
 
 fn layout() -> impl Strategy<Value = Layout> {
     prop_oneof![
         Just(Layout::LineNote),
         prop_oneof![Just(" "), Just("\t"), Just(";"), Just("")].prop_map(Layout::PuzzleSolution),
+        prop_oneof![Just(" "), Just("\t"), Just(";"), Just(",")].prop_map(Layout::SolutionPuzzle),
         (prop_oneof![Just(','), Just('\t'), Just(';')], any::<bool>(), any::<bool>())
             .prop_map(|(delimiter, id_first, solution)| Layout::Table { delimiter, id_first, solution }),
         Just(Layout::Headerless),
         any::<bool>().prop_map(|letters| Layout::Markdown { letters }),
         any::<bool>().prop_map(|dots| Layout::BoxArt { dots }),
+        (prop_oneof![Just(""), Just(" "), Just(","), Just("\t")], any::<bool>(), any::<bool>())
+            .prop_map(|(sep, zeros, titles)| Layout::Rows { sep, zeros, titles }),
     ]
 }
 
@@ -89,7 +100,9 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
     if extras.comment && !table {
         lines.push("# a collection of puzzles".into());
     }
-    if extras.count && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_)) {
+    if extras.count
+        && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_) | Layout::SolutionPuzzle(_))
+    {
         lines.push(cases.len().to_string());
     }
     if let Layout::Table { delimiter: d, id_first, solution } = layout {
@@ -108,6 +121,7 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
         let line = match layout {
             Layout::LineNote => format!("{} #{i} rated {}.{}", c.puzzle, i % 10, i % 7),
             Layout::PuzzleSolution(sep) => format!("{}{sep}{}", c.puzzle, c.solution),
+            Layout::SolutionPuzzle(sep) => format!("{}{sep}{}", c.solution, c.puzzle),
             Layout::Table { delimiter: d, id_first, solution } => {
                 let mut f = vec![c.puzzle.clone()];
                 if solution {
@@ -123,6 +137,21 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
             Layout::Headerless => format!("{i},{},{}", c.puzzle, ["easy", "hard"][i % 2]),
             Layout::Markdown { letters } => markdown(&c.puzzle, letters),
             Layout::BoxArt { dots } => box_art(&c.puzzle, dots),
+            Layout::Rows { sep, zeros, titles } => {
+                let zeros = zeros && c.puzzle.len() < 100;
+                let rows: Vec<String> = rows(&c.puzzle)
+                    .iter()
+                    .map(|r| {
+                        let cells: Vec<String> = r
+                            .iter()
+                            .map(|&ch| if ch == '.' && zeros { '0' } else { ch }.to_string())
+                            .collect();
+                        cells.join(sep)
+                    })
+                    .collect();
+                let title = if titles { format!("Puzzle {}\n", i + 1) } else { String::new() };
+                format!("{title}{}\n", rows.join("\n"))
+            }
         };
         lines.push(line);
         if extras.blank_runs && i % 2 == 0 {
@@ -130,7 +159,12 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
             lines.push(String::new());
         }
     }
-    if extras.end_marker && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_)) {
+    if extras.end_marker
+        && matches!(
+            layout,
+            Layout::LineNote | Layout::PuzzleSolution(_) | Layout::SolutionPuzzle(_) | Layout::Rows { .. }
+        )
+    {
         lines.push("0".into());
     }
     let eol = ["\n", "\r\n", "\r"][extras.eol];

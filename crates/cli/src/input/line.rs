@@ -106,6 +106,9 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
             return parsed;
         }
     }
+    if let Some(parsed) = solution_first(no, text, lead, cells_end, puzzles) {
+        return parsed;
+    }
     let mut cells_text = &rest[..cells_end];
     let mut after = if csv { &rest[cells_end + 1..] } else { rest[cells_end..].trim_start() };
     let col0 = text[..lead].chars().count() + 1;
@@ -184,6 +187,42 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     let mut parsed = build(no, cells_text, n, map, col0, puzzles);
     parsed.note = note;
     parsed
+}
+
+/// `solution puzzle` (a blank, a tab, `,` or `;` between): a full grid,
+/// then a puzzle of as many cells that it solves. The puzzle is the second
+/// field, the first its solution (kept as the note): read the other way,
+/// the full grid would be answered as the puzzle, and the real one left as
+/// a note. `None` for any other line (the first field has a blank, or the
+/// second is no puzzle the first solves).
+fn solution_first(no: usize, text: &str, lead: usize, cells_end: usize, puzzles: &Puzzles) -> Option<Parsed> {
+    let rest = &text[lead..];
+    let first = &rest[..cells_end];
+    // Most lines stop here: a puzzle first has a blank.
+    if first.contains(['.', '0', '_', '?']) {
+        return None;
+    }
+    let len = first.chars().count();
+    let n = root(len).filter(|&n| n >= 4)?;
+    let separator = |c: char| c == ',' || c == ';' || c.is_whitespace();
+    let tail = rest[cells_end..].trim_start_matches(separator);
+    let second = tail.trim_end_matches(separator);
+    if second.chars().count() != len || second.contains(separator) {
+        return None;
+    }
+    let col0 = col0_of(text, lead);
+    let full = build(no, first, n, None, col0, puzzles);
+    let Ok(Body::Puzzle { puzzle: full, .. }) = full.body else { return None };
+    let grid: Option<Vec<u8>> = full.givens().iter().copied().collect();
+    let grid = grid?;
+    let second_col = col0 + rest[..rest.len() - tail.len()].chars().count();
+    let mut parsed = build(no, second, n, None, second_col, puzzles);
+    let Ok(Body::Puzzle { puzzle, .. }) = &parsed.body else { return None };
+    if puzzle.givens().iter().all(Option::is_some) || verify::grid(puzzle, &grid).is_err() {
+        return None;
+    }
+    parsed.note = Some(first.to_owned());
+    Some(parsed)
 }
 
 /// The column (from 1) of the character at byte `lead` of `text`.

@@ -44,7 +44,7 @@ pub use detect::MAX_WINDOW;
 pub use line_reader::{LineReader, MAX_LINE};
 pub use puzzle::{parse_box, parse_region_file, PuzzleSettings, RegionsSetting};
 
-use crate::error::{InputError, ReadError, Refusal, SettingError};
+use crate::error::{InputError, ReadError, Refusal, RowsError, SettingError};
 use crate::record::{Body, Format, Layout, Notice, Record, Source};
 use grid::GridReader;
 use puzzle::Puzzles;
@@ -84,12 +84,37 @@ impl PuzzleReaders {
     /// `auto`: detection is trying this reading.
     pub(crate) fn next(&mut self, format: Format, w: &Window<'_>, auto: bool) -> Step {
         match format {
-            Format::Grid => self.grid.next(w, &self.puzzles),
+            Format::Grid => {
+                let step = self.grid.next(w, &self.puzzles);
+                if auto && self.puzzles.settings().regions.is_none() {
+                    small_grid_refused(step)
+                } else {
+                    step
+                }
+            }
             Format::Line => line::next(w, &self.puzzles, auto),
             Format::Fpuzzles => link_next(w),
             Format::Table => self.table.next(w, &self.puzzles, auto),
             _ => grouped::next(w, &self.puzzles, auto),
         }
+    }
+}
+
+/// A grid of order 1 to 3 that detection met (a lone `1`, a count line, two
+/// lines of two digits), refused: such grids are read only when `--format
+/// grid` (or `--box`, `--regions`) asks for them.
+fn small_grid_refused(step: Step) -> Step {
+    match step {
+        Step::Record(used, mut parsed) => {
+            if let Ok(Body::Puzzle { puzzle, .. }) = &parsed.body {
+                if puzzle.n() < 4 {
+                    let e = InputError::Rows(RowsError::SmallGrid { order: puzzle.n() });
+                    parsed.body = Err(Refusal::new(parsed.first_line, e));
+                }
+            }
+            Step::Record(used, parsed)
+        }
+        step => step,
     }
 }
 
@@ -689,9 +714,21 @@ impl Iterator for Records {
             // A format detection chose reads as detection did: no
             // degenerate reading (an order 1 to 3 line record, a count
             // line or `0` end marker as a 1x1 puzzle) unless --format asks.
-            let auto = self.settings.format.is_none() && matches!(format, Format::Line | Format::Table);
+            let auto = self.settings.format.is_none()
+                && matches!(format, Format::Line | Format::Table | Format::Grid | Format::Grouped);
             match self.readers.next(format, &w, auto) {
-                Step::NeedMore(k) | Step::Refusing(k) => want = k.max(self.reader.held() + 1),
+                Step::NeedMore(k) | Step::Refusing(k) => {
+                    // A reader asking for more reads its window again from
+                    // the start: from a file, the window doubles, so that
+                    // a long run of art or titles is not read once a line
+                    // (10,000 art lines took 7 s); from a pipe or terminal,
+                    // one line more, never waiting for lines not needed.
+                    let held = self.reader.held();
+                    want = k.max(held + 1);
+                    if settled {
+                        want = want.max(2 * held);
+                    }
+                }
                 Step::Record(used, parsed) => {
                     let inside = self.constraint_lines_in(used, parsed.first_line);
                     self.reader.consume(used);

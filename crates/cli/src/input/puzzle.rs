@@ -195,6 +195,11 @@ impl Puzzles {
         Puzzles { settings, cache: RefCell::new(None) }
     }
 
+    /// The flags the puzzles are read under.
+    pub fn settings(&self) -> &PuzzleSettings {
+        &self.settings
+    }
+
     /// Whether `--symbols` set the alphabet.
     pub fn custom_symbols(&self) -> bool {
         self.settings.symbols.is_some()
