@@ -236,11 +236,16 @@ impl<'a> Checker<'a> {
         let n = puzzle.n();
         let shape = puzzle.shape();
         let mut units = Vec::new();
-        if n <= 16 && puzzle.is_classic() && (0..n * n).all(|c| shape.region(c).is_none_or(|k| k < n)) {
+        // Boxes are laid out from their description (R x C), a map from
+        // its labels: never from the table a search reads (`Shape::region`
+        // of boxes), so the two cannot share a mistake.
+        let region = |c: usize| match shape.regions() {
+            Regions::Boxes { rows, cols } => Some((c / n / rows) * (n / cols) + c % n / cols),
+            _ => shape.region(c),
+        };
+        if n <= 16 && puzzle.is_classic() && (0..n * n).all(|c| region(c).is_none_or(|k| k < n)) {
             units = (0..n * n)
-                .map(|c| {
-                    [(c / n) as u8, (n + c % n) as u8, shape.region(c).map_or(3 * n, |k| 2 * n + k) as u8]
-                })
+                .map(|c| [(c / n) as u8, (n + c % n) as u8, region(c).map_or(3 * n, |k| 2 * n + k) as u8])
                 .collect();
         }
         Checker { puzzle, units }

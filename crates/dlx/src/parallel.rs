@@ -267,6 +267,8 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     let cap = limit.map_or(u128::MAX, u128::from);
     let limit = limit.unwrap_or(u64::MAX);
     let tally = Arc::new(SharedTally::new());
+    // A count past u128 (one subtree's, or the sum's): said to the user.
+    let overflowed = AtomicBool::new(false);
     // Each thread's statistics, summed over its subtrees.
     let work = |solver: &mut Solver| {
         let mut stats = Stats::default();
@@ -278,11 +280,17 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
             }
             let o = solver.count_subtree(&subtrees[i], Some(limit - done));
             stats += solver.stats();
+            if solver.memo_overflowed() {
+                overflowed.store(true, Ordering::Relaxed);
+            }
             let mut sum = total.lock().expect("a counting thread panicked");
             match sum.checked_add(o.so_far_wide()) {
                 Some(t) => *sum = t,
                 // Past u128: unknown, never a wrong sum.
-                None => tally.stop(End::OutOfNodes),
+                None => {
+                    overflowed.store(true, Ordering::Relaxed);
+                    tally.stop(End::OutOfNodes);
+                }
             }
             drop(sum);
             if o.is_unknown() {
@@ -316,6 +324,7 @@ pub fn count(solver: &mut Solver, jobs: usize, shard: Option<Shard>, limit: Opti
     // The statistics of every subtree counted, the nodes above them left
     // out (for a shard, those of its own subtrees).
     solver.set_stats(stats);
+    solver.set_memo_overflowed(overflowed.into_inner());
     let total = total.into_inner().expect("a counting thread panicked").min(cap);
     let end = match tally.stopped() {
         Some(why) => why,

@@ -712,6 +712,16 @@ impl Solver {
         }
     }
 
+    /// Sets what [`Solver::memo_overflowed`] says: a sharded or threaded
+    /// count whose subtrees, or their sum, passed u128.
+    pub(crate) fn set_memo_overflowed(&mut self, overflowed: bool) {
+        match &mut self.engines {
+            SolverEngines::Small(e) => e.overflowed = overflowed,
+            SolverEngines::Large(e) => e.overflowed = overflowed,
+            SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => {}
+        }
+    }
+
     /// What the memo engine's table did (and which branching rule it
     /// took), if the problem has one.
     pub fn memo_stats(&self) -> Option<(MemoStats, Branching)> {

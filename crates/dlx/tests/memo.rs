@@ -148,6 +148,7 @@ fn a_count_past_u128_is_an_error() {
     let mut solver = Solver::new(&p);
     let whole = count_for(&mut solver, &request.with_shard(Some(Shard { index: 0, count: 1 })));
     assert!(whole.is_unknown() && whole.solutions_wide().is_none());
+    assert!(solver.memo_overflowed(), "the user is told why the count is unknown");
 }
 
 /// The chi-square statistic of `draws` samples of `p` (whose solutions

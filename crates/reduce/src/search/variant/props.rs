@@ -243,6 +243,10 @@ fn group_range(m: Mask, k: usize, c: i64) -> Option<(i64, i64)> {
 /// pass; false when the equation cannot be kept.
 pub(super) fn group_bounds(l: &Linear, ch: &mut Changes<'_>) -> bool {
     let g = l.groups.len();
+    if g == 0 {
+        // No groups: nothing to bound (an equation built without them).
+        return true;
+    }
     let mut range = [(0i64, 0i64); 64];
     let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
     for (r, group) in range.iter_mut().zip(&l.groups) {
