@@ -44,7 +44,7 @@ pub use detect::MAX_WINDOW;
 pub use line_reader::{LineReader, MAX_LINE};
 pub use puzzle::{parse_box, parse_region_file, PuzzleSettings, RegionsSetting};
 
-use crate::error::{InputError, ReadError, Refusal, RowsError, SettingError};
+use crate::error::{CellError, InputError, ReadError, Refusal, RowsError, SettingError};
 use crate::record::{Body, Format, Layout, Notice, Record, Source};
 use grid::GridReader;
 use puzzle::Puzzles;
@@ -106,11 +106,25 @@ impl PuzzleReaders {
 fn small_grid_refused(step: Step) -> Step {
     match step {
         Step::Record(used, mut parsed) => {
-            if let Ok(Body::Puzzle { puzzle, .. }) = &parsed.body {
-                if puzzle.n() < 4 {
+            match &mut parsed.body {
+                Ok(Body::Puzzle { puzzle, .. }) if puzzle.n() < 4 => {
                     let e = InputError::Rows(RowsError::SmallGrid { order: puzzle.n() });
                     parsed.body = Err(Refusal::new(parsed.first_line, e));
                 }
+                // A lone `5` is no 1x1 puzzle with a bad symbol: it is a
+                // small grid detection does not read, said as such.
+                Err(r) => {
+                    if let InputError::Cell(
+                        CellError::NotASymbol { order, .. } | CellError::IntegerOutOfRange { order, .. },
+                    ) = r.error
+                    {
+                        if order < 4 {
+                            r.error = InputError::Rows(RowsError::SmallGrid { order });
+                            r.column = None;
+                        }
+                    }
+                }
+                _ => {}
             }
             Step::Record(used, parsed)
         }
