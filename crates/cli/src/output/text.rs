@@ -17,12 +17,7 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
     if layout == Layout::Line {
         // An ASCII alphabet (the common case) byte by byte: a char at a
         // time costs a UTF-8 encoding each.
-        // A table of every byte value: no bounds check in the loop.
-        let mut ascii = [0u8; 256];
-        if n <= reduce::MAX_ORDER && a.chars().iter().all(char::is_ascii) {
-            for (b, &c) in ascii.iter_mut().zip(a.chars()) {
-                *b = c as u8;
-            }
+        if let Some(ascii) = ascii_table(puzzle).filter(|_| n <= reduce::MAX_ORDER) {
             let mut line = Vec::with_capacity(grid.len() + 1);
             line.extend(grid.iter().map(|&v| ascii[v as usize]));
             line.push(b'\n');
@@ -84,21 +79,31 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> String {
     s
 }
 
+/// The byte of each symbol index when the alphabet is ASCII (a table of
+/// every byte value: no bounds check in the loops); bytes past the
+/// alphabet map to 0, which no alphabet holds.
+fn ascii_table(puzzle: &Puzzle) -> Option<[u8; 256]> {
+    let a = puzzle.alphabet();
+    if !a.chars().iter().all(char::is_ascii) {
+        return None;
+    }
+    let mut ascii = [0u8; 256];
+    for (b, &c) in ascii.iter_mut().zip(a.chars()) {
+        *b = c as u8;
+    }
+    Some(ascii)
+}
+
 /// [`grid`]'s rows (compact, spaced, grouped) byte by byte when the
 /// alphabet is ASCII and every cell holds a symbol: `None` otherwise.
 /// A listing writes millions of grids; a char at a time cost a UTF-8
 /// encoding and a capacity check each.
 fn rows_ascii(puzzle: &Puzzle, grid: &[u8], layout: Layout) -> Option<String> {
     let n = puzzle.n();
-    let a = puzzle.alphabet();
-    if n == 0 || grid.len() != n * n || !a.chars().iter().all(char::is_ascii) {
+    if n == 0 || grid.len() != n * n {
         return None;
     }
-    // Bytes past the alphabet map to 0, which no alphabet holds.
-    let mut ascii = [0u8; 256];
-    for (b, &c) in ascii.iter_mut().zip(a.chars()) {
-        *b = c as u8;
-    }
+    let ascii = ascii_table(puzzle)?;
     let spaced = layout != Layout::Compact;
     let mut out = Vec::with_capacity(if spaced { 2 * n * n + 1 } else { n * n + n });
     for row in grid.chunks_exact(n) {
