@@ -73,9 +73,25 @@ enum Layout {
     BoxArt { dots: bool },
     /// A grid a puzzle: N rows of cells joined by `sep` (compact, spaced,
     /// comma-separated), blanks `.` or `0` (for orders under 10, where `0`
-    /// is no symbol), a blank line after each, a title line (`Puzzle 3`)
-    /// before each or not.
-    Rows { sep: &'static str, zeros: bool, titles: bool },
+    /// is no symbol), a blank line after each, a heading of one or two
+    /// title lines in one of several languages (`HEADINGS`) before each or not.
+    Rows { sep: &'static str, zeros: bool, titles: Option<usize> },
+    /// A line record a puzzle, under a heading (`HEADINGS`).
+    HeadedLine { heading: usize },
+}
+
+/// Headings before a puzzle, `{}` its number: title lines the readers skip.
+const HEADINGS: [&str; 5] = [
+    "Puzzle {}",
+    "Puzzle {}\nDifficulty: hard",
+    "Rätsel {}\nSchwierigkeit: schwer",
+    "Énigme {}\nDifficulté : difficile",
+    "数独 {}",
+];
+
+/// The heading `k` of puzzle `i` (from 0).
+fn heading(k: usize, i: usize) -> String {
+    HEADINGS[k].replace("{}", &(i + 1).to_string()) + "\n"
 }
 
 fn layout() -> impl Strategy<Value = Layout> {
@@ -88,8 +104,13 @@ fn layout() -> impl Strategy<Value = Layout> {
         Just(Layout::Headerless),
         any::<bool>().prop_map(|letters| Layout::Markdown { letters }),
         any::<bool>().prop_map(|dots| Layout::BoxArt { dots }),
-        (prop_oneof![Just(""), Just(" "), Just(","), Just("\t")], any::<bool>(), any::<bool>())
+        (
+            prop_oneof![Just(""), Just(" "), Just(","), Just("\t")],
+            any::<bool>(),
+            proptest::option::of(0..HEADINGS.len())
+        )
             .prop_map(|(sep, zeros, titles)| Layout::Rows { sep, zeros, titles }),
+        (0..HEADINGS.len()).prop_map(|heading| Layout::HeadedLine { heading }),
     ]
 }
 
@@ -101,7 +122,13 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
         lines.push("# a collection of puzzles".into());
     }
     if extras.count
-        && matches!(layout, Layout::LineNote | Layout::PuzzleSolution(_) | Layout::SolutionPuzzle(_))
+        && matches!(
+            layout,
+            Layout::LineNote
+                | Layout::PuzzleSolution(_)
+                | Layout::SolutionPuzzle(_)
+                | Layout::HeadedLine { .. }
+        )
     {
         lines.push(cases.len().to_string());
     }
@@ -149,9 +176,10 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
                         cells.join(sep)
                     })
                     .collect();
-                let title = if titles { format!("Puzzle {}\n", i + 1) } else { String::new() };
+                let title = titles.map(|k| heading(k, i)).unwrap_or_default();
                 format!("{title}{}\n", rows.join("\n"))
             }
+            Layout::HeadedLine { heading: k } => format!("{}{}", heading(k, i), c.puzzle),
         };
         lines.push(line);
         if extras.blank_runs && i % 2 == 0 {
@@ -162,7 +190,11 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
     if extras.end_marker
         && matches!(
             layout,
-            Layout::LineNote | Layout::PuzzleSolution(_) | Layout::SolutionPuzzle(_) | Layout::Rows { .. }
+            Layout::LineNote
+                | Layout::PuzzleSolution(_)
+                | Layout::SolutionPuzzle(_)
+                | Layout::Rows { .. }
+                | Layout::HeadedLine { .. }
         )
     {
         lines.push("0".into());

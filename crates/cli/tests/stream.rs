@@ -65,3 +65,24 @@ fn a_million_puzzles_in_flat_memory() {
     // The input alone is 82 MB: holding it would show here.
     assert!(peak < 64 * 1024, "peak RSS {peak} KiB");
 }
+
+/// Long runs of grid art, blank lines and comments from a pipe (where the
+/// window grows a line at a time) are read once, not again with each line:
+/// 50,000 art lines took 88 s in release when the grid reading looked at the
+/// whole run again for every line added (a regression shows as a test that
+/// takes minutes; the answers are asserted here).
+#[test]
+fn long_runs_of_art_blank_and_comment_lines_from_a_pipe() {
+    let puzzle = read("seeds/003-sample.in");
+    let mut input = String::new();
+    for k in 0..3 {
+        for _ in 0..20_000 {
+            input.push_str(["+-------+-------+-------+\n", "\n", "# a comment\n"][k]);
+        }
+        input.push_str(&puzzle);
+    }
+    let alone = dance(&["solve"]).stdin(puzzle.repeat(3)).expect(0);
+    assert_eq!(alone.stdout.lines().count(), 3 * 9, "three answers");
+    let run = dance(&["solve"]).stdin(input).expect(0);
+    assert_eq!(run.stdout, alone.stdout, "the same three answers, in order");
+}

@@ -31,7 +31,7 @@
 
 use super::line_reader::{Line, LineReader};
 use super::window::{is_blank, is_comment, is_title, Step, Window};
-use super::{is_variant_link, knuth_options_so_far, PuzzleReaders};
+use super::{grid, is_variant_link, knuth_options_so_far, PuzzleReaders};
 use crate::error::{InputError, Refusal, RowsError};
 use crate::record::{Body, Format};
 
@@ -74,6 +74,10 @@ struct Trial {
     /// puzzles around them (stray lines, a puzzle a row short, rows where
     /// which is extra cannot be told).
     misaligned: usize,
+    /// The grid reading: lines from `pos` up to here are blank, comments or
+    /// art, skipped before any puzzle (looked at once, not again with each
+    /// line a pipe adds).
+    quiet_to: usize,
 }
 
 impl Trial {
@@ -90,6 +94,7 @@ impl Trial {
             broken_map: false,
             first_refused: false,
             misaligned: 0,
+            quiet_to: 0,
         }
     }
 
@@ -111,12 +116,19 @@ impl Trial {
     fn advance(&mut self, lines: &[Line], eof: bool, settled: bool, readers: &mut PuzzleReaders) {
         self.need = None;
         while !self.ended && self.good + self.bad < 256 {
-            let w = Window { lines: &lines[self.pos..], eof, settled };
+            let skip = if self.format == Format::Grid {
+                self.quiet_to = self.quiet_to.max(self.pos);
+                self.quiet_to += grid::leading_skipped(&lines[self.quiet_to..]);
+                self.quiet_to - self.pos
+            } else {
+                0
+            };
+            let w = Window { lines: &lines[self.pos + skip..], eof, settled };
             match readers.next(self.format, &w, true) {
                 Step::Record(used, parsed) => {
                     let body = parsed.body;
                     let counted = self.refusing.take() == Some(self.pos);
-                    self.pos += used;
+                    self.pos += skip + used;
                     if counted {
                         // Refused when it began; now it is known what.
                         self.misaligned += matches!(&body, Err(r) if misaligned(&r.error)) as usize;
@@ -139,7 +151,7 @@ impl Trial {
                     }
                 }
                 Step::NeedMore(k) => {
-                    self.need = Some(self.pos + k);
+                    self.need = Some(self.pos + skip + k);
                     break;
                 }
                 Step::Refusing(k) => {
@@ -148,7 +160,7 @@ impl Trial {
                         self.refusing = Some(self.pos);
                         self.bad += 1;
                     }
-                    self.need = Some(self.pos + k);
+                    self.need = Some(self.pos + skip + k);
                     break;
                 }
                 Step::End(_) => self.ended = true,
@@ -417,12 +429,10 @@ fn guess(lines: &[Line]) -> Format {
         .map(|t| t.trim())
         .filter(|t| !t.is_empty() && !is_comment(t))
         .collect();
-    // A title line before the first record (`Grid 01`) says nothing of
-    // the format, as the readers skip it.
-    let content = match content.split_first() {
-        Some((t, rest)) if is_title(t) && !rest.is_empty() => rest,
-        _ => &content[..],
-    };
+    // Title lines before the first record (`Grid 01`) say nothing of the
+    // format, as the readers skip them.
+    let titles = content.iter().take_while(|t| is_title(t)).count();
+    let content = if titles < content.len() { &content[titles..] } else { &content[..] };
     let Some(first) = content.first() else { return Format::Grid };
     let tokens: Vec<&str> = first.split_whitespace().collect();
     let len = |t: &str| t.chars().count();

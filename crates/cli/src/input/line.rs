@@ -17,22 +17,34 @@ fn root(len: usize) -> Option<usize> {
     (1..=MAX_ORDER).find(|k| k * k == len)
 }
 
+/// Title lines (`Puzzle 3`, `Difficulty: hard`) skipped before one record,
+/// at most: a longer run is refused line by line.
+const MAX_TITLES: usize = 8;
+
 /// Reads the next line record. `auto`: detection is trying this reading,
 /// which then does not take orders 1 to 3 (their lines are grid rows).
-/// A title line (`Puzzle 3: hard`) that reads as no record, right before
-/// one that does, is skipped as a heading.
+/// Title lines (`Puzzle 3`, `Difficulty: hard`) that read as no record,
+/// right before one that does, are skipped as a heading.
 pub(crate) fn next(w: &Window<'_>, puzzles: &Puzzles, auto: bool) -> Step {
     let step = untitled(w, puzzles, auto);
-    let Step::Record(used, parsed) = &step else { return step };
-    if parsed.body.is_ok() || !matches!(w.lines.get(used - 1), Some((_, Ok(t))) if is_title(t)) {
-        return step;
+    let mut used = 0;
+    let mut last = &step;
+    let mut later;
+    for _ in 0..MAX_TITLES {
+        let Step::Record(more, parsed) = last else { break };
+        used += more;
+        if parsed.body.is_ok() || !matches!(w.lines.get(used - 1), Some((_, Ok(t))) if is_title(t)) {
+            break;
+        }
+        let rest = Window { lines: &w.lines[used..], ..*w };
+        later = untitled(&rest, puzzles, auto);
+        match later {
+            Step::Record(more, p) if p.body.is_ok() => return Step::Record(used + more, p),
+            Step::NeedMore(k) => return Step::NeedMore(used + k),
+            _ => last = &later,
+        }
     }
-    let rest = Window { lines: &w.lines[*used..], ..*w };
-    match untitled(&rest, puzzles, auto) {
-        Step::Record(more, p) if p.body.is_ok() => Step::Record(used + more, p),
-        Step::NeedMore(k) => Step::NeedMore(used + k),
-        _ => step,
-    }
+    step
 }
 
 /// The next line record, a title or not.

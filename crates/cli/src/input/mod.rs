@@ -722,6 +722,15 @@ impl Iterator for Records {
         let mut want = 1;
         loop {
             self.reader.fill(want);
+            if format == Format::Grid {
+                let (lines, _) = self.reader.window();
+                let lead = grid::leading_skipped(lines);
+                if lead > 0 {
+                    self.reader.consume(lead);
+                    want = want.saturating_sub(lead).max(1);
+                    self.reader.fill(want);
+                }
+            }
             let settled = self.reader.is_settled();
             let (lines, eof) = self.reader.window();
             let w = Window { lines, eof, settled };

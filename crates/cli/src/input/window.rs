@@ -69,21 +69,24 @@ pub(crate) fn is_comment(s: &str) -> bool {
 }
 
 /// Whether a line may be a title before a puzzle (`Grid 01` in Project
-/// Euler's file, `Puzzle 3: hard`, `[Puzzle]` in SudoCue's .sdk files, a
-/// CSV header `quizzes,solutions`): two words or more (split at blanks and
-/// commas), or one in brackets, the first a word of two or more
-/// ASCII letters, one lowercase. The readers skip such a line only where
-/// it does not read as what they expect (see grid.rs, line.rs).
+/// Euler's file, `Puzzle 3: hard`, `Difficulty: hard`, `Rätsel 1`,
+/// `[Puzzle]` in SudoCue's .sdk files, a CSV header `quizzes,solutions`):
+/// two words or more (split at blanks and commas), or one in brackets, the
+/// first a word of two or more letters (in any script; a `:` or `.` may end
+/// it), one of them lowercase or of a script without case. The readers
+/// skip such a line only where it does not read as what they expect (see
+/// grid.rs, line.rs).
 pub(crate) fn is_title(s: &str) -> bool {
     let s = s.trim();
     let bracketed = s.len() > 2 && s.starts_with('[') && s.ends_with(']');
     let inner = if bracketed { &s[1..s.len() - 1] } else { s };
     let mut words = inner.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty());
     let Some(first) = words.next() else { return false };
+    let first = first.strip_suffix([':', '.']).unwrap_or(first);
     (bracketed || words.next().is_some())
-        && first.len() >= 2
-        && first.bytes().all(|b| b.is_ascii_alphabetic())
-        && first.bytes().any(|b| b.is_ascii_lowercase())
+        && first.chars().nth(1).is_some()
+        && first.chars().all(char::is_alphabetic)
+        && first.chars().any(|c| c.is_lowercase() || (!c.is_ascii() && !c.is_uppercase()))
 }
 
 /// A grid-art separator line: only `- + | =`, box-drawing characters and
@@ -125,4 +128,48 @@ pub(crate) fn is_box_drawing(c: char) -> bool {
 pub(crate) fn is_marker(t: &str) -> bool {
     let t = t.trim();
     (1..=6).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_title;
+
+    #[test]
+    fn titles_in_any_language_and_script() {
+        for t in [
+            "Puzzle 1",
+            "Difficulty: hard",
+            "Grid 01",
+            "[Puzzle]",
+            "quizzes,solutions",
+            "Rätsel 1",
+            "Schwierigkeit: schwer",
+            "Difficulté : difficile",
+            "Сложность: трудно",
+            "数独 4",
+            "Übung. 3",
+        ] {
+            assert!(is_title(t), "{t:?} is a title");
+        }
+    }
+
+    #[test]
+    fn rows_and_single_words_are_no_titles() {
+        for t in [
+            "Puzzle",
+            "1 2 3 4",
+            "A B C D",
+            "AB CD",
+            "a. b. c. d.",
+            "x. . 3 .",
+            ". . . .",
+            "é 1",
+            "9: 12",
+            "Σ 1",
+            "",
+            "[]",
+        ] {
+            assert!(!is_title(t), "{t:?} is no title");
+        }
+    }
 }

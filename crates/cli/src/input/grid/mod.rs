@@ -24,8 +24,9 @@ use std::ops::Range;
 
 use reduce::MAX_ORDER;
 
+use super::line_reader::Line;
 use super::puzzle::{Cell, Puzzles};
-use super::window::{is_blank, is_comment, is_title, Parsed, Step, Window};
+use super::window::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
 use crate::error::{CellError, InputError, Refusal, RowsError};
 use align::{realign, skip_rows, stray_lines, Align};
 use row::{layout_of, markdown_header, row, row_like, skipped, stream_kind, Row, RowKind, RowShapes};
@@ -252,9 +253,19 @@ impl GridReader {
     }
 }
 
+/// How many of the first lines held every grid reading skips before a
+/// puzzle whatever follows: blank lines, `#` comments and art. The records
+/// loop drops them as they come, so that from a pipe, where the window grows
+/// a line at a time, a long run of them is not read again with each line.
+/// (Constraint lines are left to the loop, and titles to `puzzle_start`.)
+pub(crate) fn leading_skipped(lines: &[Line]) -> usize {
+    let plain = |t: &str| is_blank(t) || t.trim_start().starts_with('#') || is_separator(t);
+    lines.iter().take_while(|(_, t)| matches!(t, Ok(t) if plain(t))).count()
+}
+
 /// Where the next puzzle starts, as a line index: past blank lines,
-/// comments and art, and one title line (`Grid 01`) whose characters are
-/// no row of their count. `Err`: no puzzle starts in the window (the
+/// comments and art, and title lines (`Grid 01`, `Difficulty: hard`) whose
+/// characters are no row of their count. `Err`: no puzzle starts in the window (the
 /// end, a title alone at the end, or a call for more lines).
 fn puzzle_start(w: &Window<'_>, puzzles: &Puzzles) -> Result<usize, Step> {
     let mut i = 0;
@@ -274,8 +285,8 @@ fn puzzle_start(w: &Window<'_>, puzzles: &Puzzles) -> Result<usize, Step> {
                 Some(_) => i += 1,
                 None => return Err(Step::NeedMore(i + 4)),
             },
-            Ok(t) if title.is_none() && is_title(t) && !row_like(*no, t, puzzles) => {
-                title = Some(*no);
+            Ok(t) if is_title(t) && !row_like(*no, t, puzzles) => {
+                title = title.or(Some(*no));
                 i += 1
             }
             _ => return Ok(i),
