@@ -16,7 +16,8 @@ use super::engines::Engines;
 use super::lister::{Listed, Lister};
 use super::{Mode, Plan};
 use crate::output::json::{
-    Answer, Found as FoundJson, RecordLine, Solution, SolutionLine, Spent, StatsJson, Unknown as UnknownJson,
+    Answer, Found as FoundJson, ListingLines, RecordLine, Solution, SolutionLine, Spent, StatsJson,
+    Unknown as UnknownJson,
 };
 use crate::output::{text, OutputFormat, NO_SOLUTION};
 use crate::record::{Body, Layout, PuzzleCover, Record};
@@ -103,6 +104,8 @@ struct Answering<'a> {
     json_solutions: Vec<Solution>,
     /// `--unique` holds the first solution until it knows.
     pending: Option<Vec<u8>>,
+    /// A grid listing's JSON lines, once the first is written.
+    listing: Option<ListingLines>,
     /// Whether a note already says why there is no solution.
     explained: bool,
     /// When the search started (only the statistics show the time).
@@ -129,6 +132,7 @@ impl<'a> Answering<'a> {
             grid_layout,
             json_solutions: Vec::new(),
             pending: None,
+            listing: None,
             explained: false,
             start: plan.stats.then(Instant::now),
             failure: None,
@@ -152,6 +156,13 @@ impl<'a> Answering<'a> {
     /// `--unique`.
     fn emit(&mut self, k: u64, sol: SolutionRef<'_>, out: &mut dyn Write) -> io::Result<()> {
         if !self.text {
+            if let (SolutionRef::Grid(laid), Mode::All { .. }) = (&sol, self.plan.mode) {
+                // A listing streams: each solution its own line, as found.
+                let lines = self
+                    .listing
+                    .get_or_insert_with(|| ListingLines::new(self.index, &self.record.source.to_string()));
+                return lines.grid(out, k, laid);
+            }
             let json = match sol {
                 SolutionRef::Grid(laid) => Solution::Grid(laid.to_owned()),
                 SolutionRef::Options(problem, opts) => {

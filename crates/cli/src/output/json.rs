@@ -4,6 +4,7 @@
 //! commands add their own statuses to [`Answer`].
 
 use serde::Serialize;
+use std::io::{self, Write};
 
 /// One line of output: a record's answer.
 #[derive(Clone, Debug, Serialize)]
@@ -179,6 +180,51 @@ impl SolutionLine<'_> {
     }
 }
 
+/// The lines of one record's listing in JSON Lines, written straight to
+/// the output: byte for byte what [`SolutionLine`] serializes to, with the
+/// record's part (`{"index":..,"source":..,"status":"solution","k":`) made
+/// once and a grid's string copied as it is when it needs no escaping (a
+/// listing of 28 million grids spent a third of its time building lines).
+pub struct ListingLines {
+    head: Vec<u8>,
+}
+
+impl ListingLines {
+    /// The lines of record `index`, which starts at `source`.
+    pub fn new(index: u64, source: &str) -> ListingLines {
+        let mut head = format!("{{\"index\":{index},\"source\":").into_bytes();
+        serde_json::to_writer(&mut head, source).expect("a string serializes");
+        head.extend_from_slice(b",\"status\":\"solution\",\"k\":");
+        ListingLines { head }
+    }
+
+    /// Writes solution `k`, a grid laid out as a string.
+    pub fn grid(&self, out: &mut dyn Write, k: u64, grid: &str) -> io::Result<()> {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut v = k;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        out.write_all(&self.head)?;
+        out.write_all(&digits[at..])?;
+        out.write_all(b",\"solution\":")?;
+        if grid.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+            out.write_all(b"\"")?;
+            out.write_all(grid.as_bytes())?;
+            out.write_all(b"\"")?;
+        } else {
+            serde_json::to_writer(&mut *out, grid)?;
+        }
+        out.write_all(b"}\n")
+    }
+}
+
 /// DLX1's statistics of a record.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct StatsJson {
@@ -267,6 +313,24 @@ mod tests {
             estimate.to_line(),
             "{\"index\":1,\"source\":\"q.dlx:1\",\"status\":\"estimate\",\"estimate\":{\"probes\":100,\"seed\":0,\"solutions\":12,\"nodes\":3.5e+20,\"interval\":{\"solutions\":[0,null],\"nodes\":[2e+20,4e+20]},\"hits\":3,\"exact\":false}}\n"
         );
+        // A listing's lines, written straight out, are what serde writes.
+        for (source, grid, k) in [
+            ("a.txt:3", "EFCBDAACED", 1u64),
+            ("dir \"q\"\\x.txt:12", "1.2\\3\"4", 28_200_960),
+            ("<stdin>:1", "é ü\t\u{1}", u64::MAX),
+            ("b.txt:9", "", 10),
+        ] {
+            let serde = SolutionLine {
+                index: 7,
+                source,
+                status: "solution",
+                k,
+                solution: Solution::Grid(grid.into()),
+            };
+            let mut fast = Vec::new();
+            ListingLines::new(7, source).grid(&mut fast, k, grid).unwrap();
+            assert_eq!(String::from_utf8(fast).unwrap(), serde.to_line());
+        }
         assert_eq!(
             err.to_line(),
             "{\"index\":1,\"source\":\"a.txt:1\",\"status\":\"error\",\"line\":1,\"message\":\"80 cells\"}\n"
