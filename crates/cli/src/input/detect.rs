@@ -465,7 +465,7 @@ fn guess(lines: &[Line]) -> Format {
     }
     // Grid rows: cells of one character or integers, with grid art.
     let cells = tokens.iter().filter(|t| !t.chars().all(|c| c == '|' || c == '+'));
-    if cells.into_iter().all(|t| len(t) == 1 || t.bytes().all(|b| b.is_ascii_digit())) {
+    if cells.into_iter().all(|t| len(t) == 1 || grid::integer(t)) {
         return Format::Grid;
     }
     Format::Dlx

@@ -29,6 +29,7 @@ use super::puzzle::{Cell, Puzzles};
 use super::window::{is_blank, is_comment, is_separator, is_title, Parsed, Step, Window};
 use crate::error::{CellError, InputError, Refusal, RowsError};
 use align::{realign, skip_rows, stray_lines, Align};
+pub(crate) use row::integer;
 use row::{layout_of, markdown_header, row, row_like, skipped, stream_kind, Row, RowKind, RowShapes};
 use runs::RunMemo;
 use stream::{or_stream_kind, stream};

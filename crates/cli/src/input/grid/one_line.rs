@@ -62,7 +62,13 @@ pub(super) fn read(w: &Window<'_>, start: usize, row0: &Row<'_>, puzzles: &Puzzl
                 return Some(Step::Record(start + 1, Box::new(Parsed::new(first_no, body))));
             }
         } else if k > MAX_ORDER {
-            let error = Refusal::new(first_no, RowsError::NotSquare { cells: k, one_line: true });
+            // N² cells, one of which is no symbol (`99`, `-4`): that cell
+            // is named, not the count.
+            let layout = layout_of(RowKind::Spaced, &row0.cells, m, puzzles);
+            let error = match puzzles.build(m, &row0.cells, None, layout, first_no) {
+                Err(cell) => cell,
+                Ok(_) => Refusal::new(first_no, RowsError::NotSquare { cells: k, one_line: true }),
+            };
             return Some(or_stream(w, start, puzzles, error, k));
         }
     } else if k > MAX_ORDER {

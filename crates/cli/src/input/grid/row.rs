@@ -58,9 +58,10 @@ pub(super) fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> 
     // Integers (`12 0 3 ...`): digits, each a cell. Compact groups such as
     // `530 070 000` are digits too: tokens of one length, some beyond the
     // row's count of cells.
+    // A signed integer (`-4`) is one cell too, refused as no symbol rather
+    // than read as a blank `-` and a 4.
     let k = tokens.len();
-    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    let numeric = tokens.iter().all(|t| t.1.chars().count() == 1 || digits(t.1));
+    let numeric = tokens.iter().all(|t| t.1.chars().count() == 1 || integer(t.1));
     let fit = tokens.iter().all(|t| t.1.chars().count() == 1 || t.1.parse::<usize>().is_ok_and(|v| v <= k));
     let one_length = tokens.iter().all(|t| t.1.len() == tokens[0].1.len());
     if !puzzles.custom_symbols() && numeric && (fit || !one_length) {
@@ -69,12 +70,18 @@ pub(super) fn row<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Row<'a> 
     Row { cells: chars(&tokens), kind: RowKind::Compact, digit_groups: numeric }
 }
 
+/// Whether a token is an integer, signed or not (`12`, `-4`, `+3`).
+pub(crate) fn integer(t: &str) -> bool {
+    let d = t.strip_prefix(['-', '+']).unwrap_or(t);
+    !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A line's tokens as cells when each is one character or an integer.
 pub(super) fn integer_tokens<'a>(line: usize, text: &'a str, puzzles: &Puzzles) -> Option<Vec<Cell<'a>>> {
     let text = text.split('#').next().unwrap_or("");
     let mut cells = Vec::new();
     for (column, t) in tokens(text, puzzles) {
-        if !(t.chars().count() == 1 || t.bytes().all(|b| b.is_ascii_digit())) {
+        if !(t.chars().count() == 1 || integer(t)) {
             return None;
         }
         cells.push(Cell { line, column, text: t });
