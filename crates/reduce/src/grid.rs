@@ -10,6 +10,12 @@ use std::sync::Arc;
 /// The largest order supported.
 pub const MAX_ORDER: usize = 64;
 
+/// The order N of a grid of `cells` cells: N² = `cells`, N from 1 to
+/// [`MAX_ORDER`].
+pub fn order_of(cells: usize) -> Option<usize> {
+    (1..=MAX_ORDER).find(|k| k * k == cells)
+}
+
 /// The characters that mean "blank" in every grid format.
 pub const BLANKS: [char; 4] = ['?', '0', '.', '_'];
 

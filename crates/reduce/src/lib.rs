@@ -99,7 +99,7 @@ mod symmetry;
 
 pub use cover::variant::{reduce_variant, Legend, Unreduced, VariantError};
 pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};
-pub use grid::{Alphabet, GridError, Regions, Shape, BLANKS, MAX_ORDER};
+pub use grid::{order_of, Alphabet, GridError, Regions, Shape, BLANKS, MAX_ORDER};
 pub use puzzle::{Conflict, Puzzle};
 pub use search::{Engine, GridSolver, Way};
 pub use symmetry::Symmetry;

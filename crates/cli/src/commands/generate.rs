@@ -388,7 +388,7 @@ fn target(a: &GenerateArgs, order: Option<usize>) -> Result<Target, UsageError> 
     let shape = if let Some(path) = &a.regions {
         let shown = path.display();
         let map = flags::region_file(path)?;
-        let n = (1..=reduce::MAX_ORDER).find(|k| k * k == map.len()).unwrap_or(0);
+        let n = reduce::order_of(map.len()).unwrap_or(0);
         if order.is_some_and(|o| o != n) {
             return Err(mismatch(format!("the map of --regions {shown}"), n));
         }

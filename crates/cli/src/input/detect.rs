@@ -417,7 +417,7 @@ fn ambiguous(line: &Trial, grid: &Trial) -> Decision {
 
 /// The order whose square is `len`, from 2.
 fn root(len: usize) -> Option<usize> {
-    (2..=reduce::MAX_ORDER).find(|k| k * k == len)
+    reduce::order_of(len).filter(|&k| k >= 2)
 }
 
 /// A guess from the first lines, for inputs no reading parses: it only

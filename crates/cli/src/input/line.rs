@@ -4,18 +4,13 @@
 //! rating), kept as the record's note. `#` lines are comments.
 
 use reduce::constraint::Rules;
-use reduce::MAX_ORDER;
+use reduce::order_of;
 
 use super::puzzle::{Cell, Puzzles};
 use super::window::{is_blank, is_comment, is_marker, is_title, Parsed, Step, Window};
 use crate::error::{InputError, LineRecordError, Refusal};
 use crate::record::{Body, Layout, Notice};
 use crate::verify;
-
-/// The order whose square is `len`.
-fn root(len: usize) -> Option<usize> {
-    (1..=MAX_ORDER).find(|k| k * k == len)
-}
 
 /// Title lines (`Puzzle 3`, `Difficulty: hard`) skipped before one record,
 /// at most: a longer run is refused line by line.
@@ -92,7 +87,7 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
             return parsed;
         }
     }
-    if let Some(n) = root(bytes.len()).filter(|&n| !auto || n >= 4) {
+    if let Some(n) = order_of(bytes.len()).filter(|&n| !auto || n >= 4) {
         if let Some(body) = puzzles.build_plain_line(n, bytes, no) {
             return Parsed { first_line: no, note: None, notices: Vec::new(), body };
         }
@@ -126,9 +121,9 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     let col0 = text[..lead].chars().count() + 1;
     let len = cells_text.chars().count();
     let mut map: Option<Vec<char>> = None;
-    let n = match root(len) {
+    let n = match order_of(len) {
         Some(n) => n,
-        None => match root(len / 2).filter(|_| len % 2 == 0) {
+        None => match order_of(len / 2).filter(|_| len % 2 == 0) {
             // Cells and map as one token.
             Some(n) => {
                 let split = cells_text.char_indices().nth(len / 2).map_or(cells_text.len(), |(i, _)| i);
@@ -215,7 +210,7 @@ fn solution_first(no: usize, text: &str, lead: usize, cells_end: usize, puzzles:
         return None;
     }
     let len = first.chars().count();
-    let n = root(len).filter(|&n| n >= 4)?;
+    let n = order_of(len).filter(|&n| n >= 4)?;
     let separator = |c: char| c == ',' || c == ';' || c.is_whitespace();
     let tail = rest[cells_end..].trim_start_matches(separator);
     let second = tail.trim_end_matches(separator);
@@ -301,7 +296,7 @@ fn hodoku(no: usize, text: &str, lead: usize, puzzles: &Puzzles, auto: bool) -> 
     let mut at = lead;
     let mut found: Option<(usize, usize, usize)> = None;
     for (k, f) in text[lead..].split(':').enumerate() {
-        let n = root(f.chars().count()).filter(|&n| n >= 4);
+        let n = order_of(f.chars().count()).filter(|&n| n >= 4);
         if n.is_some_and(|n| puzzles.fit(f.char_indices().map(|(i, c)| &f[i..i + c.len_utf8()]), n)) {
             if let Some((first, ..)) = found {
                 let e = LineRecordError::TwoPuzzleFields { fields: (first, k + 1) };
@@ -351,7 +346,7 @@ fn delimited(no: usize, rest: &str, col0: usize, auto: bool, puzzles: &Puzzles) 
         return None;
     }
     let len = |f: &str| f.chars().count();
-    let n = match root(fields.len()) {
+    let n = match order_of(fields.len()) {
         Some(n) if n >= 2 && fields.iter().all(|(f, _)| len(f) == 1) => n,
         _ if fields.len() >= 2 && fields.iter().all(|(f, _)| len(f) == fields.len()) => fields.len(),
         _ => return None,

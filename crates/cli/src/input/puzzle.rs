@@ -97,7 +97,7 @@ pub fn parse_region_file(text: &str) -> Result<Vec<char>, (usize, String)> {
     };
     let n = first.len();
     if rows.len() == 1 {
-        if (1..=MAX_ORDER).any(|k| k * k == n) {
+        if reduce::order_of(n).is_some() {
             return Ok(first.clone());
         }
         return Err((*first_no, format!("{n} labels on one line: a map needs N*N (N lines of N labels)")));

@@ -62,7 +62,7 @@ fn fields(line: &str, delimiter: u8) -> Result<Vec<String>, String> {
 /// blank inside, not a word.
 fn whole_puzzle(field: &str) -> Option<usize> {
     let len = field.chars().count();
-    let n = (4..=MAX_ORDER).find(|k| k * k == len)?;
+    let n = reduce::order_of(len).filter(|&k| k >= 4)?;
     let wordy = field.chars().all(|c| c.is_ascii_lowercase());
     (!wordy && !field.contains(char::is_whitespace)).then_some(n)
 }
@@ -198,7 +198,7 @@ fn row(no: usize, text: &str, c: &Columns, puzzles: &Puzzles, auto: bool) -> Par
     };
     let len = cells.chars().count();
     let least = if auto { 4 } else { 1 };
-    let Some(n) = (least..=MAX_ORDER).find(|k| k * k == len) else {
+    let Some(n) = reduce::order_of(len).filter(|&k| k >= least) else {
         return refuse(format!(
             "{cells:?} in the puzzle column ({}) is not a puzzle: {len} cells, not N*N with N from {least} to {MAX_ORDER}",
             c.name

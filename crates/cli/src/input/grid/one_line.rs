@@ -19,7 +19,7 @@ use crate::input::window::{is_blank, Parsed, Step, Window};
 pub(super) fn read(w: &Window<'_>, start: usize, row0: &Row<'_>, puzzles: &Puzzles) -> Option<Step> {
     let first_no = w.lines[start].0;
     let k = row0.cells.len();
-    if let Some(m) = (4..=MAX_ORDER).find(|m| m * m == k) {
+    if let Some(m) = reduce::order_of(k).filter(|&m| m >= 4) {
         if puzzles.fit(row0.cells.iter().map(|c| c.text), m) {
             let whole = match next_count(w, start, puzzles) {
                 Next::NeedMore(j) => return Some(Step::NeedMore(j)),

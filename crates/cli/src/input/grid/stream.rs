@@ -92,7 +92,7 @@ pub(super) fn stream(w: &Window<'_>, start: usize, puzzles: &Puzzles, not: Optio
         j += 1;
     }
     let t = cells.len();
-    match (1..=MAX_ORDER).find(|m| m * m == t) {
+    match reduce::order_of(t) {
         Some(m) if Some(m) != not && puzzles.fit(cells.iter().map(|c| c.text), m) => {
             let layout = layout_of(RowKind::Spaced, &cells, m, puzzles);
             let body = puzzles.build(m, &cells, None, layout, first_no);
