@@ -1,7 +1,8 @@
 //! A generator of realistic files, as a property test: random puzzles
 //! (orders 4, 9 and 16, from a solution with its symbols shuffled and
 //! cells blanked at random) written in the layouts people download (line
-//! records with notes, `puzzle solution` and `solution puzzle` lines with any separator, CSV and
+//! records with notes, under headings, or in groups (`53..7.... 6..195...`), `puzzle solution` and
+//! `solution puzzle` lines with any separator, CSV and
 //! TSV tables with a header in any column order, rows of `id,cells,...`
 //! without one, Markdown tables with a header of column labels, box-drawing
 //! grids with empty or `.` blanks, grids of rows compact, spaced, tabbed
@@ -78,6 +79,10 @@ enum Layout {
     Rows { sep: &'static str, zeros: bool, titles: Option<usize> },
     /// A line record a puzzle, under a heading (`HEADINGS`).
     HeadedLine { heading: usize },
+    /// A puzzle on one line in groups: its rows or its boxes' rows,
+    /// separated by a blank or `|`, then a note (orders 9 and up; a 4x4 is
+    /// written whole, as no grouped line of 16 cells is read).
+    GroupedLine { rows: bool, bar: bool },
 }
 
 /// Headings before a puzzle, `{}` its number: title lines the readers skip.
@@ -111,6 +116,7 @@ fn layout() -> impl Strategy<Value = Layout> {
         )
             .prop_map(|(sep, zeros, titles)| Layout::Rows { sep, zeros, titles }),
         (0..HEADINGS.len()).prop_map(|heading| Layout::HeadedLine { heading }),
+        (any::<bool>(), any::<bool>()).prop_map(|(rows, bar)| Layout::GroupedLine { rows, bar }),
     ]
 }
 
@@ -180,6 +186,15 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
                 format!("{title}{}\n", rows.join("\n"))
             }
             Layout::HeadedLine { heading: k } => format!("{}{}", heading(k, i), c.puzzle),
+            Layout::GroupedLine { rows, bar } => {
+                let cells: Vec<char> = c.puzzle.chars().collect();
+                let n = (1..).find(|n| n * n >= cells.len()).unwrap();
+                let k = (1..).find(|k| k * k >= n).unwrap();
+                let width = if rows { n } else { k };
+                let groups: Vec<String> = cells.chunks(width).map(|g| g.iter().collect()).collect();
+                let line = if n < 9 { c.puzzle.clone() } else { groups.join(if bar { "|" } else { " " }) };
+                format!("{line} #{i}")
+            }
         };
         lines.push(line);
         if extras.blank_runs && i % 2 == 0 {
@@ -195,6 +210,7 @@ fn write(cases: &[Case], layout: Layout, extras: &Extras) -> String {
                 | Layout::SolutionPuzzle(_)
                 | Layout::Rows { .. }
                 | Layout::HeadedLine { .. }
+                | Layout::GroupedLine { .. }
         )
     {
         lines.push("0".into());

@@ -31,7 +31,7 @@
 
 use super::line_reader::{Line, LineReader};
 use super::window::{is_blank, is_comment, is_title, Step, Window};
-use super::{grid, is_variant_link, knuth_options_so_far, PuzzleReaders};
+use super::{grid, is_variant_link, knuth_options_so_far, line, PuzzleReaders};
 use crate::error::{InputError, Refusal, RowsError};
 use crate::record::{Body, Format};
 
@@ -461,6 +461,11 @@ fn guess(lines: &[Line]) -> Format {
         return Format::Grid;
     }
     if len(tokens[0]) >= 16 && root(len(tokens[0])).is_some() {
+        return Format::Line;
+    }
+    // A puzzle in groups on one line (`53..7.... 6..195...`).
+    let run = tokens.iter().take_while(|t| len(t) == len(tokens[0])).count();
+    if line::grouped(len(tokens[0]), run).is_some() {
         return Format::Line;
     }
     // Grid rows: cells of one character or integers, with grid art.

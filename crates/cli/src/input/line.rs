@@ -116,6 +116,16 @@ fn record(no: usize, text: &str, puzzles: &Puzzles, auto: bool) -> Parsed {
     if let Some(parsed) = solution_first(no, text, lead, cells_end, puzzles) {
         return parsed;
     }
+    // Groups: a first field that is no whole puzzle, or one followed by a
+    // field as long (the rows of a 16x16, not a 4x4 and its map).
+    let width = rest[..cells_end].chars().count();
+    let next = rest[cells_end..].trim_start();
+    let next = &next[..next.find(char::is_whitespace).unwrap_or(next.len())];
+    if order_of(width).is_none_or(|n| n < 4) || next.chars().count() == width {
+        if let Some(parsed) = groups(no, text, lead, puzzles) {
+            return parsed;
+        }
+    }
     let mut cells_text = &rest[..cells_end];
     let mut after = if csv { &rest[cells_end + 1..] } else { rest[cells_end..].trim_start() };
     let col0 = text[..lead].chars().count() + 1;
@@ -230,6 +240,65 @@ fn solution_first(no: usize, text: &str, lead: usize, cells_end: usize, puzzles:
     }
     parsed.note = Some(first.to_owned());
     Some(parsed)
+}
+
+/// A whole puzzle written in groups on one line: its rows (`530070000
+/// 600195000 ...`) or parts of rows (`53. .7. ...`, `...|..1|...`),
+/// separated by blanks or `|`, every group as long; what follows the N²
+/// cells is the note. Only for more than 64 cells (orders 9 and up), which
+/// no grid row holds, and groups that tile the rows (as long as a row's part
+/// or whole rows). `None` when the line is no such puzzle.
+fn groups(no: usize, text: &str, lead: usize, puzzles: &Puzzles) -> Option<Parsed> {
+    let bar = !puzzles.custom_symbol('|');
+    let separator = |c: char| c.is_whitespace() || (bar && c == '|');
+    // The groups: (column of their first character, text).
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (column, (i, c)) in (col0_of(text, lead)..).zip(text[lead..].char_indices()) {
+        match (separator(c), start) {
+            (true, Some((b, col))) => {
+                tokens.push((col, &text[lead + b..lead + i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, column)),
+            _ => {}
+        }
+    }
+    if let Some((b, col)) = start {
+        tokens.push((col, &text[lead + b..]));
+    }
+    let width = tokens.first()?.1.chars().count();
+    let run = tokens.iter().take_while(|t| t.1.chars().count() == width).count();
+    let (k, n) = grouped(width, run)?;
+    let cells: Vec<Cell<'_>> = tokens[..k]
+        .iter()
+        .flat_map(|&(col, t)| {
+            t.char_indices().enumerate().map(move |(j, (i, c))| Cell {
+                line: no,
+                column: col + j,
+                text: &t[i..i + c.len_utf8()],
+            })
+        })
+        .collect();
+    let body = puzzles.build(n, &cells, None, Layout::Line, no);
+    let note = tokens.get(k).map(|&(col, _)| {
+        let at = text.char_indices().nth(col - 1).map_or(text.len(), |(i, _)| i);
+        text[at..].trim().to_owned()
+    });
+    Some(Parsed { first_line: no, note, notices: Vec::new(), body })
+}
+
+/// How many of `run` groups of `width` cells make a puzzle written in
+/// groups on one line (see [`groups`]), and its order: the most that make
+/// N² cells, N from 9, the groups a row's part or whole rows.
+pub(crate) fn grouped(width: usize, run: usize) -> Option<(usize, usize)> {
+    if width < 2 {
+        return None;
+    }
+    (2..=run).rev().find_map(|k| {
+        let n = order_of(k * width).filter(|&n| n >= 9 && (n % width == 0 || width % n == 0))?;
+        Some((k, n))
+    })
 }
 
 /// The column (from 1) of the character at byte `lead` of `text`.
