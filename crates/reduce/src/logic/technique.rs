@@ -95,11 +95,14 @@ pub enum Technique {
     /// Every candidate of a cell, or every place of a symbol in a unit,
     /// leads by singles to the same conclusion.
     ForcingChains,
+    /// Every candidate of a cell, or every place of a symbol in a unit,
+    /// leads by singles and the variant rules to the same conclusion.
+    RuleForcingChains,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -130,6 +133,7 @@ impl Technique {
         Technique::ForcingChain,
         Technique::RuleForcingChain,
         Technique::ForcingChains,
+        Technique::RuleForcingChains,
     ];
 
     /// The name people use, in lower case except for letters that name
@@ -166,6 +170,7 @@ impl Technique {
             Technique::ForcingChain => "forcing chain",
             Technique::RuleForcingChain => "rule forcing chain",
             Technique::ForcingChains => "forcing chains",
+            Technique::RuleForcingChains => "rule forcing chains",
         }
     }
 
@@ -180,12 +185,12 @@ impl Technique {
             }
             XWing | Swordfish | Jellyfish | XYWing | XYZWing | WWing => Level::Expert,
             SimpleColouring | XChain | XYChain | Aic | RuleChain => Level::Extreme,
-            ForcingChain | RuleForcingChain | ForcingChains => Level::Master,
+            ForcingChain | RuleForcingChain | ForcingChains | RuleForcingChains => Level::Master,
         }
     }
 
     /// The weight of one step of this technique in the score: grows with
-    /// the order above, from 10 (full house) to 85 (forcing chains).
+    /// the order above, from 10 (full house) to 88 (rule forcing chains).
     pub fn difficulty(self) -> u32 {
         use Technique::*;
         match self {
@@ -219,6 +224,7 @@ impl Technique {
             ForcingChain => 80,
             RuleForcingChain => 82,
             ForcingChains => 85,
+            RuleForcingChains => 88,
         }
     }
 }

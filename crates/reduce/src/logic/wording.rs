@@ -479,7 +479,7 @@ impl StepDisplay<'_> {
                 self.contradiction(f)
             }
             RuleForcingChain => self.rule_forcing(f),
-            ForcingChains => {
+            ForcingChains | RuleForcingChains => {
                 write!(f, "{name}: ")?;
                 if let Some(&u) = s.units.first() {
                     write!(f, "each place of {} in ", self.symbol(s.symbols[0]))?;
@@ -494,7 +494,11 @@ impl StepDisplay<'_> {
                     let symbols: Vec<u8> = s.chain.iter().map(|c| c.symbol).collect();
                     self.symbols(f, &symbols)?;
                 }
-                f.write_str(") removes it by singles")
+                f.write_str(") removes it by singles")?;
+                if s.technique == RuleForcingChains {
+                    f.write_str(" and the rules")?;
+                }
+                Ok(())
             }
         }
     }
