@@ -11,7 +11,7 @@
 //! 2. for a puzzle with rules, the rules one at a time: pair rules, cage
 //!    combinations, sum bounds, clue rules; locked candidates: pointing
 //!    and claiming, over any two units that share two cells or more; then
-//!    innies and outies;
+//!    innies and outies, and cage pairs;
 //! 3. naked and hidden pairs, triples and quads;
 //! 4. basic fish (X-wing, swordfish, jellyfish; rows against columns, no
 //!    regions), then XY-wing, XYZ-wing and W-wing;
@@ -391,6 +391,7 @@ impl Logic {
                 && intersections::locked_candidates(l, b, s, &mut self.locked)
                 && s.technique <= top
             || allowed(Technique::InniesOuties) && self.variant.props(l, b, s, Technique::InniesOuties)
+            || allowed(Technique::CagePairs) && self.variant.cage_pairs(l, b, s)
             || allowed(Technique::NakedPair) && subsets::naked(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::HiddenPair) && subsets::hidden(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::NakedTriple) && subsets::naked(l, b, s, 3, &mut self.subsets)

@@ -774,6 +774,51 @@ fn innies_of_a_row() {
 }
 
 #[test]
+fn cage_pairs_share_no_digit() {
+    use crate::constraint::Killer;
+    // In row 1: a 6 ({1,5} or {2,4}) and a 5 ({1,4} or {2,3}); {2,4}
+    // leaves the 5 no set, so the 6 is {1,5}. (On a blank grid the
+    // innies of row 1 come first; here only the cages' own combinations
+    // are taken.)
+    let a = Killer::new(9, cells9(&[(1, 1), (1, 2)]), Some(6)).unwrap();
+    let b = Killer::new(9, cells9(&[(1, 4), (1, 5)]), Some(5)).unwrap();
+    let p = variant(&[], vec![a.into(), b.into()]);
+    let mut rules = variant::VariantRules::default();
+    assert!(rules.compile(&p));
+    let (groups, differ) = rules.groups(&Layout::new(p.shape()));
+    let layout = Layout::with_groups(p.shape(), &groups, &differ);
+    let mut board = CandidateBoard::default();
+    assert!(board.load(&layout, p.givens()));
+    for (cell, keep) in [(0, [0, 1, 3, 4]), (1, [0, 1, 3, 4]), (3, [0, 1, 2, 3]), (4, [0, 1, 2, 3])] {
+        (0..9).filter(|v| !keep.contains(v)).for_each(|v| board.eliminate(&layout, cell, v));
+    }
+    let mut step = Step::default();
+    assert!(rules.cage_pairs(&layout, &board, &mut step));
+    assert_eq!(
+        step.display(&p).to_string(),
+        "r1c1, r1c2 <> 2, 4 (cage pair: killer 6 at r1c1-r1c2 keeps {1,5}, no digit shared with killer 5 at r1c4-r1c5)"
+    );
+    // And the 5 keeps {2,3} once the 6 is {1,5}.
+    for e in step.eliminations.clone() {
+        board.eliminate(&layout, e.row * 9 + e.column, e.symbol as usize);
+    }
+    assert!(rules.cage_pairs(&layout, &board, &mut step));
+    assert!(step
+        .display(&p)
+        .to_string()
+        .starts_with("r1c4, r1c5 <> 1, 4 (cage pair: killer 5 at r1c4-r1c5 keeps {2,3}"));
+    // Apart (no cell of one sees every cell of the other), no such step.
+    let a = Killer::new(9, cells9(&[(1, 1), (1, 2)]), Some(6)).unwrap();
+    let b = Killer::new(9, cells9(&[(2, 4), (1, 5)]), Some(5)).unwrap();
+    let p = variant(&[], vec![a.into(), b.into()]);
+    let mut logic = Logic::new(p.shape());
+    logic.set_hardest(Technique::CagePairs);
+    let mut took = false;
+    logic.explain(&p, |s| took |= s.technique() == Technique::CagePairs);
+    assert!(!took);
+}
+
+#[test]
 fn a_diagonal_is_a_unit_and_a_knight_a_peer() {
     use crate::constraint::{AntiKnight, Diagonal};
     let d = Diagonal { positive: false, n: 9 };

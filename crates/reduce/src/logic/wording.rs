@@ -387,6 +387,17 @@ impl StepDisplay<'_> {
             }
             NakedSingle => f.write_str(name),
             RulePair | CageCombinations | SumBounds | ClueRule | InniesOuties => self.variant_reason(f),
+            CagePairs => {
+                write!(f, "{name}: ")?;
+                self.source(f)?;
+                f.write_str(" keeps ")?;
+                self.digit_set(f, &s.symbols)?;
+                f.write_str(", no digit shared with ")?;
+                match s.rules.first().and_then(|&i| self.puzzle.rules().constraints.get(i)) {
+                    Some(c) => f.write_str(&describe(self.puzzle.n(), c)),
+                    None => f.write_str("a cage its cells all see"),
+                }
+            }
             Pointing | Claiming => {
                 write!(f, "{name}: ")?;
                 self.unit(f, s.units[0])?;
