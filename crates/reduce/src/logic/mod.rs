@@ -11,7 +11,7 @@
 //! 2. for a puzzle with rules, the rules one at a time: pair rules, cage
 //!    combinations, sum bounds, clue rules; locked candidates: pointing
 //!    and claiming, over any two units that share two cells or more; then
-//!    innies and outies;
+//!    innies and outies, and cage pairs;
 //! 3. naked and hidden pairs, triples and quads;
 //! 4. basic fish (X-wing, swordfish, jellyfish; rows against columns, no
 //!    regions), then XY-wing, XYZ-wing and W-wing;
@@ -19,7 +19,8 @@
 //!    puzzle with rules, rule chains (AICs whose weak links include the
 //!    rules);
 //! 6. forcing chains, one level deep, following singles (for a puzzle
-//!    with rules, then rule forcing chains, following the rules too);
+//!    with rules, then rule forcing chains, following the rules too, and
+//!    last the rule forcing chains of several branches);
 //!
 //! and past those the puzzle needs trial and error. On big boards the
 //! chains wait until at most [`MAX_CHAIN_CANDIDATES`] candidates are left,
@@ -226,7 +227,7 @@ impl Logic {
             rule_chains: RuleChains::default(),
             rule_forcing: RuleForcing::default(),
             forcing: Forcing::default(),
-            top: Technique::ForcingChains,
+            top: Technique::RuleForcingChains,
             max_nodes: DEFAULT_MAX_NODES,
             probe: None,
             search: None,
@@ -355,13 +356,21 @@ impl Logic {
         let (l, b, s) = (&self.layout, &mut self.board, &mut self.step);
         // With rules, the rule forcing chains find every forcing chain of
         // singles too (and report those as such).
-        let contradiction = match self.variant.model() {
-            Some(m) if self.top >= Technique::RuleForcingChain => {
+        let model = self.variant.model().filter(|_| self.top >= Technique::RuleForcingChain);
+        let contradiction = match model {
+            Some(m) => {
                 self.rule_forcing.contradiction(l, b, m, self.forcing.solution(), s)
+                    // Past the rule forcing chains' budget, those of
+                    // singles alone still run.
+                    || self.rule_forcing.exhausted() && self.forcing.contradiction(l, b, s)
             }
-            _ => self.forcing.contradiction(l, b, s),
+            None => self.forcing.contradiction(l, b, s),
         };
-        contradiction || self.top >= Technique::ForcingChains && self.forcing.verity(l, b, s)
+        contradiction
+            || self.top >= Technique::ForcingChains && self.forcing.verity(l, b, s)
+            || self.top >= Technique::RuleForcingChains
+                && b.candidates * l.cells <= MAX_FORCING_WORK
+                && model.is_some_and(|m| self.rule_forcing.verity(l, b, m, s))
     }
 
     /// Finds the easiest step below forcing chains that makes progress,
@@ -382,6 +391,7 @@ impl Logic {
                 && intersections::locked_candidates(l, b, s, &mut self.locked)
                 && s.technique <= top
             || allowed(Technique::InniesOuties) && self.variant.props(l, b, s, Technique::InniesOuties)
+            || allowed(Technique::CagePairs) && self.variant.cage_pairs(l, b, s)
             || allowed(Technique::NakedPair) && subsets::naked(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::HiddenPair) && subsets::hidden(l, b, s, 2, &mut self.subsets)
             || allowed(Technique::NakedTriple) && subsets::naked(l, b, s, 3, &mut self.subsets)

@@ -20,16 +20,28 @@
 //! candidate that broke, and hands them out shortest chain first; the
 //! marks only narrow, so each stays false. A pass costs a copy and a
 //! fixed point per candidate: at most [`MAX_BRANCHES`] branches are
-//! followed per puzzle, and past them the puzzle is left to trial and
-//! error (a bound on work, not on time, so the rating is reproducible).
+//! followed per puzzle, and past them only the forcing chains of singles
+//! look for contradictions (a bound on work, not on time, so the rating
+//! is reproducible).
+//!
+//! Rule forcing chains of several branches (the verity,
+//! [`RuleForcing::verity`]) follow every candidate of one cell, or every
+//! place of one symbol in one unit, the same way: a candidate that no
+//! consistent branch leaves goes. They have a budget of their own,
+//! [`MAX_VERITY_BRANCHES`].
 
 use super::board::{bit, members, CandidateBoard, Layout, Mask, Wall, EMPTY};
 use super::step::{Contradiction, Source, Step};
 use super::technique::Technique;
 use crate::search::{Changes, Model, Origin, VariantMask};
 
-/// The most branches followed per puzzle.
+/// The most branches followed per puzzle by rule forcing chains.
 pub const MAX_BRANCHES: usize = 20_000;
+
+/// The most branches followed per puzzle by rule forcing chains of
+/// several branches (a budget of their own: a pass over every cell and
+/// every unit costs a few thousand on a 9x9).
+pub const MAX_VERITY_BRANCHES: usize = 40_000;
 
 /// What broke a branch.
 #[derive(Clone, Copy, Debug)]
@@ -49,8 +61,13 @@ pub(crate) struct RuleForcing {
     /// Candidates found false by the last pass, longest chain first.
     pending: Vec<(usize, u16, u8)>,
     implied: Vec<Mask>,
-    /// Branches followed on this puzzle.
+    /// Branches followed on this puzzle, by contradictions and by
+    /// verities.
     branches: usize,
+    verity_branches: usize,
+    /// Per cell: the union of the marks the consistent branches of one
+    /// cell or unit leave.
+    union: Vec<Mask>,
     broke: Option<Break>,
     /// Whether the last branch used a rule (removed a candidate by one,
     /// or broke one); if not, it was a forcing chain of singles alone.
@@ -80,6 +97,13 @@ impl RuleForcing {
     pub fn clear(&mut self) {
         self.pending.clear();
         self.branches = 0;
+        self.verity_branches = 0;
+    }
+
+    /// Whether the contradictions' budget is spent (the forcing chains of
+    /// singles alone may still run).
+    pub fn exhausted(&self) -> bool {
+        self.branches >= MAX_BRANCHES
     }
 
     /// Follows `cell = v` on a copy of `board`, singles and rules, to a
@@ -97,7 +121,6 @@ impl RuleForcing {
         cell: usize,
         v: usize,
     ) -> bool {
-        self.branches += 1;
         self.copy.copy_marks_from(board);
         self.trail.clear();
         self.broke = None;
@@ -129,6 +152,19 @@ impl RuleForcing {
                 return false;
             }
         }
+    }
+
+    /// [`RuleForcing::branch`], counted against [`MAX_BRANCHES`].
+    fn follow(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        model: &Model,
+        cell: usize,
+        v: usize,
+    ) -> bool {
+        self.branches += 1;
+        self.branch(layout, board, model, cell, v)
     }
 
     /// The pairwise rules of the cells changed last round; false if one
@@ -232,7 +268,7 @@ impl RuleForcing {
         let mut found = None;
         while let Some((_, cell, v)) = self.pending.pop() {
             let (cell, v) = (cell as usize, v as usize);
-            if board.has(cell, v) && !self.branch(layout, board, model, cell, v) {
+            if board.has(cell, v) && !self.follow(layout, board, model, cell, v) {
                 found = Some((cell, v));
                 break;
             }
@@ -241,7 +277,7 @@ impl RuleForcing {
             found = self.pass(layout, board, model, solution);
             if let Some((cell, v)) = found {
                 // The chain of the one reported, followed again.
-                let broke = !self.branch(layout, board, model, cell, v);
+                let broke = !self.follow(layout, board, model, cell, v);
                 debug_assert!(broke);
             }
         }
@@ -287,7 +323,7 @@ impl RuleForcing {
                 if self.branches >= MAX_BRANCHES {
                     break;
                 }
-                if self.branch(layout, board, model, cell, v) {
+                if self.follow(layout, board, model, cell, v) {
                     for &(c, w) in &self.trail {
                         self.implied[c as usize] |= bit(w as usize);
                     }
@@ -300,5 +336,107 @@ impl RuleForcing {
         // equals: cells in order).
         self.pending.sort_by(|a, b| b.0.cmp(&a.0).then((b.1, b.2).cmp(&(a.1, a.2))));
         self.pending.pop().map(|(_, c, v)| (c as usize, v as usize))
+    }
+
+    /// Rule forcing chains of several branches: every candidate of one
+    /// cell, or every place of one symbol in one unit, followed by singles
+    /// and the rules; a candidate that no consistent branch leaves goes,
+    /// since one of the branches is true. Cells and units with the fewest
+    /// branches first; at most [`MAX_VERITY_BRANCHES`] branches per
+    /// puzzle, past them none.
+    pub fn verity(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        model: &Model,
+        step: &mut Step,
+    ) -> bool {
+        let n = layout.n;
+        let mut options: Vec<(usize, usize)> = Vec::with_capacity(n);
+        for k in 2..=n {
+            for cell in 0..layout.cells {
+                let cand = board.cand[cell];
+                if board.value[cell] != EMPTY || cand.count_ones() as usize != k {
+                    continue;
+                }
+                options.clear();
+                options.extend(members(cand).map(|v| (cell, v)));
+                match self.several(layout, board, model, &options, step) {
+                    None => return false,
+                    Some(false) => continue,
+                    Some(true) => {}
+                }
+                step.cell(n, cell);
+                options.iter().for_each(|&(c, v)| step.link(n, c, v));
+                return true;
+            }
+            for u in 0..layout.units.len() {
+                for v in members(layout.full & !board.placed[u]) {
+                    let p = board.pos(u, v);
+                    if p.count_ones() as usize != k {
+                        continue;
+                    }
+                    options.clear();
+                    options.extend(members(p).map(|i| (layout.cell(u, i), v)));
+                    match self.several(layout, board, model, &options, step) {
+                        None => return false,
+                        Some(false) => continue,
+                        Some(true) => {}
+                    }
+                    step.units.push(layout.units[u]);
+                    step.symbols.push(v as u8);
+                    options.iter().for_each(|&(c, w)| step.link(n, c, w));
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Follows each of `options` (one of which holds); into `step`, the
+    /// candidates no consistent branch leaves. `None` once the budget is
+    /// spent; otherwise whether any candidate goes.
+    fn several(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        model: &Model,
+        options: &[(usize, usize)],
+        step: &mut Step,
+    ) -> Option<bool> {
+        self.union.clear();
+        self.union.resize(layout.cells, 0);
+        let mut rules = false;
+        for &(cell, v) in options {
+            if self.verity_branches >= MAX_VERITY_BRANCHES {
+                return None;
+            }
+            self.verity_branches += 1;
+            let consistent = self.branch(layout, board, model, cell, v);
+            rules |= self.used_rules;
+            if !consistent {
+                continue;
+            }
+            // Once every mark of the board is back in the union, the
+            // remaining branches cannot remove anything.
+            let mut narrower = false;
+            for (c, m) in self.union.iter_mut().enumerate() {
+                *m |= marks(&self.copy, c);
+                narrower |= *m != marks(board, c);
+            }
+            if !narrower {
+                return Some(false);
+            }
+        }
+        // Singles alone: a forcing chains step of singles.
+        step.clear(if rules { Technique::RuleForcingChains } else { Technique::ForcingChains });
+        for c in 0..layout.cells {
+            if board.value[c] == EMPTY {
+                for v in members(board.cand[c] & !self.union[c]) {
+                    step.eliminate(layout.n, c, v);
+                }
+            }
+        }
+        Some(!step.eliminations.is_empty())
     }
 }

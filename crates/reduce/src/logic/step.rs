@@ -79,8 +79,10 @@ pub struct Candidate {
 /// | forcing chains | the unit (for a unit's places) | the cell (for a cell's candidates) | the symbol (for a unit) | the conclusion's premises: one candidate per branch |
 /// | pair rule | | the cell reasoned from, then the cell cleared | the first cell's candidates | |
 /// | cage combinations, sum bounds, clue rule, innies and outies | | the constraint's cells | the digits the cells keep between them (cages) | |
+/// | cage pair | | the first cage's cells | the digits it keeps | |
 ///
-/// A variant step (the last two rows) also names its [`Source`].
+/// A variant step (the last three rows) also names its [`Source`] (a
+/// cage pair: the first cage, and the second in [`Step::rules`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Step {
     pub(crate) technique: Technique,
@@ -100,7 +102,8 @@ pub struct Step {
     pub(crate) terms: Vec<(i64, usize)>,
     pub(crate) total: i64,
     /// For a rule chain: the constraints behind its rule links (indices in
-    /// [`crate::constraint::Rules::constraints`]), and whether some link
+    /// [`crate::constraint::Rules::constraints`]; for a cage pair, the
+    /// second cage), and whether some link
     /// joins cells that must differ outside a unit (a cage, a chess move).
     pub(crate) rules: Vec<usize>,
     pub(crate) peers: bool,
@@ -164,7 +167,8 @@ impl Step {
     }
 
     /// For a rule chain, the constraints behind its weak links (indices in
-    /// [`crate::constraint::Rules::constraints`]).
+    /// [`crate::constraint::Rules::constraints`]); for a cage pair, the
+    /// second cage.
     pub fn rules(&self) -> &[usize] {
         &self.rules
     }

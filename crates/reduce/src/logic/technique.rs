@@ -45,6 +45,9 @@ pub enum Technique {
     /// columns, minus the killer cages inside it (plus those that stick
     /// out) leaves a sum over a few cells, reasoned about as a sum.
     InniesOuties,
+    /// Two killer cages (or renbans) whose cells all see each other share
+    /// no digit: a set of digits of one that leaves the other none goes.
+    CagePairs,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
     /// Two symbols with the same two places in a unit.
@@ -95,11 +98,14 @@ pub enum Technique {
     /// Every candidate of a cell, or every place of a symbol in a unit,
     /// leads by singles to the same conclusion.
     ForcingChains,
+    /// Every candidate of a cell, or every place of a symbol in a unit,
+    /// leads by singles and the variant rules to the same conclusion.
+    RuleForcingChains,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 32] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -110,6 +116,7 @@ impl Technique {
         Technique::Pointing,
         Technique::Claiming,
         Technique::InniesOuties,
+        Technique::CagePairs,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -130,6 +137,7 @@ impl Technique {
         Technique::ForcingChain,
         Technique::RuleForcingChain,
         Technique::ForcingChains,
+        Technique::RuleForcingChains,
     ];
 
     /// The name people use, in lower case except for letters that name
@@ -144,6 +152,7 @@ impl Technique {
             Technique::SumBounds => "sum bounds",
             Technique::ClueRule => "clue rule",
             Technique::InniesOuties => "innies and outies",
+            Technique::CagePairs => "cage pair",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked pair",
@@ -166,6 +175,7 @@ impl Technique {
             Technique::ForcingChain => "forcing chain",
             Technique::RuleForcingChain => "rule forcing chain",
             Technique::ForcingChains => "forcing chains",
+            Technique::RuleForcingChains => "rule forcing chains",
         }
     }
 
@@ -175,17 +185,16 @@ impl Technique {
         match self {
             FullHouse | NakedSingle | HiddenSingle => Level::Easy,
             RulePair | CageCombinations | SumBounds | ClueRule | Pointing | Claiming => Level::Medium,
-            InniesOuties | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => {
-                Level::Hard
-            }
+            InniesOuties | CagePairs | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad
+            | HiddenQuad => Level::Hard,
             XWing | Swordfish | Jellyfish | XYWing | XYZWing | WWing => Level::Expert,
             SimpleColouring | XChain | XYChain | Aic | RuleChain => Level::Extreme,
-            ForcingChain | RuleForcingChain | ForcingChains => Level::Master,
+            ForcingChain | RuleForcingChain | ForcingChains | RuleForcingChains => Level::Master,
         }
     }
 
     /// The weight of one step of this technique in the score: grows with
-    /// the order above, from 10 (full house) to 85 (forcing chains).
+    /// the order above, from 10 (full house) to 88 (rule forcing chains).
     pub fn difficulty(self) -> u32 {
         use Technique::*;
         match self {
@@ -199,6 +208,7 @@ impl Technique {
             Pointing => 20,
             Claiming => 22,
             InniesOuties => 28,
+            CagePairs => 29,
             NakedPair => 30,
             HiddenPair => 32,
             NakedTriple => 34,
@@ -219,6 +229,7 @@ impl Technique {
             ForcingChain => 80,
             RuleForcingChain => 82,
             ForcingChains => 85,
+            RuleForcingChains => 88,
         }
     }
 }
@@ -238,8 +249,8 @@ pub enum Level {
     /// rules one at a time: pair rules, cage combinations, sum bounds,
     /// clue rules.
     Medium,
-    /// Plus innies and outies (variants) and naked and hidden subsets
-    /// (pairs, triples, quads).
+    /// Plus innies and outies and cage pairs (variants) and naked and
+    /// hidden subsets (pairs, triples, quads).
     Hard,
     /// Plus basic fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).
     Expert,

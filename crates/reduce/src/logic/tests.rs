@@ -774,6 +774,51 @@ fn innies_of_a_row() {
 }
 
 #[test]
+fn cage_pairs_share_no_digit() {
+    use crate::constraint::Killer;
+    // In row 1: a 6 ({1,5} or {2,4}) and a 5 ({1,4} or {2,3}); {2,4}
+    // leaves the 5 no set, so the 6 is {1,5}. (On a blank grid the
+    // innies of row 1 come first; here only the cages' own combinations
+    // are taken.)
+    let a = Killer::new(9, cells9(&[(1, 1), (1, 2)]), Some(6)).unwrap();
+    let b = Killer::new(9, cells9(&[(1, 4), (1, 5)]), Some(5)).unwrap();
+    let p = variant(&[], vec![a.into(), b.into()]);
+    let mut rules = variant::VariantRules::default();
+    assert!(rules.compile(&p));
+    let (groups, differ) = rules.groups(&Layout::new(p.shape()));
+    let layout = Layout::with_groups(p.shape(), &groups, &differ);
+    let mut board = CandidateBoard::default();
+    assert!(board.load(&layout, p.givens()));
+    for (cell, keep) in [(0, [0, 1, 3, 4]), (1, [0, 1, 3, 4]), (3, [0, 1, 2, 3]), (4, [0, 1, 2, 3])] {
+        (0..9).filter(|v| !keep.contains(v)).for_each(|v| board.eliminate(&layout, cell, v));
+    }
+    let mut step = Step::default();
+    assert!(rules.cage_pairs(&layout, &board, &mut step));
+    assert_eq!(
+        step.display(&p).to_string(),
+        "r1c1, r1c2 <> 2, 4 (cage pair: killer 6 at r1c1-r1c2 keeps {1,5}, no digit shared with killer 5 at r1c4-r1c5)"
+    );
+    // And the 5 keeps {2,3} once the 6 is {1,5}.
+    for e in step.eliminations.clone() {
+        board.eliminate(&layout, e.row * 9 + e.column, e.symbol as usize);
+    }
+    assert!(rules.cage_pairs(&layout, &board, &mut step));
+    assert!(step
+        .display(&p)
+        .to_string()
+        .starts_with("r1c4, r1c5 <> 1, 4 (cage pair: killer 5 at r1c4-r1c5 keeps {2,3}"));
+    // Apart (no cell of one sees every cell of the other), no such step.
+    let a = Killer::new(9, cells9(&[(1, 1), (1, 2)]), Some(6)).unwrap();
+    let b = Killer::new(9, cells9(&[(2, 4), (1, 5)]), Some(5)).unwrap();
+    let p = variant(&[], vec![a.into(), b.into()]);
+    let mut logic = Logic::new(p.shape());
+    logic.set_hardest(Technique::CagePairs);
+    let mut took = false;
+    logic.explain(&p, |s| took |= s.technique() == Technique::CagePairs);
+    assert!(!took);
+}
+
+#[test]
 fn a_diagonal_is_a_unit_and_a_knight_a_peer() {
     use crate::constraint::{AntiKnight, Diagonal};
     let d = Diagonal { positive: false, n: 9 };
@@ -905,4 +950,173 @@ fn every_step_keeps_the_answer_on_random_small_variants() {
     assert!(unique > 500, "{unique} puzzles with one solution");
     // Both new techniques were exercised (29 and 3 steps when written).
     assert!(took(Technique::RuleChain) > 0 && took(Technique::RuleForcingChain) > 0);
+}
+
+/// A random grid of order `n` (boxes of `n / w` rows by `w` columns): the
+/// pattern grid with its symbols, rows in a band, columns in a stack,
+/// bands and stacks shuffled.
+fn shuffled_grid(n: usize, w: usize, next: &mut impl FnMut(usize) -> usize) -> Vec<u8> {
+    let h = n / w;
+    let mut shuffle = |v: &mut Vec<usize>| {
+        for i in (1..v.len()).rev() {
+            v.swap(i, next(i + 1));
+        }
+    };
+    let mut symbols: Vec<usize> = (0..n).collect();
+    shuffle(&mut symbols);
+    let (mut bands, mut stacks): (Vec<usize>, Vec<usize>) = ((0..w).collect(), (0..h).collect());
+    shuffle(&mut bands);
+    shuffle(&mut stacks);
+    let mut rows = Vec::new();
+    for &b in &bands {
+        let mut inner: Vec<usize> = (0..h).collect();
+        shuffle(&mut inner);
+        rows.extend(inner.iter().map(|&i| b * h + i));
+    }
+    let mut cols = Vec::new();
+    for &s in &stacks {
+        let mut inner: Vec<usize> = (0..w).collect();
+        shuffle(&mut inner);
+        cols.extend(inner.iter().map(|&i| s * w + i));
+    }
+    let pattern = |r: usize, c: usize| (r % h * w + r / h + c) % n;
+    (0..n * n).map(|cell| symbols[pattern(rows[cell / n], cols[cell % n])] as u8).collect()
+}
+
+/// Random killers drawn on random 6x6 and 9x9 grids (every cell in a cage
+/// of two to six cells with different digits, a few givens): every step
+/// of the full solver keeps the grid they were drawn on (a sound step
+/// keeps every solution, so uniqueness is not needed), rule forcing chains
+/// of several branches included, which some take.
+#[test]
+fn every_step_keeps_the_grid_of_random_killers() {
+    use crate::constraint::{Constraint, Killer, Rules};
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |m: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % m as u64) as usize
+    };
+    let mut used = [0usize; Technique::ALL.len()];
+    let rounds = 200;
+    for round in 0..rounds {
+        let (n, w) = if round % 2 == 0 { (9, 3) } else { (6, 3) };
+        let sol = shuffled_grid(n, w, &mut next);
+        let (shape, alphabet) = (Shape::default_for(n).unwrap(), Alphabet::default_for(n).unwrap());
+        let mut free: Vec<bool> = vec![true; n * n];
+        let mut constraints: Vec<Constraint> = Vec::new();
+        for start in 0..n * n {
+            if !free[start] {
+                continue;
+            }
+            free[start] = false;
+            let mut cells = vec![start];
+            let size = 2 + next(5);
+            while cells.len() < size {
+                let near: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&c| [c + 1, c + n, c.wrapping_sub(1), c.wrapping_sub(n)].map(move |d| (c, d)))
+                    .filter(|&(c, d)| d < n * n && (d / n == c / n || d % n == c % n))
+                    .map(|(_, d)| d)
+                    .filter(|&d| free[d] && cells.iter().all(|&c| sol[c] != sol[d]))
+                    .collect();
+                if near.is_empty() {
+                    break;
+                }
+                let d = near[next(near.len())];
+                free[d] = false;
+                cells.push(d);
+            }
+            let sum = cells.iter().map(|&c| sol[c] as u32 + 1).sum();
+            constraints.push(Killer::new(n, cells, Some(sum)).unwrap().into());
+        }
+        let givens: Vec<Option<u8>> = (0..n * n).map(|c| (next(12) == 0).then_some(sol[c])).collect();
+        let p = Puzzle::new(shape.clone(), alphabet, givens)
+            .unwrap()
+            .with_rules(Rules { constraints, candidates: None })
+            .unwrap();
+        assert!(p.verify(&sol).is_ok());
+        let mut logic = Logic::new(&shape);
+        logic.set_max_nodes(1000);
+        let verdict = logic.explain(&p, |s| {
+            used[Technique::ALL.iter().position(|&t| t == s.technique()).unwrap()] += 1;
+            let words = s.display(&p).to_string();
+            for c in s.placements() {
+                assert_eq!(sol[c.row * n + c.column], c.symbol, "{words}");
+            }
+            for e in s.eliminations() {
+                assert_ne!(sol[e.row * n + e.column], e.symbol, "{words}");
+            }
+        });
+        if matches!(verdict, Verdict::Solved(_)) {
+            assert_eq!(logic.values().map(|v| v.unwrap()).collect::<Vec<u8>>(), sol);
+        }
+    }
+    let took = |t: Technique| used[Technique::ALL.iter().position(|&x| x == t).unwrap()];
+    eprintln!(
+        "rule chain {}, rule forcing chain {}",
+        took(Technique::RuleChain),
+        took(Technique::RuleForcingChain)
+    );
+    assert!(took(Technique::RuleForcingChain) > 0);
+}
+
+/// TAREK_ALL#0 (sigh/Interactive-Sudoku-Solver's collection, MIT): a
+/// killer of 24 cages, no givens, one solution. Where the rules one at a
+/// time and the rule forcing chains stop, every candidate of one cell
+/// followed with the rules removes the same candidates: a step of rule
+/// forcing chains, which keeps the answer.
+#[test]
+fn rule_forcing_chains_on_a_hard_killer() {
+    use crate::constraint::Killer;
+    let cages: [(u32, &[(usize, usize)]); 24] = [
+        (16, &[(1, 1), (1, 2), (1, 3), (2, 1)]),
+        (21, &[(1, 4), (1, 5), (2, 3), (2, 4)]),
+        (20, &[(1, 6), (1, 7), (2, 5), (2, 6)]),
+        (21, &[(1, 8), (1, 9), (2, 8), (2, 9)]),
+        (16, &[(2, 2), (3, 1), (3, 2), (4, 1)]),
+        (14, &[(2, 7), (3, 7), (3, 8)]),
+        (18, &[(3, 3), (4, 2), (4, 3)]),
+        (19, &[(3, 4), (3, 5), (4, 4)]),
+        (16, &[(3, 6), (4, 6), (4, 7)]),
+        (16, &[(3, 9), (4, 8), (4, 9), (5, 8)]),
+        (18, &[(4, 5), (5, 5), (5, 6)]),
+        (17, &[(5, 1), (6, 1), (7, 1)]),
+        (12, &[(5, 2), (5, 3), (6, 2)]),
+        (12, &[(5, 4), (6, 4), (6, 5)]),
+        (11, &[(5, 7), (6, 6), (6, 7)]),
+        (23, &[(5, 9), (6, 8), (6, 9), (7, 8)]),
+        (16, &[(6, 3), (7, 3), (7, 4)]),
+        (14, &[(7, 2), (8, 2), (8, 3)]),
+        (13, &[(7, 5), (8, 4), (8, 5)]),
+        (15, &[(7, 6), (7, 7), (8, 6)]),
+        (25, &[(7, 9), (8, 9), (9, 8), (9, 9)]),
+        (16, &[(8, 1), (9, 1), (9, 2)]),
+        (19, &[(8, 7), (8, 8), (9, 6), (9, 7)]),
+        (17, &[(9, 3), (9, 4), (9, 5)]),
+    ];
+    let answer: Vec<u8> = "432851769786239415159467823263974581971583642548612397397148256614725938825396174"
+        .bytes()
+        .map(|b| b - b'1')
+        .collect();
+    let rules = cages.iter().map(|&(sum, cells)| Killer::new(9, cells9(cells), Some(sum)).unwrap().into());
+    let p = variant(&[], rules.collect());
+    assert!(p.verify(&answer).is_ok());
+    let mut logic = Logic::new(p.shape());
+    let mut verities = Vec::new();
+    logic.explain(&p, |s| {
+        for e in s.eliminations() {
+            assert_ne!(answer[e.row * 9 + e.column], e.symbol, "{}", s.display(&p));
+        }
+        assert!(s.placements().iter().all(|c| answer[c.row * 9 + c.column] == c.symbol));
+        if s.technique() == Technique::RuleForcingChains {
+            verities.push(s.display(&p).to_string());
+        }
+    });
+    assert_eq!(
+        verities[0],
+        "r2c3, r9c3 <> 1 (rule forcing chains: each candidate of r6c3 (2, 3, 4, 5, 6, 7, 8, 9) removes it by \
+         singles and the rules)"
+    );
 }

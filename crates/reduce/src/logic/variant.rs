@@ -35,6 +35,10 @@ pub(crate) struct VariantRules {
     /// symbol alone).
     cand: Vec<VariantMask>,
     changed: Vec<u16>,
+    /// The pairs of cage propagators whose every two cells (one of each)
+    /// must differ, found on first use per puzzle.
+    cage_pairs: Option<Vec<(usize, usize)>>,
+    fits: [Vec<VariantMask>; 2],
 }
 
 impl VariantRules {
@@ -45,6 +49,7 @@ impl VariantRules {
     pub fn compile(&mut self, puzzle: &Puzzle) -> bool {
         self.model = None;
         self.kinds.clear();
+        self.cage_pairs = None;
         if puzzle.is_classic() || puzzle.n() > MAX_VARIANT_ORDER {
             return false;
         }
@@ -217,6 +222,100 @@ impl VariantRules {
         }
         false
     }
+    /// Cage pairs: two cages (killers, renbans) whose every two cells, one
+    /// of each, must differ hold no digit in common, so a set of digits of
+    /// one that leaves the other no set of its own goes; a digit in no set
+    /// left leaves the first cage's cells.
+    pub fn cage_pairs(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
+        if self.model.is_none() {
+            return false;
+        }
+        self.read(board);
+        let Some(model) = &self.model else { return false };
+        let pairs = self.cage_pairs.get_or_insert_with(|| pairs_of_cages(layout, model));
+        let n = layout.n;
+        for &(a, b) in pairs.iter() {
+            let (Prop::Cage { cells: ca, combos: ka }, Prop::Cage { cells: cb, combos: kb }) =
+                (&model.props[a], &model.props[b])
+            else {
+                continue;
+            };
+            let [fa, fb] = &mut self.fits;
+            fitting(ca, ka, &self.cand, fa);
+            fitting(cb, kb, &self.cand, fb);
+            let keep = fa.iter().filter(|&&x| fb.iter().any(|&y| x & y == 0)).fold(0, |u, &x| u | x) as Mask;
+            if keep == 0 {
+                // No pair of sets at all: left to the verdict's search.
+                continue;
+            }
+            let mut found = false;
+            for &c in ca {
+                let c = c as usize;
+                if board.value[c] == EMPTY && board.cand[c] & !keep != 0 {
+                    if !found {
+                        step.clear(Technique::CagePairs);
+                        found = true;
+                    }
+                    for v in members(board.cand[c] & !keep) {
+                        step.eliminate(n, c, v);
+                    }
+                }
+            }
+            if found {
+                ca.iter().for_each(|&c| step.cell(n, c as usize));
+                step.symbols.extend(members(keep).map(|v| v as u8));
+                if let (Origin::Rule(i), Origin::Rule(j)) = (model.origins[a], model.origins[b]) {
+                    step.source = Some(Source::Rule(i));
+                    step.rules.push(j);
+                }
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The most sets of digits a cage may have for [`VariantRules::cage_pairs`]
+/// (each set of one cage meets each of the other's).
+const MAX_PAIRED_COMBOS: usize = 512;
+
+/// Every ordered pair of cage propagators of constraints, with few enough
+/// sets of digits, whose cells all see each other.
+fn pairs_of_cages(layout: &Layout, model: &Model) -> Vec<(usize, usize)> {
+    let cages: Vec<usize> = (0..model.props.len())
+        .filter(|&p| matches!(model.origins[p], Origin::Rule(_)))
+        .filter(
+            |&p| matches!(&model.props[p], Prop::Cage { combos, .. } if combos.len() <= MAX_PAIRED_COMBOS),
+        )
+        .collect();
+    let mut pairs = Vec::new();
+    for &a in &cages {
+        for &b in &cages {
+            let (Prop::Cage { cells: ca, .. }, Prop::Cage { cells: cb, .. }) =
+                (&model.props[a], &model.props[b])
+            else {
+                continue;
+            };
+            if a != b && ca.iter().all(|&x| cb.iter().all(|&y| layout.sees(x as usize, y as usize))) {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
+}
+
+/// The sets of digits of a cage that its cells' candidates can still
+/// hold (each cell has a candidate in the set, and every digit of the set
+/// a cell for it), into `out`.
+fn fitting(cells: &[u16], combos: &[VariantMask], cand: &[VariantMask], out: &mut Vec<VariantMask>) {
+    let union = cells.iter().fold(0, |u, &c| u | cand[c as usize]);
+    out.clear();
+    out.extend(
+        combos
+            .iter()
+            .copied()
+            .filter(|&k| k & !union == 0 && cells.iter().all(|&c| cand[c as usize] & k != 0)),
+    );
 }
 
 /// Fills the pattern of a step of propagator `p`: its cells, its source,

@@ -387,6 +387,17 @@ impl StepDisplay<'_> {
             }
             NakedSingle => f.write_str(name),
             RulePair | CageCombinations | SumBounds | ClueRule | InniesOuties => self.variant_reason(f),
+            CagePairs => {
+                write!(f, "{name}: ")?;
+                self.source(f)?;
+                f.write_str(" keeps ")?;
+                self.digit_set(f, &s.symbols)?;
+                f.write_str(", no digit shared with ")?;
+                match s.rules.first().and_then(|&i| self.puzzle.rules().constraints.get(i)) {
+                    Some(c) => f.write_str(&describe(self.puzzle.n(), c)),
+                    None => f.write_str("a cage its cells all see"),
+                }
+            }
             Pointing | Claiming => {
                 write!(f, "{name}: ")?;
                 self.unit(f, s.units[0])?;
@@ -479,7 +490,7 @@ impl StepDisplay<'_> {
                 self.contradiction(f)
             }
             RuleForcingChain => self.rule_forcing(f),
-            ForcingChains => {
+            ForcingChains | RuleForcingChains => {
                 write!(f, "{name}: ")?;
                 if let Some(&u) = s.units.first() {
                     write!(f, "each place of {} in ", self.symbol(s.symbols[0]))?;
@@ -494,7 +505,11 @@ impl StepDisplay<'_> {
                     let symbols: Vec<u8> = s.chain.iter().map(|c| c.symbol).collect();
                     self.symbols(f, &symbols)?;
                 }
-                f.write_str(") removes it by singles")
+                f.write_str(") removes it by singles")?;
+                if s.technique == RuleForcingChains {
+                    f.write_str(" and the rules")?;
+                }
+                Ok(())
             }
         }
     }
