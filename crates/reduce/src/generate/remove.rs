@@ -429,13 +429,16 @@ fn test(
 }
 
 /// The first run's cap of a test's search on box grids, in nodes (see
-/// [`other_solution`]; on 36x36 seed 1, 64 took 131,000 nodes, 144
-/// 131,000 too but more time).
-const RETRY_FIRST: u64 = 64;
+/// [`other_solution`]).
+const RETRY_FIRST: u64 = 32;
 
 /// How much each run's cap grows on the one before (see
-/// [`other_solution`]).
-const RETRY_GROWTH: u64 = 4;
+/// [`other_solution`]). Nodes of all the tests (16x16 boxes seeds 1 to
+/// 40; 36x36 seed 1; 25x25 seeds 1 and 2), by first cap and growth: 64
+/// and 4 320,000, 131,000, 28,700; 32 and 8 300,000, 107,000, 32,100; 32
+/// and 16 294,000, 100,000, 30,300; 32 and 64 277,000, 105,000, 30,300;
+/// 16 and 16 307,000, 97,000, 33,000; 256 and 4 (36x36) 141,000.
+const RETRY_GROWTH: u64 = 16;
 
 /// Searches for a solution of `puzzle` (`cell` blank) without `solution`'s
 /// symbol in `cell`, the symbols of `solution` first: the one search of
@@ -453,11 +456,12 @@ const RETRY_GROWTH: u64 = 4;
 /// first choice near the root was wrong and the depth-first search
 /// undoes the deepest choices first. A fresh order is a fresh chance, as
 /// with the restarts of [`crate::search::Bits`]; a proof (no other
-/// solution) is complete in any order, and the caps that grow fourfold
-/// cost it at most a third more on top of its last run. Measured on the
-/// same 20 puzzles (identical output): all the tests 277,000 nodes
-/// before, 169,000 with first runs of 64 nodes; 36x36 seed 1 176,000 and
-/// 133,000. On jigsaws it did not pay (9x9: the proofs took twice the
+/// solution) is complete in any order, and the caps that grow sixteenfold
+/// cost it at most a fifteenth more on top of its last run. Measured on
+/// the same 20 puzzles (identical output): all the tests 277,000 nodes
+/// before, 169,000 with first runs of 64 nodes growing fourfold; 36x36
+/// seed 1 176,000 and 131,000; with the first runs of 32 nodes growing
+/// sixteenfold ([`RETRY_GROWTH`]), 36x36 100,000. On jigsaws it did not pay (9x9: the proofs took twice the
 /// nodes in their random orders; 25x25 seed 2: no fewer nodes), so they
 /// keep the one search.
 fn other_solution(
