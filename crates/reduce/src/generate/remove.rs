@@ -73,9 +73,9 @@ pub(crate) struct UnitGivens {
     given: Vec<u64>,
     /// Whether the regions are a jigsaw map (see [`UnitGivens::density`]).
     jigsaw: bool,
-    /// The first run's cap of a test's search, when a search cut short is
-    /// tried again in other orders (box grids: see [`other_solution`]).
-    retries: Option<u64>,
+    /// How a test's search cut short is tried again in other orders (box
+    /// grids: see [`other_solution`]).
+    retries: Option<Retries>,
 }
 
 impl UnitGivens {
@@ -97,7 +97,10 @@ impl UnitGivens {
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let jigsaw = matches!(shape.regions(), Regions::Map(_));
-        let retries = matches!(shape.regions(), Regions::Boxes { .. }).then_some(RETRY_FIRST);
+        let retries = matches!(shape.regions(), Regions::Boxes { .. }).then_some(Retries {
+            first: RETRY_FIRST,
+            shuffled_to: if n >= WORK_FROM { SHUFFLED_TO } else { u64::MAX },
+        });
         UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw, retries }
     }
 
@@ -432,6 +435,21 @@ fn test(
 /// [`other_solution`]).
 const RETRY_FIRST: u64 = 32;
 
+/// The largest cap of a run in another order from order [`WORK_FROM`]
+/// (see [`other_solution`]).
+const SHUFFLED_TO: u64 = 512;
+
+/// How a test's search is cut short and tried again (see
+/// [`other_solution`]).
+#[derive(Clone, Copy, Debug)]
+struct Retries {
+    /// The first run's cap.
+    first: u64,
+    /// The largest cap of a run in another order: past it, the last run
+    /// is in the plain order, with the test's cap.
+    shuffled_to: u64,
+}
+
 /// How much each run's cap grows on the one before (see
 /// [`other_solution`]). Nodes of all the tests (16x16 boxes seeds 1 to
 /// 40; 36x36 seed 1; 25x25 seeds 1 and 2), by first cap and growth: 64
@@ -442,12 +460,13 @@ const RETRY_GROWTH: u64 = 16;
 
 /// Searches for a solution of `puzzle` (`cell` blank) without `solution`'s
 /// symbol in `cell`, the symbols of `solution` first: the one search of
-/// a test when `retries` is `None`. With `retries`, a run of that many
+/// a test when `retries` is `None`. With `retries`, a run of `first`
 /// nodes in the plain order comes first, and while runs are cut short
 /// (neither a solution nor a proof of none) the search starts again in
 /// another order (ties among the cells to branch on broken by a seeded
 /// random draw: seeds 1, 2, ...), each run's cap [`RETRY_GROWTH`] times
-/// the last, the last run's the solver's own budget.
+/// the last, the last run's the solver's own budget; a run whose cap
+/// would pass `shuffled_to` is the last, in the plain order.
 ///
 /// The search near the grid finds a second solution in a few nodes as a
 /// rule, but its work has a heavy tail: on 16x16 boxes (20 puzzles, seeds
@@ -457,7 +476,15 @@ const RETRY_GROWTH: u64 = 16;
 /// undoes the deepest choices first. A fresh order is a fresh chance, as
 /// with the restarts of [`crate::search::Bits`]; a proof (no other
 /// solution) is complete in any order, and the caps that grow sixteenfold
-/// cost it at most a fifteenth more on top of its last run. Measured on
+/// cost it at most a fifteenth more on top of its last run. From order
+/// [`WORK_FROM`] the proofs are heavier, and one in another order can take
+/// many times the nodes of the plain order's, run out of the test's cap
+/// and put the test off: there runs in other orders stop at
+/// [`SHUFFLED_TO`] nodes, then the plain order has the test's cap (36x36,
+/// nodes of all the tests, seeds 1, 2 and 4: before any retries 176,000,
+/// 295,000 and 175,000; in other orders up to the cap 100,000, 362,000
+/// and 207,000, two and one tests put off; up to 512 nodes 109,000,
+/// 316,000 and 137,000, none put off). Measured on
 /// the same 20 puzzles (identical output): all the tests 277,000 nodes
 /// before, 169,000 with first runs of 64 nodes growing fourfold; 36x36
 /// seed 1 176,000 and 131,000; with the first runs of 32 nodes growing
@@ -466,7 +493,7 @@ const RETRY_GROWTH: u64 = 16;
 /// keep the one search.
 fn other_solution(
     solver: &mut GridSolver,
-    retries: Option<u64>,
+    retries: Option<Retries>,
     puzzle: &Puzzle,
     cell: usize,
     solution: &[u8],
@@ -475,8 +502,9 @@ fn other_solution(
     let excluded = [(cell, solution[cell])];
     let budget = solver.budget();
     let cap = budget.max_nodes.unwrap_or(u64::MAX);
-    let mut run = retries.unwrap_or(cap);
+    let (mut run, shuffled_to) = retries.map_or((cap, 0), |r| (r.first, r.shuffled_to));
     let mut seed = None;
+    let mut runs = 0;
     let outcome = loop {
         let last = run >= cap;
         solver.set_budget(Budget { max_nodes: Some(run.min(cap)), ..budget });
@@ -485,8 +513,12 @@ fn other_solution(
         if last || outcome.so_far() > 0 || outcome.end() != End::OutOfNodes {
             break outcome;
         }
-        seed = Some(seed.map_or(1, |s| s + 1));
+        runs += 1;
         run = run.saturating_mul(RETRY_GROWTH);
+        seed = Some(runs);
+        if run > shuffled_to {
+            (run, seed) = (cap, None);
+        }
     };
     solver.set_budget(budget);
     outcome
@@ -660,9 +692,10 @@ mod tests {
     }
 
     /// The search for another symbol in a cell, cut short and tried again
-    /// in other orders from runs of 1 node up (every blank cell of 8x8 and
-    /// 12x12 box grids, 40% to 80% of the cells blank), answers as one
-    /// search and as the dancing links.
+    /// in other orders from runs of 1 node up (to the cap, or to 48 nodes
+    /// and then the plain order; every blank cell of 8x8 and 12x12 box
+    /// grids, 40% to 80% of the cells blank), answers as one search and as
+    /// the dancing links.
     #[test]
     fn retried_searches_answer_as_one_search_and_as_the_links() {
         let mut rng = dlx::SplitMix64::new(36);
@@ -683,7 +716,12 @@ mod tests {
             for cell in (0..n * n).filter(|&c| puzzle.givens()[c].is_none()) {
                 let expected = other_by_links(&puzzle, &grid, cell);
                 let mut answers = Vec::new();
-                for retries in [None, Some(1), Some(3)] {
+                let retries = [
+                    None,
+                    Some(Retries { first: 1, shuffled_to: u64::MAX }),
+                    Some(Retries { first: 3, shuffled_to: 48 }),
+                ];
+                for retries in retries {
                     let mut spent = 0;
                     let outcome = other_solution(&mut solver, retries, &puzzle, cell, &grid, &mut spent);
                     assert!(!outcome.end().is_unknown(), "{n}x{n} cell {cell}");
