@@ -21,6 +21,10 @@
 //! show every other symbol is forced back to its own (a naked single):
 //! near-full puzzles are decided so, without a search.
 //!
+//! On box grids a test's search that runs past a small cap starts again
+//! in another order, with caps that grow ([`other_solution`]): the
+//! search for a second solution has a heavy tail.
+//!
 //! From order [`WORK_FROM`] a pass may spend only so many nodes, all its
 //! tests together and any `2n` tests in a row ([`work`]): a pass past
 //! either is given up whole, as cut short, and the maker starts again from
@@ -43,7 +47,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, End};
+use dlx::{Budget, End, Outcome};
 
 use crate::grid::{Regions, Shape};
 use crate::puzzle::Puzzle;
@@ -69,6 +73,9 @@ pub(crate) struct UnitGivens {
     given: Vec<u64>,
     /// Whether the regions are a jigsaw map (see [`UnitGivens::density`]).
     jigsaw: bool,
+    /// How a test's search cut short is tried again in other orders (box
+    /// grids: see [`other_solution`]).
+    retries: Option<Retries>,
 }
 
 impl UnitGivens {
@@ -90,7 +97,11 @@ impl UnitGivens {
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let jigsaw = matches!(shape.regions(), Regions::Map(_));
-        UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw }
+        let retries = matches!(shape.regions(), Regions::Boxes { .. }).then_some(Retries {
+            first: RETRY_FIRST,
+            shuffled_to: if n >= WORK_FROM { SHUFFLED_TO } else { u64::MAX },
+        });
+        UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw, retries }
     }
 
     /// Notes the givens of `givens` (every unit's symbols afresh).
@@ -399,9 +410,7 @@ fn test(
             puzzle.givens_mut()[before] = Some(solution[before]);
             units.set(before, solution[before], true);
         }
-        let outcome =
-            solver.solve_near(puzzle, &[(cell, solution[cell])], solution, |_| ControlFlow::Break(()));
-        *spent += outcome.nodes();
+        let outcome = other_solution(solver, units.retries, puzzle, cell, solution, spent);
         if outcome.so_far() > 0 {
             result = Test::Kept;
             break;
@@ -420,6 +429,99 @@ fn test(
         }
     }
     result
+}
+
+/// The first run's cap of a test's search on box grids, in nodes (see
+/// [`other_solution`]).
+const RETRY_FIRST: u64 = 32;
+
+/// The largest cap of a run in another order from order [`WORK_FROM`]
+/// (see [`other_solution`]).
+const SHUFFLED_TO: u64 = 512;
+
+/// How a test's search is cut short and tried again (see
+/// [`other_solution`]).
+#[derive(Clone, Copy, Debug)]
+struct Retries {
+    /// The first run's cap.
+    first: u64,
+    /// The largest cap of a run in another order: past it, the last run
+    /// is in the plain order, with the test's cap.
+    shuffled_to: u64,
+}
+
+/// How much each run's cap grows on the one before (see
+/// [`other_solution`]). Nodes of all the tests (16x16 boxes seeds 1 to
+/// 40; 36x36 seed 1; 25x25 seeds 1 and 2), by first cap and growth: 64
+/// and 4 320,000, 131,000, 28,700; 32 and 8 300,000, 107,000, 32,100; 32
+/// and 16 294,000, 100,000, 30,300; 32 and 64 277,000, 105,000, 30,300;
+/// 16 and 16 307,000, 97,000, 33,000; 256 and 4 (36x36) 141,000.
+const RETRY_GROWTH: u64 = 16;
+
+/// Searches for a solution of `puzzle` (`cell` blank) without `solution`'s
+/// symbol in `cell`, the symbols of `solution` first: the one search of
+/// a test when `retries` is `None`. With `retries`, a run of `first`
+/// nodes in the plain order comes first, and while runs are cut short
+/// (neither a solution nor a proof of none) the search starts again in
+/// another order (ties among the cells to branch on broken by a seeded
+/// random draw: seeds 1, 2, ...), each run's cap [`RETRY_GROWTH`] times
+/// the last, the last run's the solver's own budget; a run whose cap
+/// would pass `shuffled_to` is the last, in the plain order.
+///
+/// The search near the grid finds a second solution in a few nodes as a
+/// rule, but its work has a heavy tail: on 16x16 boxes (20 puzzles, seeds
+/// 1 to 20) 1,887 tests that kept a given took 216,000 nodes, three
+/// quarters of them in the 250 that took over 128 nodes each, where a
+/// first choice near the root was wrong and the depth-first search
+/// undoes the deepest choices first. A fresh order is a fresh chance, as
+/// with the restarts of [`crate::search::Bits`]; a proof (no other
+/// solution) is complete in any order, and the caps that grow sixteenfold
+/// cost it at most a fifteenth more on top of its last run. From order
+/// [`WORK_FROM`] the proofs are heavier, and one in another order can take
+/// many times the nodes of the plain order's, run out of the test's cap
+/// and put the test off: there runs in other orders stop at
+/// [`SHUFFLED_TO`] nodes, then the plain order has the test's cap (36x36,
+/// nodes of all the tests, seeds 1, 2 and 4: before any retries 176,000,
+/// 295,000 and 175,000; in other orders up to the cap 100,000, 362,000
+/// and 207,000, two and one tests put off; up to 512 nodes 109,000,
+/// 316,000 and 137,000, none put off). Measured on
+/// the same 20 puzzles (identical output): all the tests 277,000 nodes
+/// before, 169,000 with first runs of 64 nodes growing fourfold; 36x36
+/// seed 1 176,000 and 131,000; with the first runs of 32 nodes growing
+/// sixteenfold ([`RETRY_GROWTH`]), 36x36 100,000. On jigsaws it did not pay (9x9: the proofs took twice the
+/// nodes in their random orders; 25x25 seed 2: no fewer nodes), so they
+/// keep the one search.
+fn other_solution(
+    solver: &mut GridSolver,
+    retries: Option<Retries>,
+    puzzle: &Puzzle,
+    cell: usize,
+    solution: &[u8],
+    spent: &mut u64,
+) -> Outcome {
+    let excluded = [(cell, solution[cell])];
+    let budget = solver.budget();
+    let cap = budget.max_nodes.unwrap_or(u64::MAX);
+    let (mut run, shuffled_to) = retries.map_or((cap, 0), |r| (r.first, r.shuffled_to));
+    let mut seed = None;
+    let mut runs = 0;
+    let outcome = loop {
+        let last = run >= cap;
+        solver.set_budget(Budget { max_nodes: Some(run.min(cap)), ..budget });
+        let outcome = solver.solve_near_seeded(puzzle, &excluded, solution, seed, |_| ControlFlow::Break(()));
+        *spent += outcome.nodes();
+        if last || outcome.so_far() > 0 || outcome.end() != End::OutOfNodes {
+            break outcome;
+        }
+        runs += 1;
+        run = run.saturating_mul(RETRY_GROWTH);
+        seed = Some(runs);
+        if run > shuffled_to {
+            (run, seed) = (cap, None);
+        }
+    };
+    solver.set_budget(budget);
+    outcome
 }
 
 /// [`minimize`] on the 9x9 search, from prepared boards. When orbit
@@ -574,6 +676,68 @@ mod tests {
         }
         let mut none: Vec<usize> = Vec::new();
         sparsest_first(&units, &orbits, &mut none);
+    }
+
+    /// Whether `cell` of `puzzle` can hold another symbol than `grid`'s
+    /// in some solution, by the dancing links: each other symbol given
+    /// there in turn.
+    fn other_by_links(puzzle: &Puzzle, grid: &[u8], cell: usize) -> bool {
+        use crate::search::Engine;
+        let mut links = GridSolver::with_engine(puzzle.shape(), Engine::Links).unwrap();
+        (0..puzzle.n() as u8).filter(|&v| v != grid[cell]).any(|v| {
+            let mut p = puzzle.clone();
+            p.givens_mut()[cell] = Some(v);
+            links.count(&p, Some(1)).is_ok_and(|o| o.so_far() > 0)
+        })
+    }
+
+    /// The search for another symbol in a cell, cut short and tried again
+    /// in other orders from runs of 1 node up (to the cap, or to 48 nodes
+    /// and then the plain order; every blank cell of 8x8 and 12x12 box
+    /// grids, 40% to 80% of the cells blank), answers as one search and as
+    /// the dancing links.
+    #[test]
+    fn retried_searches_answer_as_one_search_and_as_the_links() {
+        let mut rng = dlx::SplitMix64::new(36);
+        let (mut found, mut none) = (0, 0);
+        for (n, blanks) in [(8, 40), (8, 60), (12, 40), (12, 60), (12, 80)] {
+            let shape = Shape::default_for(n).unwrap();
+            let blank =
+                Puzzle::new(shape.clone(), Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap();
+            let mut solver = GridSolver::new(&shape);
+            let grid = crate::generate::full::draw(&mut solver, &blank, &mut rng).unwrap().unwrap();
+            let mut puzzle = blank.clone();
+            for (c, &v) in grid.iter().enumerate() {
+                if rng.below(100) >= blanks {
+                    puzzle.givens_mut()[c] = Some(v);
+                }
+            }
+            solver.set_restarts(false);
+            for cell in (0..n * n).filter(|&c| puzzle.givens()[c].is_none()) {
+                let expected = other_by_links(&puzzle, &grid, cell);
+                let mut answers = Vec::new();
+                let retries = [
+                    None,
+                    Some(Retries { first: 1, shuffled_to: u64::MAX }),
+                    Some(Retries { first: 3, shuffled_to: 48 }),
+                ];
+                for retries in retries {
+                    let mut spent = 0;
+                    let outcome = other_solution(&mut solver, retries, &puzzle, cell, &grid, &mut spent);
+                    assert!(!outcome.end().is_unknown(), "{n}x{n} cell {cell}");
+                    assert!(spent >= outcome.nodes());
+                    answers.push(outcome.so_far() > 0);
+                }
+                assert_eq!(answers, [expected; 3], "{n}x{n} cell {cell}");
+                if expected {
+                    found += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+        // Both answers come up.
+        assert!(found > 50 && none > 50, "{found} {none}");
     }
 
     /// On a jigsaw map the measure of a cell is the givens of its row,

@@ -499,6 +499,22 @@ impl GridSolver {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
+        self.solve_near_seeded(puzzle, excluded, near, None, visit)
+    }
+
+    /// [`GridSolver::solve_near`] in an order drawn from `seed` when given
+    /// (see [`Bits::solve_near_seeded`]; the other engines take no order).
+    pub fn solve_near_seeded<F>(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[(usize, u8)],
+        near: &[u8],
+        seed: Option<u64>,
+        visit: F,
+    ) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         if !puzzle.is_classic() {
             let mut visit = visit;
@@ -515,7 +531,7 @@ impl GridSolver {
             }
             _ => {
                 self.last = Engine::Bits;
-                self.bits().solve_near(puzzle, excluded, near, visit)
+                self.bits().solve_near_seeded(puzzle, excluded, near, seed, visit)
             }
         }
     }

@@ -1249,7 +1249,26 @@ impl Bits {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
-        self.set_search(None, excluded);
+        self.solve_near_seeded(puzzle, excluded, near, None, visit)
+    }
+
+    /// [`Bits::solve_near`], in an order drawn from `seed` when given (as
+    /// [`Bits::solve_shuffled`] does, from the first run on: ties among
+    /// the cells to branch on, and the symbols tried after `near`'s): the
+    /// same seed, the same order. Each seed walks its own tree, so a
+    /// search cut short can be tried again another way.
+    pub fn solve_near_seeded<F>(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[(usize, u8)],
+        near: &[u8],
+        seed: Option<u64>,
+        visit: F,
+    ) -> Outcome
+    where
+        F: FnMut(&[u8]) -> ControlFlow<()>,
+    {
+        self.set_search(seed, excluded);
         self.set_near(near);
         let outcome = self.solve(puzzle, visit);
         self.set_search(None, &[]);
