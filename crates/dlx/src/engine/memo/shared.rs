@@ -30,9 +30,14 @@ use crate::budget::{End, Meter, SharedTally};
 /// The tables a shared table is cut into (a power of two).
 const SHARDS: usize = 64;
 
+/// A shard on cache lines of its own (its lock and figures are written at
+/// every lookup: shards sharing a line would slow each other).
+#[repr(align(128))]
+struct Padded<T>(T);
+
 /// A memo table several threads read and insert into at once.
 pub(super) struct Shared<const N: usize> {
-    shards: Vec<Mutex<Table<N>>>,
+    shards: Vec<Padded<Mutex<Table<N>>>>,
 }
 
 impl<const N: usize> Shared<N> {
@@ -43,7 +48,7 @@ impl<const N: usize> Shared<N> {
             .map(|_| {
                 let mut t = Table::new(memory / SHARDS as u64, key_bits);
                 t.first = FIRST_SLOTS / SHARDS;
-                Mutex::new(t)
+                Padded(Mutex::new(t))
             })
             .collect();
         Shared { shards }
@@ -52,7 +57,7 @@ impl<const N: usize> Shared<N> {
     #[inline(always)]
     fn shard(&self, key: &State<N>) -> std::sync::MutexGuard<'_, Table<N>> {
         let i = Table::<N>::hash(key) as usize & (SHARDS - 1);
-        self.shards[i].lock().unwrap_or_else(PoisonError::into_inner)
+        self.shards[i].0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     #[inline]
@@ -69,7 +74,7 @@ impl<const N: usize> Shared<N> {
     pub(super) fn stats(&self) -> MemoStats {
         let mut s = MemoStats::default();
         for shard in &self.shards {
-            let t = shard.lock().unwrap_or_else(PoisonError::into_inner);
+            let t = shard.0.lock().unwrap_or_else(PoisonError::into_inner);
             s.hits += t.hits;
             s.stored += t.len as u64;
             s.bytes += t.bytes();
