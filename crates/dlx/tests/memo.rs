@@ -122,7 +122,7 @@ fn two_threads_count_the_6x6_grids() {
 }
 
 #[test]
-#[ignore = "about 6 s of CPU in release mode (just test-slow)"]
+#[ignore = "about 12 s of CPU on two threads in release mode (just test-slow)"]
 fn two_threads_count_latin_squares_of_order_6() {
     assert_eq!(count_on(&latin(6, None), Branching::First, 1 << 30, 2).0, Ok(812_851_200));
 }
