@@ -1,9 +1,10 @@
 //! One memo table shared by several threads counting the same problem.
 //!
-//! The table is cut into [`SHARDS`] tables of the single-thread kind
+//! The table is cut into up to [`SHARDS`] tables of the single-thread kind
 //! (`Table`: packed slots, growth by half, replacement at the cap), each
 //! behind its own lock; a state goes to the shard its hash's low bits name
-//! (its slot in the shard comes from the hash's high bits). A lock is held
+//! (its slot in the shard comes from the hash's high bits; a small cap
+//! is cut into fewer shards, [`SHARD_BYTES`] at least each). A lock is held
 //! only for one lookup or one insertion, so with two threads and 64 shards
 //! they seldom wait for each other, and each shard grows on its own (a
 //! growth holds one shard's lock, and its peak is one shard's, not the
@@ -27,8 +28,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use super::{Memo, MemoError, MemoStats, State, Table, FIRST_SLOTS};
 use crate::budget::{End, Meter, SharedTally};
 
-/// The tables a shared table is cut into (a power of two).
+/// The most tables a shared table is cut into (a power of two).
 const SHARDS: usize = 64;
+
+/// The fewest bytes of the cap a shard takes: a small cap is cut into
+/// fewer shards (down to one), or each would hold too few states to be of
+/// use (a 1 KB cap cut in 64 would leave no slot at all).
+const SHARD_BYTES: u64 = 1 << 20;
 
 /// A shard on cache lines of its own (its lock and figures are written at
 /// every lookup: shards sharing a line would slow each other).
@@ -38,25 +44,29 @@ struct Padded<T>(T);
 /// A memo table several threads read and insert into at once.
 pub(super) struct Shared<const N: usize> {
     shards: Vec<Padded<Mutex<Table<N>>>>,
+    /// The shards less one (their number is a power of two).
+    mask: usize,
 }
 
 impl<const N: usize> Shared<N> {
     /// A table of states whose first `key_bits` bits are used, under
     /// `memory` bytes in all.
     pub(super) fn new(memory: u64, key_bits: usize) -> Shared<N> {
-        let shards = (0..SHARDS)
+        let n = (memory / SHARD_BYTES).clamp(1, SHARDS as u64) as usize;
+        let n = 1 << n.ilog2();
+        let shards = (0..n)
             .map(|_| {
-                let mut t = Table::new(memory / SHARDS as u64, key_bits);
-                t.first = FIRST_SLOTS / SHARDS;
+                let mut t = Table::new(memory / n as u64, key_bits);
+                t.first = FIRST_SLOTS / n;
                 Padded(Mutex::new(t))
             })
             .collect();
-        Shared { shards }
+        Shared { shards, mask: n - 1 }
     }
 
     #[inline(always)]
     fn shard(&self, key: &State<N>) -> std::sync::MutexGuard<'_, Table<N>> {
-        let i = Table::<N>::hash(key) as usize & (SHARDS - 1);
+        let i = Table::<N>::hash(key) as usize & self.mask;
         self.shards[i].0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
