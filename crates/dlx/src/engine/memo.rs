@@ -966,7 +966,10 @@ impl<const N: usize> Table<N> {
     fn grow(&mut self) -> bool {
         let l = self.layout;
         let size = if self.size == 0 { self.max_slots.min(self.first) } else { self.size + self.size / 2 };
-        if size == 0 || size > self.max_slots || (size * l.slot * 8) as u64 + self.wide_bytes() > self.memory
+        if size < 2
+            || size <= self.size
+            || size > self.max_slots
+            || (size * l.slot * 8) as u64 + self.wide_bytes() > self.memory
         {
             return false;
         }
@@ -1038,6 +1041,25 @@ mod tests {
             assert_eq!(t.get(&[2, 0]), None);
             t.insert(&[2, 0], u128::MAX);
             assert_eq!(t.get(&[2, 0]), Some(u128::MAX));
+        }
+    }
+
+    #[test]
+    fn a_cap_of_one_or_two_slots_never_fills_the_table() {
+        // 16-byte slots, a cap of 20 to 47 bytes: one or two slots. A
+        // table of one slot would be full, and a lookup of another state
+        // would look for an empty slot for ever (it once did): no table
+        // then, and a table of two keeps one of them empty.
+        for memory in [20, 31, 32, 47] {
+            let mut t = Table::<1>::new(memory, 64);
+            for k in 1..50u64 {
+                t.insert(&[k], k as u128);
+                assert!(t.full || k == 1, "{memory} bytes");
+            }
+            assert!(t.len <= 2 && t.bytes() <= memory);
+            for k in 1..50u64 {
+                assert!(t.get(&[k]).is_none_or(|c| c == k as u128));
+            }
         }
     }
 
