@@ -31,6 +31,7 @@ pub struct MemoCounter {
     engine: MemoEngine,
     meter: Meter,
     memory: u64,
+    jobs: usize,
 }
 
 impl MemoCounter {
@@ -49,6 +50,7 @@ impl MemoCounter {
             engine: MemoEngine::new(problem, branching, memory),
             meter: Meter::new(),
             memory,
+            jobs: 1,
         })
     }
 
@@ -60,6 +62,13 @@ impl MemoCounter {
     /// Reports to `probe` (progress in nodes; Ctrl-C stops the count).
     pub fn set_probe(&mut self, probe: Option<Arc<Probe>>) {
         self.meter.set_probe(probe);
+    }
+
+    /// Counts on `jobs` threads (1 by default) that share one table, made
+    /// for each count and dropped after it; on one thread the table is
+    /// kept from count to count. The counts are the same either way.
+    pub fn set_jobs(&mut self, jobs: usize) {
+        self.jobs = jobs.max(1);
     }
 
     /// The branching rule.
@@ -93,7 +102,7 @@ impl MemoCounter {
     pub fn count(&mut self, chosen: &[usize]) -> Result<u128, MemoError> {
         self.meter.start();
         let before = self.engine.stats().computed;
-        let r = self.engine.count(chosen, &mut self.meter);
+        let r = self.engine.count(chosen, &mut self.meter, self.jobs);
         let nodes = self.engine.stats().computed - before;
         let known = r.as_ref().map_or(0, |&c| c.min(u64::MAX as u128) as u64);
         let _ = self.meter.finish(known, nodes, End::Complete);

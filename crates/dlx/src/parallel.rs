@@ -190,14 +190,20 @@ pub fn count_for(solver: &mut Solver, request: &Request) -> Outcome {
     };
     solver.set_engine(engine);
     solver.set_memory(request.memory.unwrap_or(crate::DEFAULT_MEMORY));
-    // The memo engine counts on one thread, one table for every subtree
-    // of a shard (tables of a thread each measured twice the CPU for the
-    // same wall time: docs/memo.md).
+    // The memo engine counts a shard on one thread, one table for every
+    // subtree; the whole count on the request's threads, sharing one table
+    // (docs/memo.md).
     let memo = solver.counts_by_memo(limit);
     match request.shard {
-        Some(_) if memo => count(solver, 1, request.shard, limit),
+        Some(_) if memo => {
+            solver.set_memo_jobs(1);
+            count(solver, 1, request.shard, limit)
+        }
         Some(_) => count(solver, request.jobs, request.shard, limit),
-        None if memo => solver.count(limit),
+        None if memo => {
+            solver.set_memo_jobs(request.count_jobs());
+            solver.count(limit)
+        }
         None => count_adaptive(solver, request.count_jobs(), limit),
     }
 }

@@ -53,6 +53,8 @@ struct LinksWithBits<I: Index> {
     memory: u64,
     /// The last memo count passed `u128`.
     overflowed: bool,
+    /// See [`Solver::set_memo_jobs`].
+    memo_jobs: usize,
 }
 
 /// The states a trial of the memo engine computes before it is judged.
@@ -80,6 +82,7 @@ impl<I: Index> LinksWithBits<I> {
             repeats: settings.repeats,
             memory: DEFAULT_MEMORY,
             overflowed: false,
+            memo_jobs: 1,
         }
     }
 
@@ -149,7 +152,7 @@ impl<I: Index> LinksWithBits<I> {
         let (forced, meter) = self.links.forced_and_meter();
         meter.start();
         let before = memo.stats().computed;
-        let r = memo.count(forced, meter);
+        let r = memo.count(forced, meter, self.memo_jobs);
         let nodes = memo.stats().computed - before;
         self.overflowed = r == Err(MemoError::Overflow);
         let (end, count) = match r {
@@ -681,6 +684,17 @@ impl Solver {
         match &mut self.engines {
             SolverEngines::Small(e) => e.set_memory(bytes),
             SolverEngines::Large(e) => e.set_memory(bytes),
+            SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => {}
+        }
+    }
+
+    /// The threads a count by memo takes (1 by default): more than one
+    /// share one table, made for each count and dropped after it (see
+    /// `docs/memo.md`, "Threads and shards"); the count is the same.
+    pub fn set_memo_jobs(&mut self, jobs: usize) {
+        match &mut self.engines {
+            SolverEngines::Small(e) => e.memo_jobs = jobs.max(1),
+            SolverEngines::Large(e) => e.memo_jobs = jobs.max(1),
             SolverEngines::SmallM(_) | SolverEngines::LargeM(_) => {}
         }
     }

@@ -47,6 +47,19 @@ fn memo_count(p: &Problem, branching: Branching) -> u128 {
     MemoCounter::new(p, branching, 1 << 28).unwrap().count(&[]).unwrap()
 }
 
+/// The count of `p` on `jobs` threads sharing one table of at most
+/// `memory` bytes, and the table's figures.
+fn count_on(
+    p: &Problem,
+    branching: Branching,
+    memory: u64,
+    jobs: usize,
+) -> (Result<u128, MemoError>, dlx::MemoStats) {
+    let mut m = MemoCounter::new(p, branching, memory).unwrap();
+    m.set_jobs(jobs);
+    (m.count(&[]), m.stats())
+}
+
 #[test]
 fn domino_tilings() {
     for b in BOTH {
@@ -82,6 +95,69 @@ fn sudoku_grids_6x6() {
 #[ignore = "about 10 s of CPU in release mode (just test-slow)"]
 fn latin_squares_of_order_6() {
     assert_eq!(memo_count(&latin(6, None), Branching::First), 812_851_200);
+}
+
+#[test]
+fn threads_sharing_one_table_count_exactly() {
+    for jobs in [2, 3] {
+        for b in BOTH {
+            assert_eq!(count_on(&dominoes(8, 8), b, 1 << 28, jobs).0, Ok(12_988_816));
+            assert_eq!(count_on(&dominoes(5, 5), b, 1 << 28, jobs).0, Ok(0));
+            assert_eq!(count_on(&latin(5, None), b, 1 << 28, jobs).0, Ok(161_280));
+            assert_eq!(count_on(&latin(4, Some((2, 2))), b, 1 << 28, jobs).0, Ok(288));
+        }
+        let (c, stats) = count_on(&dominoes(12, 12), Branching::First, 1 << 28, jobs);
+        assert_eq!(c, Ok(53_060_477_521_960_000));
+        assert!(stats.computed > 0 && stats.stored > 0 && stats.hits > 0 && !stats.full);
+    }
+}
+
+#[test]
+fn two_threads_count_the_6x6_grids() {
+    let (c, stats) = count_on(&latin(6, Some((2, 3))), Branching::First, 1 << 30, 2);
+    assert_eq!(c, Ok(28_200_960));
+    // The threads meet each other's states: few computed twice.
+    let (_, one) = count_on(&latin(6, Some((2, 3))), Branching::First, 1 << 30, 1);
+    assert!(stats.computed < one.computed * 3 / 2, "{} against {}", stats.computed, one.computed);
+}
+
+#[test]
+#[ignore = "about 12 s of CPU on two threads in release mode (just test-slow)"]
+fn two_threads_count_latin_squares_of_order_6() {
+    assert_eq!(count_on(&latin(6, None), Branching::First, 1 << 30, 2).0, Ok(812_851_200));
+}
+
+#[test]
+fn threads_at_the_memory_cap_replace_states_and_stay_exact() {
+    for b in BOTH {
+        assert_eq!(
+            count_on(&dominoes(4, 6), b, 0, 2).0,
+            Ok(Solver::new(&dominoes(4, 6)).count(None).solutions().unwrap() as u128)
+        );
+        let (c, stats) = count_on(&dominoes(8, 8), b, 20_000, 2);
+        assert_eq!(c, Ok(12_988_816));
+        assert!(stats.full && stats.replaced > 0 && stats.bytes <= 20_000, "{stats:?}");
+        let (c, stats) = count_on(&latin(5, None), b, 100_000, 2);
+        assert_eq!(c, Ok(161_280));
+        assert!(stats.full && stats.replaced > 1_000 && stats.bytes <= 100_000, "{stats:?}");
+    }
+}
+
+#[test]
+fn threads_stop_together_on_a_budget_or_past_u128() {
+    let mut m = MemoCounter::new(&dominoes(8, 8), Branching::First, 1 << 24).unwrap();
+    m.set_jobs(2);
+    m.set_budget(Budget::nodes(100));
+    assert!(matches!(m.count(&[]), Err(MemoError::Stopped(e)) if e.is_out_of_budget()));
+    m.set_budget(Budget::UNLIMITED);
+    assert_eq!(m.count(&[]), Ok(12_988_816));
+    let n = 130;
+    let mut b = ProblemBuilder::new((0..n).map(|i| format!("i{i}")), Vec::<String>::new()).unwrap();
+    for i in 0..n as u32 {
+        b.add_option(&[Entry { item: i, color: 0 }]).unwrap();
+        b.add_option(&[Entry { item: i, color: 0 }]).unwrap();
+    }
+    assert_eq!(count_on(&b.build().unwrap(), Branching::First, 1 << 20, 2).0, Err(MemoError::Overflow));
 }
 
 #[test]
@@ -206,6 +282,9 @@ proptest! {
         for b in BOTH {
             let mut m = MemoCounter::new(&p, b, memory).unwrap();
             prop_assert_eq!(m.count(&[]), Ok(all.len() as u128));
+            for jobs in [2, 3] {
+                prop_assert_eq!(count_on(&p, b, memory, jobs).0, Ok(all.len() as u128), "{} threads", jobs);
+            }
             // Below each option alone: the solutions that hold it.
             for k in 0..p.option_count() {
                 let holding = all.iter().filter(|s| s.contains(&k)).count() as u128;
@@ -239,6 +318,7 @@ proptest! {
             let request = Request::new(Want::Count { limit: None }).with_engine(engine).with_memory(Some(1 << 20));
             let mut solver = Solver::new(&p);
             prop_assert_eq!(count_for(&mut solver, &request).solutions_wide(), Some(expected));
+            prop_assert_eq!(count_for(&mut solver, &request.with_jobs(2)).solutions_wide(), Some(expected), "2 threads");
             let mut sum = 0;
             for k in 0..m {
                 let shard = Shard { index: k, count: m };

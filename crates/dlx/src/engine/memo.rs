@@ -39,6 +39,8 @@ use crate::estimate::{below_u128, SplitMix64};
 use crate::problem::Problem;
 use crate::zdd::{Builder, WordMap, BOTTOM, TOP};
 
+mod shared;
+
 /// The most words a state may take: 1,024 bits of items and color fields.
 pub(crate) const MAX_WORDS: usize = 16;
 
@@ -186,6 +188,9 @@ pub(crate) struct Memo<const N: usize> {
     /// The bits of a state in use (items, then color fields).
     key_bits: usize,
     computed: u64,
+    /// The shared tables' figures of the counts on several threads since
+    /// the last reset (each count's table is dropped after it).
+    threaded: MemoStats,
 }
 
 impl<const N: usize> Memo<N> {
@@ -235,6 +240,7 @@ impl<const N: usize> Memo<N> {
             table: Table::new(memory, key_bits),
             key_bits,
             computed: 0,
+            threaded: MemoStats::default(),
         }
     }
 
@@ -244,21 +250,43 @@ impl<const N: usize> Memo<N> {
         self.branching = branching;
         self.table = Table::new(memory, self.key_bits);
         self.computed = 0;
+        self.threaded = MemoStats::default();
     }
 
     pub fn branching(&self) -> Branching {
         self.branching
     }
 
+    /// The own table's figures, with those of the counts on several
+    /// threads added (their states and bytes: the larger of the two, as
+    /// they are not held at once).
     pub fn stats(&self) -> MemoStats {
+        let t = &self.threaded;
         MemoStats {
-            computed: self.computed,
-            hits: self.table.hits,
-            stored: self.table.len as u64,
-            bytes: self.table.bytes(),
-            full: self.table.full,
-            replaced: self.table.replaced,
+            computed: self.computed + t.computed,
+            hits: self.table.hits + t.hits,
+            stored: (self.table.len as u64).max(t.stored),
+            bytes: self.table.bytes().max(t.bytes),
+            full: self.table.full || t.full,
+            replaced: self.table.replaced + t.replaced,
         }
+    }
+
+    /// [`Memo::count`] on `jobs` threads sharing one table (made for this
+    /// count and dropped after it); one thread counts on the own table.
+    pub fn count_on(&mut self, s: &State<N>, meter: &mut Meter, jobs: usize) -> Result<u128, MemoError> {
+        if jobs <= 1 {
+            return self.count(s, meter);
+        }
+        let (r, stats) = self.count_threads(s, meter, jobs);
+        let t = &mut self.threaded;
+        t.computed += stats.computed;
+        t.hits += stats.hits;
+        t.stored = t.stored.max(stats.stored);
+        t.bytes = t.bytes.max(stats.bytes);
+        t.full |= stats.full;
+        t.replaced += stats.replaced;
+        r
     }
 
     /// The state after choosing `options` from the empty one, or `None`
@@ -584,10 +612,12 @@ impl MemoEngine {
     }
 
     /// The solutions that contain `chosen` (0 when those clash), within
-    /// `meter`'s budget; the table is kept for the next count.
-    pub fn count(&mut self, chosen: &[usize], meter: &mut Meter) -> Result<u128, MemoError> {
+    /// `meter`'s budget, on `jobs` threads (one shared table made for the
+    /// count when more than one; on one, the own table, kept for the next
+    /// count).
+    pub fn count(&mut self, chosen: &[usize], meter: &mut Meter, jobs: usize) -> Result<u128, MemoError> {
         each_width!(self, m => match m.state_of(chosen) {
-            Some(s) => m.count(&s, meter),
+            Some(s) => m.count_on(&s, meter, jobs),
             None => Ok(0),
         })
     }
@@ -757,6 +787,8 @@ struct Table<const N: usize> {
     replaced: u64,
     /// The counts too large for their slots.
     wide: std::collections::HashMap<State<N>, u128>,
+    /// The slots of the first growth.
+    first: usize,
 }
 
 impl<const N: usize> Table<N> {
@@ -776,6 +808,7 @@ impl<const N: usize> Table<N> {
             hits: 0,
             replaced: 0,
             wide: std::collections::HashMap::new(),
+            first: FIRST_SLOTS,
         }
     }
 
@@ -932,8 +965,11 @@ impl<const N: usize> Table<N> {
     /// cap does not allow it or the memory cannot be had.
     fn grow(&mut self) -> bool {
         let l = self.layout;
-        let size = if self.size == 0 { self.max_slots.min(FIRST_SLOTS) } else { self.size + self.size / 2 };
-        if size == 0 || size > self.max_slots || (size * l.slot * 8) as u64 + self.wide_bytes() > self.memory
+        let size = if self.size == 0 { self.max_slots.min(self.first) } else { self.size + self.size / 2 };
+        if size < 2
+            || size <= self.size
+            || size > self.max_slots
+            || (size * l.slot * 8) as u64 + self.wide_bytes() > self.memory
         {
             return false;
         }
@@ -1005,6 +1041,25 @@ mod tests {
             assert_eq!(t.get(&[2, 0]), None);
             t.insert(&[2, 0], u128::MAX);
             assert_eq!(t.get(&[2, 0]), Some(u128::MAX));
+        }
+    }
+
+    #[test]
+    fn a_cap_of_one_or_two_slots_never_fills_the_table() {
+        // 16-byte slots, a cap of 20 to 47 bytes: one or two slots. A
+        // table of one slot would be full, and a lookup of another state
+        // would look for an empty slot for ever (it once did): no table
+        // then, and a table of two keeps one of them empty.
+        for memory in [20, 31, 32, 47] {
+            let mut t = Table::<1>::new(memory, 64);
+            for k in 1..50u64 {
+                t.insert(&[k], k as u128);
+                assert!(t.full || k == 1, "{memory} bytes");
+            }
+            assert!(t.len <= 2 && t.bytes() <= memory);
+            for k in 1..50u64 {
+                assert!(t.get(&[k]).is_none_or(|c| c == k as u128));
+            }
         }
     }
 
