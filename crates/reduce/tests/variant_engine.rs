@@ -210,3 +210,78 @@ fn long_sums_count_what_brute_force_counts() {
     }
     assert!(solved > cases / 3, "{solved} of {cases} cases have solutions");
 }
+
+/// Cages covering the whole grid, grown at random from cell to
+/// neighbouring cell (1 to 5 cells each), with the sums of `truth`: now
+/// and then one off by one (no solution, or others) or none.
+fn random_cages(rng: &mut Rng, n: usize, truth: &[u8]) -> Vec<Constraint> {
+    let mut taken = vec![false; n * n];
+    let mut out = Vec::new();
+    for start in 0..n * n {
+        if taken[start] {
+            continue;
+        }
+        let (want, mut cells) = (1 + rng.below(5), vec![start]);
+        taken[start] = true;
+        for _ in 0..20 {
+            if cells.len() == want {
+                break;
+            }
+            let c = cells[rng.below(cells.len())];
+            let (r, col) = (c / n, c % n);
+            let next = [(r + 1, col), (r, col + 1), (r.wrapping_sub(1), col), (r, col.wrapping_sub(1))];
+            let (nr, nc) = next[rng.below(4)];
+            if nr < n && nc < n && !taken[nr * n + nc] {
+                taken[nr * n + nc] = true;
+                cells.push(nr * n + nc);
+            }
+        }
+        let sum: u32 = cells.iter().map(|&c| truth[c] as u32 + 1).sum::<u32>() + rng.chance(4) as u32;
+        let sum = if rng.chance(5) { None } else { Some(sum) };
+        out.push(Killer::new(n, cells, sum).unwrap().into());
+    }
+    out
+}
+
+/// Killer puzzles whose cages cover the grid (the derived sums, the
+/// cages' combinations and the branching on a digit's two places in a
+/// house all at work), few givens, on 6x6 with boxes and a jigsaw: the
+/// variant search lists what the filter lists, and reports its nodes.
+#[test]
+#[ignore = "a minute: CI runs it in release"]
+fn killer_grids_list_what_the_filter_lists_on_6x6() {
+    let mut rng = Rng(0x6_c4e5);
+    let shapes = [Shape::default_for(6).unwrap(), jigsaw(6, "000011022013221113243333244455445555")];
+    let (mut cases, mut several, mut none) = (0, 0, 0);
+    for shape in &shapes {
+        let mut solver = GridSolver::new(shape);
+        for round in 0..60 {
+            let mut truth = Vec::new();
+            let _ = solver.solve_shuffled(&blank(shape), 7000 + round, |g| {
+                truth = g.to_vec();
+                ControlFlow::Break(())
+            });
+            let rules = Rules { constraints: random_cages(&mut rng, 6, &truth), candidates: None };
+            let givens: Vec<Option<u8>> = truth.iter().map(|&v| rng.chance(12).then_some(v)).collect();
+            let p = Puzzle::new(shape.clone(), Alphabet::default_for(6).unwrap(), givens)
+                .unwrap()
+                .with_rules(rules)
+                .unwrap();
+            let (want, want_count) = listed(&mut solver, VariantWay::Filter, &p);
+            let (got, got_count) = listed(&mut solver, VariantWay::Propagate, &p);
+            assert_eq!(got, want, "{p:?}");
+            assert_eq!((got_count, want_count), (Some(got.len() as u64), Some(want.len() as u64)), "{p:?}");
+            // The statistics are the variant search's: its nodes.
+            let o = solver.count(&p, None).unwrap_or(dlx::Outcome::new(End::Complete, 0, 0));
+            if o.nodes() > 0 {
+                assert_eq!(solver.stats().nodes, o.nodes(), "{p:?}");
+                assert_eq!(solver.stats().solutions, want.len() as u64, "{p:?}");
+            }
+            cases += 1;
+            several += (want.len() > 1) as usize;
+            none += want.is_empty() as usize;
+        }
+    }
+    // Most have no solution (a cage off by one), some one or more.
+    assert!(cases - none >= 5 && none > cases / 2, "{cases} cases: {several} with several, {none} with none");
+}

@@ -165,6 +165,8 @@ pub struct GridSolver {
     variant: Option<Box<Variant>>,
     /// The way puzzles with rules are searched, when forced.
     variant_way: Option<VariantWay>,
+    /// Whether the last search was the variant search (its statistics).
+    variant_ran: bool,
 }
 
 impl GridSolver {
@@ -198,6 +200,7 @@ impl GridSolver {
             last: engine,
             variant: None,
             variant_way: None,
+            variant_ran: false,
         })
     }
 
@@ -332,6 +335,7 @@ impl GridSolver {
             return self.filtered(puzzle, &mut visit);
         }
         self.last = Engine::Links;
+        self.variant_ran = false;
         self.listed = !self.faithful && self.shape.n() <= MAX_LISTING_ORDER;
         if self.listed {
             let (shape, budget, probe) = (&self.shape, self.budget, &self.probe);
@@ -354,6 +358,7 @@ impl GridSolver {
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
         self.last = Engine::Links;
+        self.variant_ran = false;
         self.listed = false;
         self.links().solve_shard(puzzle, shard, visit)
     }
@@ -376,6 +381,7 @@ impl GridSolver {
         F: FnMut(T) -> ControlFlow<()>,
     {
         self.last = Engine::Links;
+        self.variant_ran = false;
         self.listed = false;
         self.links().solve_parallel(puzzle, jobs, map, visit)
     }
@@ -392,6 +398,7 @@ impl GridSolver {
             return self.filtered(puzzle, &mut visit);
         }
         self.last = self.engine();
+        self.variant_ran = false;
         self.listed = false;
         let outcome = match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => s.solve(puzzle, visit),
@@ -436,6 +443,7 @@ impl GridSolver {
             Box::new(v)
         });
         let outcome = v.solve(puzzle, excluded, visit);
+        self.variant_ran = true;
         clash_if_none(puzzle, outcome)
     }
 
@@ -527,11 +535,17 @@ impl GridSolver {
         match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => {
                 self.last = Engine::Nine;
+                self.variant_ran = false;
                 s.solve_excluding(puzzle, excluded, visit)
             }
             _ => {
                 self.last = Engine::Bits;
+<<<<<<< HEAD
                 self.bits().solve_near_seeded(puzzle, excluded, near, seed, visit)
+=======
+                self.variant_ran = false;
+                self.bits().solve_near(puzzle, excluded, near, visit)
+>>>>>>> vspeed
             }
         }
     }
@@ -546,6 +560,7 @@ impl GridSolver {
     {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         self.last = Engine::Bits;
+        self.variant_ran = false;
         let outcome = self.bits().solve_shuffled(puzzle, seed, visit);
         clash_if_none(puzzle, outcome)
     }
@@ -556,6 +571,7 @@ impl GridSolver {
         match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => {
                 self.last = Engine::Nine;
+                self.variant_ran = false;
                 Some(s)
             }
             _ => None,
@@ -585,6 +601,7 @@ impl GridSolver {
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Outcome, Conflict> {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         self.last = self.engine();
+        self.variant_ran = false;
         self.listed = false;
         let limit = limit.unwrap_or(u64::MAX);
         if limit == 0 {
@@ -657,6 +674,7 @@ impl GridSolver {
                     return s.count(puzzle, limit).expect("no clash: the first try found none");
                 }
                 s.last = Engine::Links;
+                s.variant_ran = false;
                 let links = s.links();
                 let solver = links.prepare(puzzle).expect("no clash: the first try found none");
                 dlx::parallel::count(solver, jobs, None, limit)
@@ -709,6 +727,7 @@ impl GridSolver {
         limit: Option<u64>,
     ) -> Result<Outcome, Conflict> {
         self.last = Engine::Links;
+        self.variant_ran = false;
         self.listed = false;
         self.links().count_split(puzzle, jobs, shard, limit)
     }
@@ -798,6 +817,9 @@ impl GridSolver {
     /// The statistics of the last search (the bit searches count nodes
     /// only: the root and every branch tried).
     pub fn stats(&self) -> Stats {
+        if let (true, Some(v)) = (self.variant_ran, &self.variant) {
+            return v.stats();
+        }
         if let (Engine::Links, true, Some(l)) = (self.last, self.listed, &self.listing) {
             return l.stats();
         }

@@ -127,29 +127,39 @@ impl Prop {
 fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
     let mut masks = [0 as Mask; 32];
     let masks = &mut masks[..cells.len().min(32)];
+    // The digits some cell holds, and those two cells hold.
+    let (mut once, mut twice) = (0 as Mask, 0 as Mask);
     for (m, &c) in masks.iter_mut().zip(cells) {
         *m = ch.cand[c as usize];
+        twice |= once & *m;
+        once |= *m;
     }
-    let union = masks.iter().fold(0, |u, &m| u | m);
     let (mut allowed, mut required) = (0, Mask::MAX);
-    for &combo in combos {
-        if combo & !union != 0 || masks.iter().any(|&m| m & combo == 0) {
+    'combos: for &combo in combos {
+        if combo & !once != 0 {
             continue;
+        }
+        for &m in masks.iter() {
+            if m & combo == 0 {
+                continue 'combos;
+            }
         }
         allowed |= combo;
         required &= combo;
     }
-    if allowed == 0 || !cells.iter().all(|&c| ch.keep(c, allowed)) {
+    if allowed == 0 {
         return false;
     }
-    // A digit every combination holds, left in one cell, goes there.
-    for v in bits(required) {
+    if once & !allowed != 0 && !cells.iter().all(|&c| ch.keep(c, allowed)) {
+        return false;
+    }
+    // A digit every combination holds, left in one cell, goes there
+    // (keeping `allowed` in every cell keeps it in as many cells).
+    for v in bits(required & !twice) {
         let bit = 1 << v;
-        let mut holders = cells.iter().filter(|&&c| ch.cand[c as usize] & bit != 0);
-        match (holders.next(), holders.next()) {
-            (None, _) => return false,
-            (Some(&c), None) if !ch.keep(c, bit) => return false,
-            _ => {}
+        match cells.iter().find(|&&c| ch.cand[c as usize] & bit != 0) {
+            Some(&c) if ch.keep(c, bit) => {}
+            _ => return false,
         }
     }
     true
