@@ -540,12 +540,8 @@ impl GridSolver {
             }
             _ => {
                 self.last = Engine::Bits;
-<<<<<<< HEAD
-                self.bits().solve_near_seeded(puzzle, excluded, near, seed, visit)
-=======
                 self.variant_ran = false;
-                self.bits().solve_near(puzzle, excluded, near, visit)
->>>>>>> vspeed
+                self.bits().solve_near_seeded(puzzle, excluded, near, seed, visit)
             }
         }
     }
