@@ -463,6 +463,14 @@ fn guess(lines: &[Line]) -> Format {
     if len(tokens[0]) >= 16 && root(len(tokens[0])).is_some() {
         return Format::Line;
     }
+    // A label before a line record (`Puzzle: 4.....8.5.3...`): the line
+    // format, which refuses that line alone and reads the others.
+    if tokens[1..]
+        .iter()
+        .any(|t| len(t) >= 16 && root(len(t)).is_some() && t.contains(|c: char| c.is_ascii_digit()))
+    {
+        return Format::Line;
+    }
     // A puzzle in groups on one line (`53..7.... 6..195...`).
     let run = tokens.iter().take_while(|t| len(t) == len(tokens[0])).count();
     if line::grouped(len(tokens[0]), run).is_some() {

@@ -269,7 +269,19 @@ fn groups(no: usize, text: &str, lead: usize, puzzles: &Puzzles) -> Option<Parse
     }
     let width = tokens.first()?.1.chars().count();
     let run = tokens.iter().take_while(|t| t.1.chars().count() == width).count();
-    let (k, n) = grouped(width, run)?;
+    // The whole run, or half and its solution; or, when a note's first
+    // word is as wide as the groups (`hard` after groups of 4), the most
+    // groups that make a puzzle and end where a group holds no cell.
+    let whole = grouped(width, run);
+    let (k, n) = whole.or_else(|| {
+        (2..run).rev().find_map(|k| {
+            let (k, n) = grouped(width, k).filter(|&(j, _)| j == k)?;
+            let next = tokens[k].1;
+            let cells = next.char_indices().map(|(i, c)| &next[i..i + c.len_utf8()]);
+            (!puzzles.fit(cells, n)).then_some((k, n))
+        })
+    })?;
+    let solution_follows = whole.is_some() && k < run;
     let cells: Vec<Cell<'_>> = tokens[..k]
         .iter()
         .flat_map(|&(col, t)| {
@@ -281,6 +293,17 @@ fn groups(no: usize, text: &str, lead: usize, puzzles: &Puzzles) -> Option<Parse
         })
         .collect();
     let body = puzzles.build(n, &cells, None, Layout::Line, no);
+    if solution_follows {
+        // The second half is the solution (kept as the note), or this is
+        // no reading of the line: a map or anything else written alike is
+        // never dropped.
+        let Ok(Body::Puzzle { puzzle, .. }) = &body else { return None };
+        let solution: Option<Vec<u8>> =
+            tokens[k..2 * k].iter().flat_map(|t| t.1.chars()).map(|c| puzzle.alphabet().index(c)).collect();
+        if solution.is_none_or(|g| verify::grid(puzzle, &g).is_err()) {
+            return None;
+        }
+    }
     let note = tokens.get(k).map(|&(col, _)| {
         let at = text.char_indices().nth(col - 1).map_or(text.len(), |(i, _)| i);
         text[at..].trim().to_owned()
@@ -289,16 +312,21 @@ fn groups(no: usize, text: &str, lead: usize, puzzles: &Puzzles) -> Option<Parse
 }
 
 /// How many of `run` groups of `width` cells make a puzzle written in
-/// groups on one line (see [`groups`]), and its order: the most that make
-/// N² cells, N from 9, the groups a row's part or whole rows.
+/// groups on one line (see [`groups`]), and its order: the whole run, or
+/// its first half when the second is the solution written alike; N from
+/// 9, the groups a row's part or whole rows. Any other split of the run is
+/// ambiguous (54 groups of 3: a 9x9 and its solution, or a 12x12) and read
+/// as no puzzle.
 pub(crate) fn grouped(width: usize, run: usize) -> Option<(usize, usize)> {
-    if width < 2 {
+    let order = |k: usize| order_of(k * width).filter(|&n| n >= 9 && (n % width == 0 || width % n == 0));
+    if width < 2 || run < 2 {
         return None;
     }
-    (2..=run).rev().find_map(|k| {
-        let n = order_of(k * width).filter(|&n| n >= 9 && (n % width == 0 || width % n == 0))?;
-        Some((k, n))
-    })
+    match order(run) {
+        Some(n) => Some((run, n)),
+        None if run % 2 == 0 => order(run / 2).map(|n| (run / 2, n)),
+        None => None,
+    }
 }
 
 /// The column (from 1) of the character at byte `lead` of `text`.

@@ -83,10 +83,16 @@ pub(crate) fn is_title(s: &str) -> bool {
     let mut words = inner.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty());
     let Some(first) = words.next() else { return false };
     let first = first.strip_suffix([':', '.']).unwrap_or(first);
+    // A word like a puzzle's cells (16 characters or more with a digit or
+    // a blank) makes the line no title: `Puzzle: 4.....8.5.3...` is a
+    // puzzle with a label, refused rather than skipped.
+    let cells_like =
+        |w: &str| w.chars().count() >= 16 && w.contains(|c: char| c.is_ascii_digit() || ".?_*".contains(c));
     (bracketed || words.next().is_some())
-        && first.chars().nth(1).is_some()
+        && (2..=24).contains(&first.chars().count())
         && first.chars().all(char::is_alphabetic)
         && first.chars().any(|c| c.is_lowercase() || (!c.is_ascii() && !c.is_uppercase()))
+        && !inner.split(|c: char| c.is_whitespace() || c == ',').any(cells_like)
 }
 
 /// A grid-art separator line: only `- + | =`, box-drawing characters and
@@ -165,6 +171,10 @@ mod tests {
             ". . . .",
             "é 1",
             "9: 12",
+            "Puzzle: 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "Puzzle 1 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "Grid 0000000000000000",
+            "αβγδεζηθικλμνξοπρστυφχψωαβγ 12",
             "Σ 1",
             "",
             "[]",
