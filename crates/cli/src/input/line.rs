@@ -282,16 +282,7 @@ fn groups(no: usize, text: &str, lead: usize, puzzles: &Puzzles) -> Option<Parse
         })
     })?;
     let solution_follows = whole.is_some() && k < run;
-    let cells: Vec<Cell<'_>> = tokens[..k]
-        .iter()
-        .flat_map(|&(col, t)| {
-            t.char_indices().enumerate().map(move |(j, (i, c))| Cell {
-                line: no,
-                column: col + j,
-                text: &t[i..i + c.len_utf8()],
-            })
-        })
-        .collect();
+    let cells = char_cells(no, tokens[..k].iter().copied());
     let body = puzzles.build(n, &cells, None, Layout::Line, no);
     if solution_follows {
         // The second half is the solution (kept as the note), or this is
@@ -327,6 +318,21 @@ pub(crate) fn grouped(width: usize, run: usize) -> Option<(usize, usize)> {
         None if run % 2 == 0 => order(run / 2).map(|n| (run / 2, n)),
         None => None,
     }
+}
+
+/// The cells of line `no`'s fields, a character each: every field given
+/// with the column (from 1) of its first character.
+fn char_cells<'a>(no: usize, fields: impl IntoIterator<Item = (usize, &'a str)>) -> Vec<Cell<'a>> {
+    fields
+        .into_iter()
+        .flat_map(|(column, f)| {
+            f.char_indices().enumerate().map(move |(k, (i, c))| Cell {
+                line: no,
+                column: column + k,
+                text: &f[i..i + c.len_utf8()],
+            })
+        })
+        .collect()
 }
 
 /// The column (from 1) of the character at byte `lead` of `text`.
@@ -451,16 +457,7 @@ fn delimited(no: usize, rest: &str, col0: usize, auto: bool, puzzles: &Puzzles) 
     if auto && n < 4 {
         return None;
     }
-    let cells: Vec<Cell<'_>> = fields
-        .iter()
-        .flat_map(|&(f, column)| {
-            f.char_indices().enumerate().map(move |(k, (i, c))| Cell {
-                line: no,
-                column: column + k,
-                text: &f[i..i + c.len_utf8()],
-            })
-        })
-        .collect();
+    let cells = char_cells(no, fields.iter().map(|&(f, column)| (column, f)));
     let body = puzzles.build(n, &cells, None, Layout::Line, no);
     Some(Parsed { first_line: no, note: None, notices: Vec::new(), body })
 }
@@ -520,11 +517,7 @@ fn build(
         let body = puzzles.build_ascii(n, cells_text.as_bytes(), map, Layout::Line, no, col0);
         return Parsed { first_line: no, note, notices: Vec::new(), body };
     }
-    let cells_v: Vec<Cell<'_>> = cells_text
-        .char_indices()
-        .enumerate()
-        .map(|(k, (i, c))| Cell { line: no, column: col0 + k, text: &cells_text[i..i + c.len_utf8()] })
-        .collect();
+    let cells_v = char_cells(no, [(col0, cells_text)]);
     let body = puzzles.build(n, &cells_v, map, Layout::Line, no);
     Parsed { first_line: no, note, notices: Vec::new(), body }
 }
