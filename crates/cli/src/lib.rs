@@ -24,7 +24,6 @@ pub mod render;
 pub mod run;
 pub mod schema;
 pub mod status;
-pub mod verify;
 pub mod zdd_file;
 
 use std::ffi::OsString;

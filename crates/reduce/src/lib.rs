@@ -17,6 +17,9 @@
 //! Each file imports only from those listed before it:
 //!
 //! - `grid.rs`: the model ([`Shape`], [`Alphabet`], [`Puzzle`]);
+//! - [`verify`]: a filled grid or a cover checked against its puzzle or
+//!   problem, by code that shares nothing with the searches (the command
+//!   line checks every answer with it before printing);
 //! - [`cover`]: the reduction to a [`dlx::Problem`] and back, a variant's
 //!   XCC reduction in `cover/variant.rs` ([`reduce_variant`]);
 //! - `symmetry.rs`: the symmetries of a pattern of givens ([`Symmetry`]),
@@ -96,6 +99,7 @@ pub mod logic;
 mod puzzle;
 pub mod search;
 mod symmetry;
+pub mod verify;
 
 pub use cover::variant::{reduce_variant, Legend, Unreduced, VariantError};
 pub use cover::{decode, full_matrix, reduce, Encoding, Placement, Reduction};

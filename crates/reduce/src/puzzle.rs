@@ -1,12 +1,12 @@
 //! A puzzle: a [`Shape`], an [`Alphabet`], its givens, and for a variant
 //! puzzle its [`Rules`] (constraints, candidate restrictions); the clash
-//! of two givens ([`Conflict`]); and the plain check of a filled grid
-//! ([`Puzzle::verify`]: every unit, every given, every rule).
+//! of two givens ([`Conflict`]). The check of a filled grid,
+//! [`Puzzle::verify`], lives in [`crate::verify`].
 
 use std::fmt;
 use std::sync::Arc;
 
-use crate::constraint::{Grid, Rules};
+use crate::constraint::Rules;
 use crate::grid::{Alphabet, GridError, Shape};
 
 /// Where two givens clash, making the puzzle unsolvable.
@@ -194,41 +194,6 @@ impl Puzzle {
             1 => Conflict::Column { index: unit - n + 1, symbol },
             _ => Conflict::Region { index: unit - 2 * n + 1, label: self.shape.label(unit - 2 * n), symbol },
         })
-    }
-
-    /// Checks a filled grid (symbol indices, row by row) against the puzzle:
-    /// every row, column and region holds each symbol once, and every given
-    /// is kept.
-    pub fn verify(&self, grid: &[u8]) -> Result<(), String> {
-        let n = self.n();
-        if grid.len() != n * n {
-            return Err(format!("the grid has {} cells, not {}", grid.len(), n * n));
-        }
-        if let Some(cell) = grid.iter().position(|&v| v as usize >= n) {
-            return Err(format!("cell {cell} holds no symbol"));
-        }
-        if let Some(cell) = (0..n * n).find(|&i| self.givens[i].is_some_and(|g| g != grid[i])) {
-            return Err(format!("the given in row {}, column {} was changed", cell / n + 1, cell % n + 1));
-        }
-        let mut seen = vec![0u64; 3 * n];
-        for (cell, &v) in grid.iter().enumerate() {
-            let units = [Some(cell / n), Some(n + cell % n), self.shape.region(cell).map(|k| 2 * n + k)];
-            for u in units.into_iter().flatten() {
-                if seen[u] & 1 << v != 0 {
-                    let what = match u / n {
-                        0 => format!("row {}", u + 1),
-                        1 => format!("column {}", u - n + 1),
-                        _ => format!("region {}", u - 2 * n + 1),
-                    };
-                    return Err(format!("symbol {} twice in {what}", self.alphabet.char(v)));
-                }
-                seen[u] |= 1 << v;
-            }
-        }
-        match &self.rules {
-            Some(rules) => rules.check(Grid { n, cells: grid }),
-            None => Ok(()),
-        }
     }
 
     /// The grid as text: N rows of N symbols, blanks as `.`.

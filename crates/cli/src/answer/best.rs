@@ -20,6 +20,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use dlx::{Cheapest, End, Problem};
+use reduce::verify::{self, Failure};
 
 use super::engines::Engines;
 use super::Plan;
@@ -28,7 +29,6 @@ use crate::output::{text, OutputFormat};
 use crate::record::{Body, Record};
 use crate::run::{notices, refuse, refuse_with, Note};
 use crate::status::Status;
-use crate::verify::{self, Failure};
 
 /// Why `--best` cannot answer a record.
 fn refusal(problem: Option<&Problem>) -> Option<&'static str> {

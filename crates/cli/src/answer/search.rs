@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use dlx::{End, EngineChoice, Outcome, Problem, Stats};
+use reduce::verify::{self, Failure};
 use reduce::Puzzle;
 
 use super::engines::Engines;
@@ -23,7 +24,6 @@ use crate::output::{text, OutputFormat, NO_SOLUTION};
 use crate::record::{Body, Layout, PuzzleCover, Record};
 use crate::run::{notices, refuse, Note};
 use crate::status::Status;
-use crate::verify::{self, Failure};
 
 /// Counts with a limit up to this go to the grid searches even where the
 /// memo would take a count of the puzzle (few givens).

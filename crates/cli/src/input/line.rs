@@ -5,12 +5,12 @@
 
 use reduce::constraint::Rules;
 use reduce::order_of;
+use reduce::verify;
 
 use super::puzzle::{Cell, Puzzles};
 use super::window::{is_blank, is_comment, is_marker, is_title, Parsed, Step, Window};
 use crate::error::{InputError, LineRecordError, Refusal};
 use crate::record::{Body, Layout, Notice};
-use crate::verify;
 
 /// Title lines (`Puzzle 3`, `Difficulty: hard`) skipped before one record,
 /// at most: a longer run is refused line by line.

@@ -13,13 +13,13 @@
 //! row where the column does not hold a puzzle is refused naming its line
 //! and the column: an id is never read as a 1x1 puzzle.
 
+use reduce::verify;
 use reduce::MAX_ORDER;
 
 use super::puzzle::Puzzles;
 use super::window::{is_blank, is_comment, is_marker, Parsed, Step, Window};
 use crate::error::{InputError, Refusal};
 use crate::record::{Body, Layout, Notice};
-use crate::verify;
 
 /// The header names of a puzzle column (compared without case).
 const PUZZLE_NAMES: [&str; 7] = ["puzzle", "puzzles", "quizzes", "quiz", "grid", "question", "sudoku"];

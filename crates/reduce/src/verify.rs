@@ -14,11 +14,18 @@
 //! A failure is a bug in `dance`, never a property of the input: the
 //! caller prints no answer for the record, says [`Failure`] on stderr and
 //! exits 2.
+//!
+//! This file reads only the model (the shape, the givens, the rules) and
+//! `dlx`'s problem as written: no search and no search's tables. The
+//! searches' own checks ([`Puzzle::verify`], defined here) are this code
+//! too, so the crate has one check of a grid, not two.
 
 use std::fmt;
 
 use dlx::Problem;
-use reduce::{Puzzle, Regions};
+
+use crate::constraint::Grid;
+use crate::{Puzzle, Regions};
 
 /// An answer that does not solve its record: an internal error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,12 +55,22 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Failure> {
         _ if grid.len() != n * n => false,
         9 if nine_boxes => units_full_nine(puzzle.givens(), grid),
         0..=16 => units_full::<16>(puzzle, grid),
-        _ => units_full::<{ reduce::MAX_ORDER }>(puzzle, grid),
+        _ => units_full::<{ crate::MAX_ORDER }>(puzzle, grid),
     };
     if passes && puzzle.is_classic() {
         return Ok(());
     }
     explain(puzzle, grid)
+}
+
+impl Puzzle {
+    /// Checks a filled grid (symbol indices, row by row) against the puzzle,
+    /// as [`grid`] does: every cell a symbol, every given kept, every row,
+    /// column and region holding each symbol once, every rule kept. The
+    /// error says what is wrong.
+    pub fn verify(&self, grid: &[u8]) -> Result<(), String> {
+        self::grid(self, grid).map_err(|f| f.reason)
+    }
 }
 
 /// The bit of each byte of a 9x9 grid: `1 << v` for a symbol (0 to 8), none
@@ -177,7 +194,7 @@ fn explain(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Failure> {
     let givens = puzzle.givens();
     // Bit v of units[u]: symbol v seen in unit u (rows 0..n, columns
     // n..2n, regions 2n..3n). On the stack: a batch checks many grids.
-    let mut units = [0u64; 3 * reduce::MAX_ORDER];
+    let mut units = [0u64; 3 * crate::MAX_ORDER];
     let shape = puzzle.shape();
     let mut regions = 0usize;
     for (cell, &v) in grid.iter().enumerate() {
@@ -213,7 +230,7 @@ fn explain(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Failure> {
             return fail(format!("region {} does not hold every symbol", k + 1));
         }
     }
-    puzzle.rules().check(reduce::constraint::Grid { n, cells: grid }).or_else(fail)
+    puzzle.rules().check(Grid { n, cells: grid }).or_else(fail)
 }
 
 /// [`grid`] for many grids of one puzzle (a listing): the unit of every
@@ -292,7 +309,7 @@ pub fn cover(problem: &Problem, options: &[usize]) -> Result<(), Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reduce::{Alphabet, Shape};
+    use crate::{Alphabet, Shape};
 
     /// A 4x4 puzzle with boxes, its solution, givens at `given`.
     fn four(given: &[usize]) -> (Puzzle, Vec<u8>) {
@@ -372,7 +389,7 @@ mod tests {
             let n = shape.n();
             let blank =
                 Puzzle::new(shape.clone(), Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap();
-            let mut solver = reduce::GridSolver::new(&shape);
+            let mut solver = crate::GridSolver::new(&shape);
             let mut sols = Vec::new();
             let _ = solver.solve(&blank, |g| {
                 sols.push(g.to_vec());
