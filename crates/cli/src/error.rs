@@ -586,6 +586,16 @@ pub enum LineRecordError {
         /// Why it is no solution.
         solution: String,
     },
+    /// Groups on one line that make no puzzle as a whole, whose first half
+    /// is a puzzle but whose second half is not its solution.
+    GroupsNotPuzzleAndSolution {
+        /// The groups on the line.
+        groups: usize,
+        /// The characters of each.
+        width: usize,
+        /// Why the second half is no solution.
+        solution: String,
+    },
 }
 
 impl fmt::Display for LineRecordError {
@@ -611,6 +621,12 @@ impl fmt::Display for LineRecordError {
             E::NeitherMapNorSolution { map, solution } => write!(
                 f,
                 "the second field is neither a region map ({map}) nor a solution of the puzzle ({solution})"
+            ),
+            E::GroupsNotPuzzleAndSolution { groups, width, solution } => write!(
+                f,
+                "{groups} groups of {width} on one line: {} cells are no puzzle (N*N cells, N from 1 to \
+                 {MAX_ORDER}), and the second half is not a solution of the first ({solution})",
+                groups * width
             ),
         }
     }

@@ -291,8 +291,19 @@ fn groups(no: usize, text: &str, lead: usize, puzzles: &Puzzles) -> Option<Parse
         let Ok(Body::Puzzle { puzzle, .. }) = &body else { return None };
         let solution: Option<Vec<u8>> =
             tokens[k..2 * k].iter().flat_map(|t| t.1.chars()).map(|c| puzzle.alphabet().index(c)).collect();
-        if solution.is_none_or(|g| verify::grid(puzzle, &g).is_err()) {
-            return None;
+        let wrong = match solution {
+            None => Some("it holds a character that is not a symbol".to_string()),
+            Some(g) => verify::grid(puzzle, &g).err().map(|f| f.reason),
+        };
+        match wrong {
+            // Two whole-puzzle fields: the caller's reading of a puzzle and
+            // its second field says why.
+            Some(_) if k == 1 => return None,
+            Some(solution) => {
+                let e = LineRecordError::GroupsNotPuzzleAndSolution { groups: 2 * k, width, solution };
+                return Some(Parsed::new(no, Err(Refusal::at(no, tokens[k].0, e))));
+            }
+            None => {}
         }
     }
     let note = tokens.get(k).map(|&(col, _)| {
