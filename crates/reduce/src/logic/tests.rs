@@ -1114,11 +1114,12 @@ fn rule_forcing_chains_on_a_hard_killer() {
             verities.push(s.display(&p).to_string());
         }
     });
-    assert_eq!(
-        verities[0],
-        "r8c1 <> 2 (rule forcing chains: each place of 9 in box 9 (r7c9, r8c7, r8c9, r9c8, r9c9) removes it by \
-         singles and the rules)"
-    );
+    // Which verity comes first depends on every technique before it (it
+    // was "r2c3, r9c3 <> 1 (... each candidate of r6c3 ...)" before set
+    // theory); its wording is checked, its soundness above.
+    let first = verities.first().expect("a step of rule forcing chains");
+    assert!(first.contains(" <> ") && first.contains(" (rule forcing chains: each "), "{first}");
+    assert!(first.ends_with(") removes it by singles and the rules)"), "{first}");
 }
 
 /// Random arrows (and a few killer cages, overlapping them or not) drawn
