@@ -1228,3 +1228,56 @@ fn set_theory_sums_hold_on_random_arrows() {
     eprintln!("{derived} sums derived, {with_arrows} with arrows, {steps} steps");
     assert!(with_arrows > 100 && steps > 20, "{derived} {with_arrows} {steps}");
 }
+
+/// A 25x25 killer of cages of two and three cells over the whole grid:
+/// deriving stops within its budget, and every sum it derived holds on
+/// the grid.
+#[test]
+fn set_theory_on_a_big_killer_keeps_to_its_budget() {
+    use crate::constraint::{Constraint, Killer, Rules};
+    use crate::search::{Model, Prop};
+    let n = 25;
+    let mut next = {
+        let mut seed = 0x0dd_ba11_cafe_f00du64;
+        move |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        }
+    };
+    let sol = shuffled_grid(n, 5, &mut next);
+    let mut constraints: Vec<Constraint> = Vec::new();
+    let mut free = vec![true; n * n];
+    for start in 0..n * n {
+        if !free[start] {
+            continue;
+        }
+        let mut cells = vec![start];
+        free[start] = false;
+        for d in [start + 1, start + n] {
+            if cells.len() < 2 + next(2) && d < n * n && (d % n != 0 || d == start + n) && free[d] {
+                free[d] = false;
+                cells.push(d);
+            }
+        }
+        if cells.iter().all(|&a| cells.iter().filter(|&&b| sol[a] == sol[b]).count() == 1) {
+            let sum = cells.iter().map(|&c| sol[c] as u32 + 1).sum();
+            constraints.push(Killer::new(n, cells, Some(sum)).unwrap().into());
+        }
+    }
+    let (shape, alphabet) = (Shape::default_for(n).unwrap(), Alphabet::default_for(n).unwrap());
+    let p = Puzzle::new(shape, alphabet, vec![None; n * n])
+        .unwrap()
+        .with_rules(Rules { constraints, candidates: None })
+        .unwrap();
+    let mut model = Model::new(&p, &[]);
+    let first = model.props.len();
+    let rules = super::derived::derive(&mut model);
+    assert!(!rules.is_empty());
+    for prop in &model.props[first..] {
+        let Prop::Linear(l) = prop else { panic!("{prop:?}") };
+        let value: i64 = l.cells.iter().zip(&l.coefs).map(|(&c, &k)| k * (sol[c as usize] as i64 + 1)).sum();
+        assert_eq!(value, l.target, "{l:?}");
+    }
+}
