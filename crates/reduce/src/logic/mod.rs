@@ -73,6 +73,7 @@
 mod board;
 mod chains;
 mod combinations;
+mod derived;
 mod fish;
 mod forcing;
 mod intersections;

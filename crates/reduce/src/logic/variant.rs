@@ -39,6 +39,10 @@ pub(crate) struct VariantRules {
     /// must differ, found on first use per puzzle.
     cage_pairs: Option<Vec<(usize, usize)>>,
     fits: [Vec<VariantMask>; 2],
+    /// The first of the sums set theory added to the model
+    /// ([`super::derived`]), and the rules each took.
+    first_derived: usize,
+    derived_rules: Vec<Vec<usize>>,
 }
 
 impl VariantRules {
@@ -50,6 +54,7 @@ impl VariantRules {
         self.model = None;
         self.kinds.clear();
         self.cage_pairs = None;
+        self.derived_rules.clear();
         if puzzle.is_classic() || puzzle.n() > MAX_VARIANT_ORDER {
             return false;
         }
@@ -61,6 +66,8 @@ impl VariantRules {
                 l.exact = true;
             }
         }
+        self.derived_rules = super::derived::derive(&mut model);
+        self.first_derived = model.props.len() - self.derived_rules.len();
         let rules = &puzzle.rules().constraints;
         self.kinds = model
             .props
@@ -207,6 +214,10 @@ impl VariantRules {
             }
             if found {
                 describe(model, p, step, n, &self.cand);
+                if let Some(rules) = p.checked_sub(self.first_derived).and_then(|d| self.derived_rules.get(d))
+                {
+                    step.rules.extend(rules);
+                }
                 return true;
             }
             // Put back what a propagator that found nothing (or a

@@ -154,6 +154,14 @@ impl StepDisplay<'_> {
         let s = self.step;
         write!(f, "{}: ", s.technique.name())?;
         self.source(f)?;
+        if s.technique == InniesOuties && !s.rules.is_empty() {
+            // Set theory: the rules' sums taken from the area's.
+            f.write_str(" with ")?;
+            self.list(f, &s.rules, |f, &i| match self.puzzle.rules().constraints.get(i) {
+                Some(c) => f.write_str(&describe(self.puzzle.n(), c)),
+                None => write!(f, "rule {}", i + 1),
+            })?;
+        }
         match s.technique {
             RulePair => {
                 f.write_str(" with ")?;

@@ -673,3 +673,22 @@ fn prop_cells(p: &Prop) -> Vec<u16> {
         Prop::XSum { line, .. } | Prop::Sandwich { line, .. } | Prop::Skyscraper { line, .. } => line.clone(),
     }
 }
+
+impl Model {
+    /// Adds `sum coefs[i] * digit(cells[i]) == target`, an equation the
+    /// rules imply (the logic's derived sums), propagated exactly, with its
+    /// groups of different digits; `origin` names the area it sums.
+    pub(crate) fn push_equation(&mut self, cells: Vec<u16>, coefs: Vec<i64>, target: i64, origin: Origin) {
+        let mut l = Linear { cells, coefs, target, exact: true, groups: Vec::new() };
+        l.groups = groups(&l, &self.peers, &self.houses);
+        let i = self.props.len() as u16;
+        for &c in &l.cells {
+            if !self.watch[c as usize].contains(&i) {
+                self.watch[c as usize].push(i);
+            }
+        }
+        self.reads.push(l.cells.clone());
+        self.origins.push(origin);
+        self.props.push(Prop::Linear(l));
+    }
+}
