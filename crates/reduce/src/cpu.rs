@@ -71,17 +71,45 @@ fn has_v3() -> bool {
 
 /// Calls `f` compiled for `level`: what `f` calls with `#[inline(always)]`
 /// is inlined into a wrapper with the level's target features. `f` itself
-/// should be a closure marked `#[inline(always)]`.
+/// should be a closure marked `#[inline(always)]`. It is handed proof of
+/// BMI2 ([`Bmi2::pext`]) when it runs at x86-64-v3, `None` otherwise; the
+/// proof is made inside the compiled copy, so a branch of `f` on it is
+/// decided at compile time in each copy (a proof made outside and
+/// captured by the closure kept that copy from being vectorized as well).
 #[inline(always)]
-pub fn run<R>(level: Level, f: impl FnOnce() -> R) -> R {
+pub fn run<R>(level: Level, f: impl FnOnce(Option<Bmi2>) -> R) -> R {
     #[cfg(target_arch = "x86_64")]
     if level.0 == V3 {
         // SAFETY: a Level of V3 is made only by `Level::detected`, after
         // `has_v3` found every feature `v3` enables on this CPU.
-        return unsafe { v3(f) };
+        return unsafe {
+            v3(
+                #[inline(always)]
+                move || f(Some(Bmi2(()))),
+            )
+        };
     }
     let _ = level;
-    f()
+    f(None)
+}
+
+/// Proof that this CPU has BMI2: made only by [`run`] at x86-64-v3,
+/// a level [`Level::detected`] found on this CPU.
+#[derive(Clone, Copy, Debug)]
+pub struct Bmi2(());
+
+impl Bmi2 {
+    /// The bits of `x` under `mask`, packed from bit 0 (`pext`): one
+    /// instruction once inlined in [`run`]'s x86-64-v3 copy.
+    #[inline(always)]
+    pub fn pext(self, x: u32, mask: u32) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Bmi2` is made only at level V3, which `has_v3` found
+        // on this CPU (BMI2 among its features).
+        return unsafe { std::arch::x86_64::_pext_u32(x, mask) };
+        #[cfg(not(target_arch = "x86_64"))]
+        unreachable!("no Bmi2 is made off x86-64: {x} {mask}")
+    }
 }
 
 /// `f`, compiled with the x86-64-v3 instructions.
@@ -105,7 +133,18 @@ mod tests {
         assert_eq!(Level::detected(), level);
         assert!(level == Level::BASELINE || level.0 == V3);
         // Both paths give the closure's result.
-        let sum = |level| run(level, || (1..=100u32).map(|x| x.count_ones()).sum::<u32>());
+        let sum = |level| run(level, |_| (1..=100u32).map(|x| x.count_ones()).sum::<u32>());
         assert_eq!(sum(level), sum(Level::BASELINE));
+    }
+
+    #[test]
+    fn bmi2_is_handed_over_at_v3_only_and_packs_the_masked_bits() {
+        assert!(run(Level::BASELINE, |b| b.is_none()));
+        let level = Level::detected();
+        let packed = run(level, |b| b.map(|b| (b.pext(0b1011_0110, 0b1111_0000), b.pext(u32::MAX, 0o111))));
+        assert_eq!(packed.is_some(), level.0 == V3);
+        if let Some(packed) = packed {
+            assert_eq!(packed, (0b1011, 0b111));
+        }
     }
 }

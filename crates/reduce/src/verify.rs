@@ -253,17 +253,32 @@ impl<'a> Checker<'a> {
         let n = puzzle.n();
         let shape = puzzle.shape();
         let mut units = Vec::new();
-        // Boxes are laid out from their description (R x C), a map from
-        // its labels: never from the table a search reads (`Shape::region`
-        // of boxes), so the two cannot share a mistake.
-        let region = |c: usize| match shape.regions() {
-            Regions::Boxes { rows, cols } => Some((c / n / rows) * (n / cols) + c % n / cols),
-            _ => shape.region(c),
-        };
-        if n <= 16 && puzzle.is_classic() && (0..n * n).all(|c| region(c).is_none_or(|k| k < n)) {
-            units = (0..n * n)
-                .map(|c| [(c / n) as u8, (n + c % n) as u8, region(c).map_or(3 * n, |k| 2 * n + k) as u8])
-                .collect();
+        if n <= 16 && puzzle.is_classic() {
+            // Boxes are laid out from their description (R x C), a map
+            // from its labels: never from the table a search reads
+            // (`Shape::region` of boxes), so the two cannot share a
+            // mistake. A box is its row's band plus its column's stack,
+            // each divided out once a puzzle, not once a cell (the
+            // divisions were most of a 9x9 solve's verification).
+            let (mut band, mut stack) = ([None; 16], [0; 16]);
+            if let Regions::Boxes { rows, cols } = *shape.regions() {
+                for i in 0..n {
+                    band[i] = Some(i / rows * (n / cols));
+                    stack[i] = i / cols;
+                }
+            }
+            let mut fits = true;
+            units.reserve(n * n);
+            for (r, band) in band[..n].iter().enumerate() {
+                for (c, stack) in stack[..n].iter().enumerate() {
+                    let region = band.map_or_else(|| shape.region(r * n + c), |b| Some(b + stack));
+                    fits &= region.is_none_or(|k| k < n);
+                    units.push([r as u8, (n + c) as u8, region.map_or(3 * n, |k| 2 * n + k) as u8]);
+                }
+            }
+            if !fits {
+                units = Vec::new();
+            }
         }
         Checker { puzzle, units }
     }
@@ -375,6 +390,28 @@ mod tests {
     /// (boxes, a map, none): every solution passes both; every one-cell
     /// change (symbols past N included), every swap of two cells and every
     /// changed given fails both.
+    #[test]
+    fn the_checker_lays_out_every_box_shape_cell_by_cell() {
+        // Every R x C box shape up to order 16: each cell's units are its
+        // row, its column and the box (row / R, column / C) counted row by
+        // row of boxes, as worked out for the cell alone.
+        for n in 1..=16 {
+            for rows in (1..=n).filter(|r| n % r == 0) {
+                let cols = n / rows;
+                let Ok(shape) = Shape::new(n, Regions::Boxes { rows, cols }) else { continue };
+                let blank = Puzzle::new(shape, Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap();
+                let checker = Checker::new(&blank);
+                let expected: Vec<[u8; 3]> = (0..n * n)
+                    .map(|c| {
+                        let (r, col) = (c / n, c % n);
+                        [r as u8, (n + col) as u8, (2 * n + r / rows * (n / cols) + col / cols) as u8]
+                    })
+                    .collect();
+                assert_eq!(checker.units, expected, "{rows} x {cols}");
+            }
+        }
+    }
+
     #[test]
     fn the_checker_agrees_with_grid() {
         use std::ops::ControlFlow;
