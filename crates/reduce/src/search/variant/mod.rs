@@ -236,7 +236,7 @@ impl<'a> Search<'a> {
                 let (prop, rest) = (&model.props[p as usize], &model.rest[p as usize]);
                 let ok = match prop {
                     Prop::Cage { cells, combos } if !rest.is_empty() => {
-                        props::cage_in_house(cells, combos, rest, self.all, &mut ch)
+                        rest.iter().all(|r| props::cage_in_house(cells, combos, r, self.all, &mut ch))
                     }
                     _ => prop.run(model.n, &mut ch),
                 };

@@ -77,7 +77,7 @@ pub(crate) struct Model {
     /// search filters both sides ([`super::props::cage_in_house`]) when
     /// the cage wakes (a change in the rest alone does not wake it:
     /// measured, count to 2, TAREK_ALL 241 k nodes without, 369 k with).
-    pub rest: Vec<Vec<u16>>,
+    pub rest: Vec<Vec<Vec<u16>>>,
     /// For each two houses that share two cells or more (a box and a row,
     /// say), the cells of each outside the other: each side holds the
     /// digits the shared cells leave of its house, so a digit missing on
@@ -601,7 +601,7 @@ impl Builder<'_> {
         }
         let mut watch = vec![Vec::new(); cells];
         let reads: Vec<Vec<u16>> = props.iter().map(prop_cells).collect();
-        let rest: Vec<Vec<u16>> = props.iter().map(|p| cage_rest(p, &self.houses)).collect();
+        let rest: Vec<Vec<Vec<u16>>> = props.iter().map(|p| cage_rest(p, &self.houses)).collect();
         let crossings = crossings(&self.houses);
         for (i, r) in reads.iter().enumerate() {
             for &c in r {
@@ -632,13 +632,10 @@ impl Builder<'_> {
 /// The cells of the first house that holds every cell of the cage `p`,
 /// less the cage's; empty when `p` is no cage, or no house holds it, or
 /// it fills one.
-fn cage_rest(p: &Prop, houses: &[Vec<u16>]) -> Vec<u16> {
+fn cage_rest(p: &Prop, houses: &[Vec<u16>]) -> Vec<Vec<u16>> {
     let Prop::Cage { cells, .. } = p else { return Vec::new() };
     let inside = |h: &&Vec<u16>| h.len() > cells.len() && cells.iter().all(|c| h.contains(c));
-    match houses.iter().find(inside) {
-        Some(h) => h.iter().filter(|c| !cells.contains(c)).copied().collect(),
-        None => Vec::new(),
-    }
+    houses.iter().filter(inside).map(|h| h.iter().filter(|c| !cells.contains(c)).copied().collect()).collect()
 }
 
 /// Each two houses sharing two cells or more but not all, as the cells of
