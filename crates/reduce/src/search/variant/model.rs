@@ -71,10 +71,11 @@ pub(crate) struct Model {
     pub watch: Vec<Vec<u16>>,
     /// For each propagator, the cells it reads.
     pub reads: Vec<Vec<u16>>,
-    /// For each cage (a [`Prop::Cage`]) inside a house (not the whole of
-    /// it), the house's other cells, which hold exactly the digits the
-    /// cage's combination leaves; empty for every other propagator. The
-    /// search filters both sides ([`super::props::cage_in_house`]) when
+    /// For each cage (a [`Prop::Cage`]), for each house that holds it (not
+    /// as the whole of it), the house's other cells, which hold exactly the
+    /// digits the cage's combination leaves; none for every other
+    /// propagator. The search filters both sides
+    /// ([`super::props::cage_in_house`]) when
     /// the cage wakes (a change in the rest alone does not wake it:
     /// measured, count to 2, TAREK_ALL 241 k nodes without, 369 k with).
     pub rest: Vec<Vec<Vec<u16>>>,
@@ -629,9 +630,8 @@ impl Builder<'_> {
     }
 }
 
-/// The cells of the first house that holds every cell of the cage `p`,
-/// less the cage's; empty when `p` is no cage, or no house holds it, or
-/// it fills one.
+/// For each house that holds every cell of the cage `p` and more, its
+/// cells less the cage's; none when `p` is no cage.
 fn cage_rest(p: &Prop, houses: &[Vec<u16>]) -> Vec<Vec<u16>> {
     let Prop::Cage { cells, .. } = p else { return Vec::new() };
     let inside = |h: &&Vec<u16>| h.len() > cells.len() && cells.iter().all(|c| h.contains(c));
