@@ -345,7 +345,10 @@ impl<'a> Search<'a> {
                 let m = self.stack[at + c as usize];
                 twice |= once & m;
                 once |= m;
-                if m.is_power_of_two() {
+                // A placed cell (one bit; an empty one adds nothing): not
+                // `is_power_of_two`, a population count that x86-64's
+                // baseline lacks.
+                if m & m.wrapping_sub(1) == 0 {
                     fixed |= m;
                 }
             }
