@@ -15,7 +15,10 @@
 //! reachability of sums (arrows, little killers, double arrows, zippers,
 //! region-sum lines; of any width, after bounds that know which of the
 //! cells must differ), and one each for between and lockout lines,
-//! sandwiches, X-sums, skyscrapers and quadruples. Propagation runs to a
+//! sandwiches, X-sums, skyscrapers and quadruples. A cage inside a house
+//! also filters the house's other cells (they hold the digits its
+//! combination leaves), and where two houses cross (a box and a row) a
+//! digit missing from one side leaves the other. Propagation runs to a
 //! fixed point at every node; the search branches on the cell with the
 //! most conflict weight per candidate or, when every propagator is a sum
 //! and that cell has three or more, on the two places of a digit in a
@@ -132,6 +135,8 @@ struct Search<'a> {
     /// Whether every propagator is a sum (cages and equations): then the
     /// search may branch on where a digit goes in a house.
     sums_only: bool,
+    /// Every digit.
+    all: Mask,
 }
 
 impl<'a> Search<'a> {
@@ -152,6 +157,7 @@ impl<'a> Search<'a> {
             weight: vec![1; cells],
             conflicts: 0,
             sums_only: model.props.iter().all(|p| matches!(p, Prop::Cage { .. } | Prop::Linear(_))),
+            all: if model.n == 32 { Mask::MAX } else { (1 << model.n) - 1 },
         }
     }
 
@@ -227,7 +233,14 @@ impl<'a> Search<'a> {
             if let Some(p) = self.props.pop() {
                 self.prop_queued[p as usize] = false;
                 let mut ch = Changes { cand: &mut self.stack[at..at + cells], changed: &mut self.changed };
-                if !model.props[p as usize].run(model.n, &mut ch) {
+                let (prop, rest) = (&model.props[p as usize], &model.rest[p as usize]);
+                let ok = match prop {
+                    Prop::Cage { cells, combos } if !rest.is_empty() => {
+                        rest.iter().all(|r| props::cage_in_house(cells, combos, r, self.all, &mut ch))
+                    }
+                    _ => prop.run(model.n, &mut ch),
+                };
+                if !ok {
                     self.blame(&model.reads[p as usize]);
                     return false;
                 }
@@ -237,6 +250,11 @@ impl<'a> Search<'a> {
                 continue;
             }
             match self.hidden_singles(at) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.crossings(at) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -287,6 +305,34 @@ impl<'a> Search<'a> {
         true
     }
 
+    /// Where two houses cross: a digit one side (outside the other house)
+    /// lacks is in the shared cells, so the other side loses it. None when
+    /// a cell is left without a candidate; whether anything changed.
+    fn crossings(&mut self, at: usize) -> Option<bool> {
+        let model = self.model;
+        let mut changed = false;
+        for (a, b) in &model.crossings {
+            let ua = a.iter().fold(0, |u, &c| u | self.stack[at + c as usize]);
+            let ub = b.iter().fold(0, |u, &c| u | self.stack[at + c as usize]);
+            for (side, keep) in [(a, ub), (b, ua)] {
+                for &c in side {
+                    let m = self.stack[at + c as usize];
+                    if m & !keep != 0 {
+                        if m & keep == 0 {
+                            self.blame(a);
+                            self.blame(b);
+                            return None;
+                        }
+                        self.stack[at + c as usize] = m & keep;
+                        self.push(c);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
     /// Places every digit left in one cell of a house. None when a house
     /// has lost a digit; whether anything was placed.
     fn hidden_singles(&mut self, at: usize) -> Option<bool> {
@@ -299,7 +345,10 @@ impl<'a> Search<'a> {
                 let m = self.stack[at + c as usize];
                 twice |= once & m;
                 once |= m;
-                if m.is_power_of_two() {
+                // A placed cell (one bit; an empty one adds nothing): not
+                // `is_power_of_two`, a population count that x86-64's
+                // baseline lacks.
+                if m & m.wrapping_sub(1) == 0 {
                     fixed |= m;
                 }
             }

@@ -165,6 +165,59 @@ fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
     true
 }
 
+/// [`cage`] for a cage inside a house whose other cells are `rest`: a
+/// combination counts only when the rest can hold every digit of `all`
+/// it leaves, and each cell of the rest keeps only digits some counted
+/// combination leaves (the rest holds exactly those the cage does not).
+pub(crate) fn cage_in_house(
+    cells: &[u16],
+    combos: &[Mask],
+    rest: &[u16],
+    all: Mask,
+    ch: &mut Changes<'_>,
+) -> bool {
+    let mut masks = [0 as Mask; 32];
+    let masks = &mut masks[..cells.len().min(32)];
+    let (mut once, mut twice) = (0 as Mask, 0 as Mask);
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = ch.cand[c as usize];
+        twice |= once & *m;
+        once |= *m;
+    }
+    let outside = rest.iter().fold(0, |u, &c| u | ch.cand[c as usize]);
+    let (mut allowed, mut required, mut left) = (0, Mask::MAX, 0);
+    'combos: for &combo in combos {
+        if combo & !once != 0 || all & !combo & !outside != 0 {
+            continue;
+        }
+        for &m in masks.iter() {
+            if m & combo == 0 {
+                continue 'combos;
+            }
+        }
+        allowed |= combo;
+        required &= combo;
+        left |= all & !combo;
+    }
+    if allowed == 0 {
+        return false;
+    }
+    if once & !allowed != 0 && !cells.iter().all(|&c| ch.keep(c, allowed)) {
+        return false;
+    }
+    if outside & !left != 0 && !rest.iter().all(|&c| ch.keep(c, left)) {
+        return false;
+    }
+    for v in bits(required & !twice) {
+        let bit = 1 << v;
+        match cells.iter().find(|&&c| ch.cand[c as usize] & bit != 0) {
+            Some(&c) if ch.keep(c, bit) => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// `a / b` rounded down, and up.
 fn floor_div(a: i64, b: i64) -> i64 {
     let q = a / b;
@@ -679,6 +732,84 @@ mod tests {
             back = prev;
         }
         support.iter().all(|&s| s != 0).then_some(support)
+    }
+
+    /// Every filling of a cage of `cells.len()` cells and the rest of its
+    /// house (order `n`) from their candidates that keeps the house's
+    /// digits different, a combination of the cage and the rest the
+    /// digits it leaves: the candidates some filling keeps, or None.
+    fn house_fillings(n: usize, cand: &[Mask], k: usize, combos: &[Mask]) -> Option<Vec<Mask>> {
+        let mut keep = vec![0 as Mask; n];
+        let mut any = false;
+        // Every permutation of the digits over the house's n cells.
+        fn walk(n: usize, used: Mask, path: &mut Vec<u32>, f: &mut dyn FnMut(&[u32])) {
+            if path.len() == n {
+                return f(path);
+            }
+            for v in 0..n as u32 {
+                if used & 1 << v == 0 {
+                    path.push(v);
+                    walk(n, used | 1 << v, path, f);
+                    path.pop();
+                }
+            }
+        }
+        let mut path = Vec::with_capacity(n);
+        walk(n, 0, &mut path, &mut |p: &[u32]| {
+            let fits = p.iter().zip(cand).all(|(&v, &m)| m & 1 << v != 0);
+            let set = p[..k].iter().fold(0, |s, &v| s | 1 << v);
+            if fits && combos.contains(&set) {
+                any = true;
+                p.iter().zip(keep.iter_mut()).for_each(|(&v, k)| *k |= 1 << v);
+            }
+        });
+        any.then_some(keep)
+    }
+
+    #[test]
+    fn a_cage_in_a_house_keeps_what_some_filling_of_the_house_keeps() {
+        let mut state = 0xc0ffee_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let (mut pruned, mut refused) = (0, 0);
+        for _ in 0..3000 {
+            let n = [4, 5, 6][next(3) as usize];
+            let k = 1 + next(n as u64 - 1) as usize;
+            let sum = (k * (k + 1) / 2) as i64 + next((k * (n - k) + 1) as u64) as i64;
+            let combos = combos(n, k, Some(sum));
+            let all = digits(1, n as i64, n);
+            // Wide candidates, a few cells narrowed.
+            let cand: Vec<Mask> =
+                (0..n).map(|_| if next(3) == 0 { (next(1 << n) as Mask).max(1) } else { all }).collect();
+            let cells: Vec<u16> = (0..k as u16).collect();
+            let rest: Vec<u16> = (k as u16..n as u16).collect();
+            let mut after = cand.clone();
+            let mut changed = Vec::new();
+            let ok = cage_in_house(
+                &cells,
+                &combos,
+                &rest,
+                all,
+                &mut Changes { cand: &mut after, changed: &mut changed },
+            );
+            match house_fillings(n, &cand, k, &combos) {
+                // Sound: whatever some filling keeps is kept.
+                Some(keep) => {
+                    assert!(ok, "{n} {k} {sum} {cand:?}");
+                    for (c, (&a, &kp)) in after.iter().zip(&keep).enumerate() {
+                        assert_eq!(a & kp, kp, "cell {c}: {n} {k} {sum} {cand:?} -> {after:?}");
+                    }
+                    pruned += (after != cand) as usize;
+                }
+                None => refused += !ok as usize,
+            }
+        }
+        // It does prune, and it does find dead ends.
+        assert!(pruned > 300 && refused > 300, "{pruned} {refused}");
     }
 
     #[test]
