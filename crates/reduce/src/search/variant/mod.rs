@@ -104,7 +104,7 @@ impl Variant {
         assert!(Variant::accepts(puzzle.shape()), "an order beyond the variant search");
         self.meter.start();
         let model = Model::new(puzzle, excluded);
-        let mut s = Search::new(&model, puzzle);
+        let mut s = VariantSearch::new(&model, puzzle);
         let otherwise = if self.meter.node(0) { End::Complete } else { s.root(&mut self.meter, visit) };
         let outcome = self.meter.finish(s.found, self.meter.nodes(), otherwise);
         self.stats = Stats { solutions: s.found, nodes: outcome.nodes(), updates: 0 };
@@ -115,7 +115,7 @@ impl Variant {
 
 /// One search's state: the model, the queues of propagation and the
 /// stack of candidate words, one level per branch.
-struct Search<'a> {
+struct VariantSearch<'a> {
     model: &'a Model,
     puzzle: &'a Puzzle,
     cells: usize,
@@ -139,10 +139,10 @@ struct Search<'a> {
     all: Mask,
 }
 
-impl<'a> Search<'a> {
-    fn new(model: &'a Model, puzzle: &'a Puzzle) -> Search<'a> {
+impl<'a> VariantSearch<'a> {
+    fn new(model: &'a Model, puzzle: &'a Puzzle) -> VariantSearch<'a> {
         let cells = model.init.len();
-        Search {
+        VariantSearch {
             model,
             puzzle,
             cells,
