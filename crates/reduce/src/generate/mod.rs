@@ -442,7 +442,7 @@ impl Generator {
                 }
             };
             let order = full::permutation(orbits.len(), &mut rng);
-            let work = remove::work(n, overworked);
+            let work = remove::work(n, overworked, tools.units.jigsaw());
             if let Err(end) = remove::minimize(
                 &mut tools.solver,
                 &mut tools.units,

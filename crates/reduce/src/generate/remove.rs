@@ -76,6 +76,10 @@ pub(crate) struct UnitGivens {
     /// How a test's search cut short is tried again in other orders (box
     /// grids: see [`other_solution`]).
     retries: Option<Retries>,
+    /// The share of a test's cap that a first run with restarts takes
+    /// before the test's search, 0 for none (big jigsaws: see
+    /// [`RESTARTED_SHARE`]).
+    restarted: u64,
 }
 
 impl UnitGivens {
@@ -101,7 +105,13 @@ impl UnitGivens {
             first: RETRY_FIRST,
             shuffled_to: if n >= WORK_FROM { SHUFFLED_TO } else { u64::MAX },
         });
-        UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw, retries }
+        let restarted = if jigsaw && n >= WORK_FROM { RESTARTED_SHARE } else { 0 };
+        UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw, retries, restarted }
+    }
+
+    /// Whether the regions are a jigsaw map.
+    pub(crate) fn jigsaw(&self) -> bool {
+        self.jigsaw
     }
 
     /// Notes the givens of `givens` (every unit's symbols afresh).
@@ -179,6 +189,15 @@ pub(crate) const WORK_FROM: usize = 24;
 /// [`work`]).
 const FIRST_WORK: u64 = 768;
 
+/// [`FIRST_WORK`] on jigsaw maps. A pass that comes takes 420 to 1,100
+/// nodes a cell on 25x25 jigsaws (seeds 1 to 5), and at 768 passes were
+/// thrown away at their very end (seed 1: a pass of 480,000 nodes with
+/// 186 givens left, then one of 302,000 that came with 182; seed 4: one
+/// of 500,000 with 180 left, then one of 444,000). The window's bound
+/// still cuts the slow passes early (seed 5: two at 105,000 and 121,000
+/// nodes, with 380 to 390 givens left).
+const JIGSAW_FIRST_WORK: u64 = 3 * FIRST_WORK;
+
 /// The first pass's bound on the nodes of any [`WINDOW`] tests in a row
 /// (of the first round: before the tests put off are tried again), per
 /// cell of the grid (see [`work`]).
@@ -232,11 +251,12 @@ pub(crate) struct Work {
 /// came with spent 183 a cell on 50 tests there. The window's bound grows
 /// slowly rather than by Luby's sequence, whose terms of 2 and 4 let slow
 /// passes run to the total bound (24x24 seed 2: a pass of 1.77M nodes).
-pub(crate) fn work(n: usize, cut: u64) -> Option<Work> {
+pub(crate) fn work(n: usize, cut: u64, jigsaw: bool) -> Option<Work> {
     (n >= WORK_FROM).then(|| {
         let cells = (n * n) as u64;
+        let first = if jigsaw { JIGSAW_FIRST_WORK } else { FIRST_WORK };
         Work {
-            total: (FIRST_WORK * cells).saturating_mul(luby(cut.min(1 << 20) + 1)),
+            total: (first * cells).saturating_mul(luby(cut.min(1 << 20) + 1)),
             window: (FIRST_WINDOW_WORK * cells).saturating_mul(1 + cut / 16),
         }
     })
@@ -410,7 +430,7 @@ fn test(
             puzzle.givens_mut()[before] = Some(solution[before]);
             units.set(before, solution[before], true);
         }
-        let outcome = other_solution(solver, units.retries, puzzle, cell, solution, spent);
+        let outcome = other_solution(solver, units.retries, units.restarted, puzzle, cell, solution, spent);
         if outcome.so_far() > 0 {
             result = Test::Kept;
             break;
@@ -434,6 +454,13 @@ fn test(
 /// The first run's cap of a test's search on box grids, in nodes (see
 /// [`other_solution`]).
 const RETRY_FIRST: u64 = 32;
+
+/// A first run with restarts (the search's own: dom/wdeg, partial
+/// restarts) and no grid to stay near, before a test's search on jigsaws
+/// from order [`WORK_FROM`], takes this share of the test's cap: 1,000
+/// nodes of the first round's 10,000 at 25x25, more in the rounds of the
+/// tests put off (see [`other_solution`]).
+const RESTARTED_SHARE: u64 = 10;
 
 /// The largest cap of a run in another order from order [`WORK_FROM`]
 /// (see [`other_solution`]).
@@ -491,15 +518,41 @@ const RETRY_GROWTH: u64 = 16;
 /// sixteenfold ([`RETRY_GROWTH`]), 36x36 100,000. On jigsaws it did not pay (9x9: the proofs took twice the
 /// nodes in their random orders; 25x25 seed 2: no fewer nodes), so they
 /// keep the one search.
+///
+/// On jigsaws from order [`WORK_FROM`] (`restarted` > 0) a run with the
+/// search's own restarts and no grid to stay near comes first, with a
+/// `restarted`-th of the test's cap ([`RESTARTED_SHARE`]): the tests that
+/// keep a given there find their other solution in a depth-first search
+/// near the grid only after 1,500 nodes on average, with a tail past
+/// 250,000 (25x25 seed 1), where restarts, dom/wdeg and phase saving
+/// find one sooner; a proof that the run cannot finish is then done by
+/// the search near the grid. 25x25 seed 2, nodes of all the tests:
+/// 425,000 before, 377,000 after.
 fn other_solution(
     solver: &mut GridSolver,
     retries: Option<Retries>,
+    restarted: u64,
     puzzle: &Puzzle,
     cell: usize,
     solution: &[u8],
     spent: &mut u64,
 ) -> Outcome {
     let excluded = [(cell, solution[cell])];
+    if restarted > 0 && retries.is_none() {
+        // A run with restarts, away from the grid: any solution it finds
+        // is another (the grid's symbol is excluded in `cell`).
+        let budget = solver.budget();
+        let cap = budget.max_nodes.unwrap_or(u64::MAX);
+        solver.set_restarts(true);
+        solver.set_budget(Budget { max_nodes: Some((cap / restarted).max(1)), ..budget });
+        let outcome = solver.solve_near_seeded(puzzle, &excluded, &[], None, |_| ControlFlow::Break(()));
+        solver.set_restarts(false);
+        solver.set_budget(budget);
+        *spent += outcome.nodes();
+        if outcome.so_far() > 0 || outcome.end() != End::OutOfNodes {
+            return outcome;
+        }
+    }
     let budget = solver.budget();
     let cap = budget.max_nodes.unwrap_or(u64::MAX);
     let (mut run, shuffled_to) = retries.map_or((cap, 0), |r| (r.first, r.shuffled_to));
@@ -723,7 +776,7 @@ mod tests {
                 ];
                 for retries in retries {
                     let mut spent = 0;
-                    let outcome = other_solution(&mut solver, retries, &puzzle, cell, &grid, &mut spent);
+                    let outcome = other_solution(&mut solver, retries, 0, &puzzle, cell, &grid, &mut spent);
                     assert!(!outcome.end().is_unknown(), "{n}x{n} cell {cell}");
                     assert!(spent >= outcome.nodes());
                     answers.push(outcome.so_far() > 0);
@@ -738,6 +791,54 @@ mod tests {
         }
         // Both answers come up.
         assert!(found > 50 && none > 50, "{found} {none}");
+    }
+
+    /// On jigsaw maps (orders 8 and 10, 40% to 70% of the cells blank) the
+    /// first run with restarts, then the search near the grid, answers as
+    /// the dancing links; with a cap of 40 nodes (4 for the run with
+    /// restarts) each answer given is theirs too.
+    #[test]
+    fn restarted_runs_on_jigsaws_answer_as_the_links() {
+        use crate::generate::{random_map, Symmetry};
+        let mut rng = dlx::SplitMix64::new(25);
+        let (mut found, mut none, mut small) = (0, 0, 0);
+        for (n, blanks) in [(8, 40), (8, 60), (8, 70), (10, 40), (10, 55)] {
+            let shape = random_map(n, Symmetry::None, &mut rng).unwrap();
+            let blank =
+                Puzzle::new(shape.clone(), Alphabet::default_for(n).unwrap(), vec![None; n * n]).unwrap();
+            let mut solver = GridSolver::new(&shape);
+            let Ok(Some(grid)) = crate::generate::full::draw(&mut solver, &blank, &mut rng) else {
+                continue;
+            };
+            let mut puzzle = blank.clone();
+            for (c, &v) in grid.iter().enumerate() {
+                if rng.below(100) >= blanks {
+                    puzzle.givens_mut()[c] = Some(v);
+                }
+            }
+            solver.set_restarts(false);
+            for cell in (0..n * n).filter(|&c| puzzle.givens()[c].is_none()) {
+                let expected = other_by_links(&puzzle, &grid, cell);
+                for cap in [1_000_000, 40] {
+                    solver.set_budget(Budget { max_nodes: Some(cap), deadline: None });
+                    let mut spent = 0;
+                    let outcome = other_solution(&mut solver, None, 10, &puzzle, cell, &grid, &mut spent);
+                    assert!(spent >= outcome.nodes());
+                    if outcome.end().is_unknown() {
+                        assert_eq!(cap, 40);
+                        continue;
+                    }
+                    assert_eq!(outcome.so_far() > 0, expected, "{n}x{n} cell {cell}");
+                    small += (cap == 40) as usize;
+                }
+                if expected {
+                    found += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+        assert!(found > 50 && none > 20 && small > 20, "{found} {none} {small}");
     }
 
     /// On a jigsaw map the measure of a cell is the givens of its row,

@@ -90,20 +90,25 @@ fn levels_are_met_exactly() {
 
 #[test]
 fn the_work_of_a_pass_is_bounded_from_order_24_by_luby() {
-    assert_eq!(remove::work(20, 0), None);
-    let first = remove::work(24, 0).unwrap();
+    assert_eq!(remove::work(20, 0, false), None);
+    let first = remove::work(24, 0, false).unwrap();
     assert!(first.total > first.window && first.window > 0);
     let bounds: Vec<(u64, u64)> = (0..7)
-        .map(|cut| remove::work(24, cut).unwrap())
+        .map(|cut| remove::work(24, cut, false).unwrap())
         .map(|w| (w.total / first.total, w.window / first.window))
         .collect();
     assert_eq!(bounds, [(1, 1), (1, 1), (2, 1), (1, 1), (1, 1), (2, 1), (4, 1)]);
-    let window = |cut| remove::work(25, cut).unwrap().window;
+    let window = |cut| remove::work(25, cut, false).unwrap().window;
     assert_eq!(
         (window(15), window(16), window(47), window(48)),
         (window(0), 2 * window(0), 3 * window(0), 4 * window(0))
     );
-    assert!(remove::work(64, 1000).is_some());
+    assert!(remove::work(64, 1000, false).is_some());
+    // Jigsaws: three times the total, the same window.
+    let jigsaw = remove::work(25, 0, true).unwrap();
+    let boxes = remove::work(25, 0, false).unwrap();
+    assert_eq!((jigsaw.total, jigsaw.window), (3 * boxes.total, boxes.window));
+    assert_eq!(remove::work(20, 0, true), None);
 }
 
 /// Every grid of 4x4 boxes with the index of its orbit under the shape's
