@@ -16,7 +16,11 @@
 //!
 //! Each file imports only from those listed before it:
 //!
-//! - `grid.rs`: the model ([`Shape`], [`Alphabet`], [`Puzzle`]);
+//! - `grid.rs`: the shape and the alphabet ([`Shape`], [`Alphabet`],
+//!   [`Regions`]); `cpu.rs`: the one place code runs compiled for this CPU;
+//! - [`constraint`]: variant constraints, one file a family, and the
+//!   [`constraint::Rules`] a puzzle carries;
+//! - `puzzle.rs`: a [`Puzzle`] (shape, alphabet, givens, rules);
 //! - [`verify`]: a filled grid or a cover checked against its puzzle or
 //!   problem, by code that shares nothing with the searches (the command
 //!   line checks every answer with it before printing);
@@ -24,11 +28,12 @@
 //!   XCC reduction in `cover/variant.rs` ([`reduce_variant`]);
 //! - `symmetry.rs`: the symmetries of a pattern of givens ([`Symmetry`]),
 //!   which the generator and the analyzer both use;
-//! - [`search`]: the grid searches (`nine.rs`, `bits/`, `links.rs`) and the
-//!   one place that picks among them (`mod.rs`);
+//! - [`search`]: the grid searches (`nine.rs`, `bits/`, `variant/`,
+//!   `links.rs`) and the one place that picks among them (`mod.rs`);
 //! - [`logic`]: human-style techniques on candidates, one file or folder
 //!   per family, with steps, their wording, and ratings;
-//! - [`generate`]: full grids, removal of givens, jigsaw maps;
+//! - [`generate`]: full grids, removal of givens, jigsaw maps, variant
+//!   constraints;
 //! - [`analyze`]: minimal and redundant givens, true candidates.
 //!
 //! ## The search layer

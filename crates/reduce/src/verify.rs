@@ -57,10 +57,15 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Failure> {
         0..=16 => units_full::<16>(puzzle, grid),
         _ => units_full::<{ crate::MAX_ORDER }>(puzzle, grid),
     };
-    if passes && puzzle.is_classic() {
+    if !passes {
+        return explain(puzzle, grid);
+    }
+    // Every unit full and every given kept: what is left are the rules
+    // (constraints, candidate restrictions) of a variant puzzle.
+    if puzzle.is_classic() {
         return Ok(());
     }
-    explain(puzzle, grid)
+    puzzle.rules().check(Grid { n, cells: grid }).map_err(|reason| Failure { reason })
 }
 
 impl Puzzle {
@@ -386,10 +391,9 @@ mod tests {
         }
     }
 
-    /// The checker against [`grid`] on listings' grids of several shapes
-    /// (boxes, a map, none): every solution passes both; every one-cell
-    /// change (symbols past N included), every swap of two cells and every
-    /// changed given fails both.
+    /// The checker's layout of R x C boxes (by band and stack) against the
+    /// box of each cell worked out on its own, for every box shape up to
+    /// order 16.
     #[test]
     fn the_checker_lays_out_every_box_shape_cell_by_cell() {
         // Every R x C box shape up to order 16: each cell's units are its
@@ -412,6 +416,10 @@ mod tests {
         }
     }
 
+    /// The checker against [`grid`] on listings' grids of several shapes
+    /// (boxes, a map, none): every solution passes both; every one-cell
+    /// change (symbols past N included), every swap of two cells and every
+    /// changed given fails both.
     #[test]
     fn the_checker_agrees_with_grid() {
         use std::ops::ControlFlow;

@@ -731,6 +731,8 @@ impl Model {
         }
         self.reads.push(l.cells.clone());
         self.origins.push(origin);
+        // No cage: nothing for the rest of a house (one entry a propagator).
+        self.rest.push(Vec::new());
         self.props.push(Prop::Linear(l));
     }
 }
