@@ -68,6 +68,15 @@ fn the_text_form_refuses_what_is_wrong_by_name() {
     assert!(err("thermo r1c1 r3c3").contains("not neighbours"));
     assert!(err("white r1c1 r2c2").contains("do not share an edge"));
     assert!(err("frobnicate r1c1").contains("unknown constraint"));
+    // A quadruple's circle sits at one corner: four cells not around one are
+    // no quadruple (in any order around it, they are).
+    let q = err("quadruple r1c1 r1c2 r1c3 r1c4 : 1");
+    assert!(q.contains("r1c1 r1c2 r1c3 r1c4 are not a 2x2 block around one corner"), "{q}");
+    assert!(err("quadruple r1c1 r1c2 r2c1 r3c3 : 1").contains("not a 2x2 block"));
+    assert!(err("quadruple r8c8 r8c9 r9c8 r9c10 : 1").contains("outside a 9x9 grid"));
+    for ok in ["quadruple r8c8 r8c9 r9c8 r9c9 : 1", "quadruple r2c3 r1c2 r1c3 r2c2 : 1 2 2"] {
+        assert!(parse(&shape, &alphabet, ok).is_ok(), "{ok}");
+    }
     assert!(err("x r1c1").contains("missing"));
     assert!(err("windoku extra").contains("after the end"));
     let Ok(Item::Constraints(w)) = parse(&shape, &alphabet, "windoku") else { panic!() };

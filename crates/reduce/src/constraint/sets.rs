@@ -146,6 +146,17 @@ impl Quadruple {
                 reason: format!("{} cells (a quadruple has 4)", cells.len()),
             });
         }
+        let (top, left) = (cells.iter().map(|&c| c / n).min(), cells.iter().map(|&c| c % n).min());
+        let (top, left) = (top.unwrap_or(0), left.unwrap_or(0));
+        if cells.iter().any(|&c| c / n > top + 1 || c % n > left + 1) {
+            return Err(ConstraintError {
+                key,
+                reason: format!(
+                    "{} are not a 2x2 block around one corner",
+                    cells.iter().map(|&c| rc(n, c)).collect::<Vec<_>>().join(" ")
+                ),
+            });
+        }
         if digits.len() > 4 || digits.iter().any(|&d| d == 0 || d as usize > n) {
             return Err(ConstraintError { key, reason: format!("digits {digits:?} (up to four of 1-{n})") });
         }
