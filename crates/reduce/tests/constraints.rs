@@ -67,6 +67,12 @@ fn the_text_form_refuses_what_is_wrong_by_name() {
     assert!(err("littlekiller 8 r0c1 UL").contains("out of the grid"));
     assert!(err("thermo r1c1 r3c3").contains("not neighbours"));
     assert!(err("white r1c1 r2c2").contains("do not share an edge"));
+    assert!(err("arrow r1c5 > r1c7").contains("the shaft starts at r1c7, beside no cell of its circle"));
+    assert!(err("arrow r1c5 > r2c6 r3c8").contains("r2c6 and r3c8 are not neighbours on the shaft"));
+    assert!(err("arrow r1c1 r1c3 > r2c2").contains("the circle's r1c1 and r1c3 are not neighbours"));
+    for ok in ["arrow r1c5 > r2c6 r3c7", "arrow r1c1 r1c2 > r2c3 r3c3", "arrow r2c2 r2c1 > r3c1"] {
+        assert!(parse(&shape, &alphabet, ok).is_ok(), "{ok}");
+    }
     assert!(err("frobnicate r1c1").contains("unknown constraint"));
     // A quadruple's circle sits at one corner: four cells not around one are
     // no quadruple (in any order around it, they are).
@@ -165,7 +171,7 @@ fn checks_read_their_rules() {
     assert!(ok(Killer::new(n, vec![0, 1, 4], Some(7)).unwrap().into()).unwrap_err().contains("sums to 6"));
     assert_eq!(ok(Thermometer::new(n, vec![0, 1, 2, 3], false).unwrap().into()), Ok(()));
     assert!(ok(Thermometer::new(n, vec![3, 2], false).unwrap().into()).is_err());
-    assert_eq!(ok(Arrow::new(n, vec![3], vec![0, 4]).unwrap().into()), Ok(()));
+    assert_eq!(ok(Arrow::new(n, vec![3], vec![2, 6]).unwrap().into()), Ok(()));
     assert_eq!(
         ok(Arrow::new(n, vec![0, 1], vec![5, 6, 2]).unwrap().into()).unwrap_err(),
         "arrow at r1c1: the circle holds 12, the shaft sums to 8"

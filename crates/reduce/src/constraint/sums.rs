@@ -115,6 +115,21 @@ impl Arrow {
         if let Some(&c) = shaft.iter().find(|c| circle.contains(c)) {
             return Err(ConstraintError { key, reason: format!("{} is both circle and shaft", rc(n, c)) });
         }
+        // A circle in pieces or a shaft that jumps is no arrow an editor
+        // draws: refused rather than read as a sum over scattered cells.
+        let apart = |w: &[usize]| !touching(n, w[0], w[1]);
+        if let Some(w) = circle.windows(2).find(|w| apart(w)) {
+            let reason = format!("the circle's {} and {} are not neighbours", rc(n, w[0]), rc(n, w[1]));
+            return Err(ConstraintError { key, reason });
+        }
+        if !circle.iter().any(|&c| touching(n, c, shaft[0])) {
+            let reason = format!("the shaft starts at {}, beside no cell of its circle", rc(n, shaft[0]));
+            return Err(ConstraintError { key, reason });
+        }
+        if let Some(w) = shaft.windows(2).find(|w| apart(w)) {
+            let reason = format!("{} and {} are not neighbours on the shaft", rc(n, w[0]), rc(n, w[1]));
+            return Err(ConstraintError { key, reason });
+        }
         Ok(Arrow { circle, shaft })
     }
 }
