@@ -14,6 +14,7 @@ mod engines;
 mod estimate;
 mod lister;
 mod random;
+mod random_variant;
 mod search;
 
 use std::time::Duration;

@@ -5,7 +5,8 @@
 //! completions of a partial grid, uniform full grids of a blank one. The
 //! draws are independent (the same solution may come twice), numbered
 //! from 1, each verified before it is printed; the same seed gives the
-//! same draws.
+//! same draws. A puzzle with variant constraints has no such counts: its
+//! draws come from the variant search (`random_variant`).
 
 use std::io::{self, Write};
 
@@ -35,7 +36,7 @@ pub fn random(
     index: u64,
     draws: Draws,
     plan: &Plan,
-    engines: &Engines,
+    engines: &mut Engines,
     out: &mut dyn Write,
     notes: &mut Vec<Note>,
 ) -> io::Result<Status> {
@@ -46,12 +47,20 @@ pub fn random(
     };
     match body {
         Body::Puzzle { puzzle, layout } => {
-            if !puzzle.is_classic() {
-                let why = "--random draws from the counts of the exact-cover reduction, and a puzzle with \
-                           variant constraints has none (solve or count it without --random)";
-                return refuse_with(record, index, why.into(), true, out, notes);
-            }
             let layout = plan.layouts.layout_for(puzzle, *layout);
+            if !puzzle.is_classic() {
+                return super::random_variant::variant(
+                    record,
+                    index,
+                    puzzle,
+                    layout,
+                    (draws.count, draws.seed),
+                    plan,
+                    engines,
+                    out,
+                    notes,
+                );
+            }
             let r = match reduce::reduce(puzzle, reduce::Encoding::Forced) {
                 Ok(r) => r,
                 Err(conflict) => {

@@ -46,7 +46,9 @@ pub struct SolveArgs {
     /// Draw K solutions, each with probability exactly 1/count, from the
     /// memo engine's counts (docs/memo.md): uniform random completions of
     /// a classic puzzle, or solutions of an exact-cover problem; numbered,
-    /// independent (one may come twice). Text only.
+    /// independent (one may come twice). Text only. A variant puzzle's
+    /// draws come from its search: exact up to 10,000 solutions, close to
+    /// uniform beyond (docs/variants.md).
     #[arg(long, value_name = "K", value_parser = parse_limit, conflicts_with_all = ["all", "unique", "best", "min_cost", "shard"])]
     pub random: Option<u64>,
     /// With --random: the seed (default 0); the same seed, the same draws.
@@ -158,7 +160,7 @@ impl Answerer for Solving<'_> {
         let plan = &self.plan.answer;
         match (self.plan.best, self.plan.random) {
             (Some(k), _) => answer::cheapest(record, index, k, plan, &self.engines, out, notes),
-            (None, Some(d)) => answer::random(record, index, d, plan, &self.engines, out, notes),
+            (None, Some(d)) => answer::random(record, index, d, plan, &mut self.engines, out, notes),
             (None, None) => answer::search(record, index, plan, &mut self.engines, out, notes),
         }
     }
