@@ -83,3 +83,63 @@ fn no_solution_and_budgets_are_said() {
     let r = r.any_stdout().stderr_has("unknown").status(3).check();
     assert!(!r.stdout.contains("无解"), "{}", r.stdout);
 }
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// The grids of a listing, as a sorted list.
+fn grids(out: &str, rows: usize) -> Vec<String> {
+    let mut g: Vec<String> = numbered(out, rows).into_iter().map(|(_, g)| g).collect();
+    g.sort();
+    g
+}
+
+#[test]
+fn shards_of_a_variant_puzzle_split_its_solutions() {
+    let blank = fixture("variants/docs/blank4.txt");
+    let cases: [&[&str]; 4] = [
+        &["--constraint", "killer 4 r1c1 r2c1", "--constraint", "killer 6 r1c2 r1c3"],
+        &["--constraint", "antiknight"],
+        &["--constraint", "thermo r1c1 r2c2 r3c3", "--constraint", "white r4c1 r4c2"],
+        &["--constraint", "diagonal+", "--constraint", "v r2c1 r2c2"],
+    ];
+    for rules in cases {
+        let args = |extra: &[&str]| -> Vec<String> {
+            [&["solve", "--all"][..], extra, rules, &[&blank]]
+                .concat()
+                .into_iter()
+                .map(String::from)
+                .collect()
+        };
+        let whole = grids(&dance(&strs(&args(&[]))).any_stdout().check().stdout, 4);
+        for m in 1..=5 {
+            let mut parts = Vec::new();
+            for k in 1..=m {
+                let shard = format!("{k}/{m}");
+                let r = dance(&strs(&args(&["--shard", &shard]))).run();
+                assert!(r.code <= 1, "{rules:?} shard {shard}: {}", r.stderr);
+                let listed = r.stdout;
+                let r = dance(&[&["count", "--shard", &shard][..], rules, &[&blank]].concat()).run();
+                assert_eq!(r.code, 0, "{rules:?} shard {shard}: {}", r.stderr);
+                let counted: usize = r.stdout.trim().parse().unwrap();
+                let listed = if listed.starts_with("无解") { Vec::new() } else { grids(&listed, 4) };
+                assert_eq!(counted, listed.len(), "{rules:?} shard {shard}");
+                parts.extend(listed);
+            }
+            parts.sort();
+            assert_eq!(parts, whole, "{rules:?}: the {m} shards' listings together are the listing");
+        }
+    }
+}
+
+#[test]
+fn a_variant_puzzle_is_estimated_with_its_constraints() {
+    // Small trees are walked whole: the estimate is the count.
+    let cages = fixture("variants/docs/cages4.txt");
+    dance(&["count", "--estimate", &cages]).stdout("24 solutions, 203 nodes (exact)\n").check();
+    let blank = fixture("variants/docs/blank4.txt");
+    let r = dance(&["count", "--estimate", "--constraint", "antiknight", &blank]).any_stdout().check();
+    let count = dance(&["count", "--constraint", "antiknight", &blank]).any_stdout().check();
+    assert!(r.stdout.starts_with(&format!("{} solutions", count.stdout.trim())), "{}", r.stdout);
+}

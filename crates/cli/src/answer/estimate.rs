@@ -1,8 +1,9 @@
 //! `count --estimate`: how big each record's search is, before searching
 //! it. Knuth's random-probe estimate of the tree (the library's
 //! [`dlx::Solver::estimate`], and [`reduce::GridSolver::estimate`] for
-//! puzzles, on dancing links) gives the number of solutions and the nodes
-//! of the full search, each with a 95% interval; this module lays them out
+//! puzzles, on dancing links; for puzzles with variant constraints, on
+//! their XCC reduction) gives the number of solutions and the nodes of the
+//! full search, each with a 95% interval; this module lays them out
 //! as one line of text or one JSON object.
 //!
 //! The text line reads
@@ -27,7 +28,7 @@ use super::Plan;
 use crate::output::json::{Answer, Approx, EstimateJson, EstimateLine, Intervals, RecordLine};
 use crate::output::OutputFormat;
 use crate::record::{Body, Record};
-use crate::run::{notices, refuse, Note};
+use crate::run::{notices, refuse, refuse_with, Note};
 use crate::status::Status;
 
 /// Estimates one record (a puzzle or a problem that was read), writes the
@@ -48,6 +49,24 @@ pub fn estimate(
     let source = &record.source;
     let estimate = match &record.body {
         Err(r) => return refuse(record, index, r, text, out, notes),
+        // The links search the grid's units only: a puzzle with variant
+        // constraints is estimated on its XCC reduction, which holds them.
+        Ok(Body::Puzzle { puzzle, .. }) if !puzzle.is_classic() => match reduce::reduce_variant(puzzle) {
+            Ok((r, _)) => engines.solver(&r.problem).estimate(options),
+            Err(reduce::VariantError::Conflict(conflict)) => {
+                if !quiet {
+                    notes.push(Note::plain(format!("{source}: 0 solutions: {conflict}")));
+                }
+                nothing()
+            }
+            Err(e @ reduce::VariantError::Unreduced(_)) => {
+                let why = format!(
+                    "--estimate probes the exact-cover reduction, and {e}: count the puzzle instead (--limit, \
+                     --timeout and --max-nodes bound the count)"
+                );
+                return refuse_with(record, index, why, text, out, notes);
+            }
+        },
         Ok(Body::Puzzle { puzzle, .. }) => match engines.grid(puzzle.shape()).estimate(puzzle, options) {
             Ok(e) => e,
             Err(conflict) => {

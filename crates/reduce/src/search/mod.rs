@@ -741,7 +741,20 @@ impl GridSolver {
             Want::Any | Want::All => None,
         };
         if !puzzle.is_classic() {
-            return self.count(puzzle, limit);
+            return match request.shard {
+                Some(shard) => {
+                    let mut left = limit.unwrap_or(u64::MAX);
+                    self.variant_shard(puzzle, shard, &mut |_| {
+                        left -= 1;
+                        if left == 0 {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                }
+                None => self.count(puzzle, limit),
+            };
         }
         match request.shard {
             Some(_) => self.count_split(puzzle, 1, request.shard, limit),
@@ -770,7 +783,10 @@ impl GridSolver {
         self.set_faithful(request.faithful);
         self.set_budget(request.budget);
         if !puzzle.is_classic() {
-            return self.solve(puzzle, |g| visit(map(g)));
+            return match (request.want, request.shard) {
+                (Want::All, Some(shard)) => self.variant_shard(puzzle, shard, &mut |g| visit(map(g))),
+                _ => self.solve(puzzle, |g| visit(map(g))),
+            };
         }
         match (request.want, request.shard) {
             (Want::All, Some(shard)) => self.solve_shard(puzzle, shard, |g| visit(map(g))),
@@ -780,6 +796,49 @@ impl GridSolver {
             (Want::All, None) => self.solve(puzzle, |g| visit(map(g))),
             _ => self.solve_any(puzzle, |g| visit(map(g))),
         }
+    }
+
+    /// Visits the solutions of a puzzle with rules in one shard: the
+    /// puzzle with its first open cells (row by row) given each way the
+    /// shard is dealt ([`variant_shard_parts`]), each part searched as
+    /// [`GridSolver::solve`] searches it. Every solution fixes those cells
+    /// one way, so the shards together visit each solution once. The node
+    /// budget is the shard's, not each part's.
+    fn variant_shard(
+        &mut self,
+        puzzle: &Puzzle,
+        shard: Shard,
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Result<Outcome, Conflict> {
+        if let Some(conflict) = puzzle.conflict() {
+            return Err(conflict);
+        }
+        let budget = self.budget;
+        let (mut found, mut nodes) = (0u64, 0u64);
+        let mut end = End::Complete;
+        for part in variant_shard_parts(puzzle, shard) {
+            let left = budget.max_nodes.map(|m| m.saturating_sub(nodes));
+            if left == Some(0) {
+                end = End::OutOfNodes;
+                break;
+            }
+            self.set_budget(Budget { max_nodes: left, ..budget });
+            let mut stop = false;
+            let o = self.variant_search(&part, &[], &mut |g| {
+                let flow = visit(g);
+                stop = flow.is_break();
+                flow
+            });
+            let Ok(o) = o else { continue };
+            found += o.so_far();
+            nodes += o.nodes();
+            if o.end() != End::Complete || stop {
+                end = if stop { End::Limit } else { o.end() };
+                break;
+            }
+        }
+        self.set_budget(budget);
+        Ok(Outcome::new(end, found, nodes))
     }
 
     /// How the last search ended.
@@ -934,6 +993,40 @@ impl std::fmt::Display for Way {
 
 /// The outcome of a bit search: clashing givens leave no solution, and
 /// only then is it worth looking for the clash, to explain it.
+/// The parts of a puzzle with rules that shard `shard` searches: the
+/// puzzle's first `d` open cells (row by row) take each of the `N^d` ways
+/// in turn, with `d` the fewest cells that make 16 ways a shard or more
+/// (at most 4), and each way goes to the shard a fixed hash of its number
+/// picks (dealing way `i` to shard `i mod count` would give every way of
+/// one first digit to one shard when the count divides N). Ways whose
+/// givens clash are left out (they hold no solution). Every solution of
+/// the puzzle is in exactly one part of exactly one shard.
+pub fn variant_shard_parts(puzzle: &Puzzle, shard: Shard) -> Vec<Puzzle> {
+    let n = puzzle.n();
+    let count = shard.count.max(1);
+    let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.givens()[c].is_none()).collect();
+    let (mut depth, mut ways) = (0, 1usize);
+    while depth < open.len().min(4) && ways < 16 * count {
+        ways *= n;
+        depth += 1;
+    }
+    let mut parts = Vec::new();
+    let dealt = |way: usize| dlx::SplitMix64::new(way as u64).next_u64() % count as u64 == shard.index as u64;
+    for way in (0..ways).filter(|&w| dealt(w)) {
+        let mut part = puzzle.clone();
+        let mut rest = way;
+        let mut placed = true;
+        for &cell in &open[..depth] {
+            placed &= part.set_given(cell, Some((rest % n) as u8)).is_ok();
+            rest /= n;
+        }
+        if placed && part.conflict().is_none() {
+            parts.push(part);
+        }
+    }
+    parts
+}
+
 fn clash_if_none(puzzle: &Puzzle, outcome: Outcome) -> Result<Outcome, Conflict> {
     match (outcome.end(), outcome.so_far()) {
         (End::Complete, 0) => puzzle.conflict().map_or(Ok(outcome), Err),
