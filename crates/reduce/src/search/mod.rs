@@ -33,6 +33,7 @@
 mod bits;
 mod links;
 mod nine;
+mod triad;
 mod variant;
 
 use std::ops::ControlFlow;
@@ -45,6 +46,7 @@ pub(crate) use bits::luby;
 pub use bits::{Bits, Listing, MAX_BITS_ORDER, MAX_LISTING_ORDER};
 pub use links::Links;
 pub use nine::{Nine, Prepared};
+pub use triad::Triad;
 /// The variant search's compiled rules, which the logical solver reasons with.
 pub(crate) use variant::{Changes, HouseName, Mask as VariantMask, Model, Origin, Prop};
 pub use variant::{Variant, MAX_VARIANT_ORDER};
