@@ -82,64 +82,74 @@ const fn lane_mask(kind: u16) -> Lanes {
     t
 }
 
-/// Lane `l` of the next lane in its row of the matrix (rotating), and of
-/// the one two along; the same in its column.
-const ROW1: [usize; 16] = rotation(1, 1);
-const ROW2: [usize; 16] = rotation(1, 2);
-const COL1: [usize; 16] = rotation(4, 1);
-const COL2: [usize; 16] = rotation(4, 2);
+/// Bit 0 and bit 15 of each 16-bit lane of a word, and every symbol.
+const LOW: u64 = 0x0001_0001_0001_0001;
+const HIGH: u64 = 0x8000_8000_8000_8000;
+const W_ALL: u64 = ALL as u64 * LOW;
 
-/// Lane `l`'s partner `by` steps along its row (`step` 1) or column
-/// (`step` 4), rotating within it.
-const fn rotation(step: usize, by: usize) -> [usize; 16] {
-    let mut t = [0; 16];
+/// The lane masks, a word per row of the matrix.
+const W_CELLS: [u64; 4] = words(CELL_LANES);
+const W_ROW_TRIADS: [u64; 4] = words(ROW_TRIADS);
+const W_LAST_ROW: [u64; 4] = words(LAST_ROW);
+const W_LAST_COLUMN: [u64; 4] = words(LAST_COLUMN);
+
+const fn words(x: Lanes) -> [u64; 4] {
+    let mut w = [0u64; 4];
     let mut l = 0;
     while l < 16 {
-        t[l] = if step == 1 { l / 4 * 4 + (l % 4 + by) % 4 } else { (l + 4 * by) % 16 };
+        w[l / 4] |= (x[l] as u64) << (16 * (l % 4));
         l += 1;
     }
-    t
+    w
+}
+
+/// Bit 15 of each lane that is not zero (lanes under `0x8000`).
+#[inline(always)]
+fn nonzero(v: u64) -> u64 {
+    (v + 0x7fff * LOW) & HIGH
+}
+
+/// Every bit of the lanes whose bit 15 is set in `high`.
+#[inline(always)]
+fn full_lanes(high: u64) -> u64 {
+    (high >> 15) * 0xffff
 }
 
 #[inline(always)]
-fn lanes(f: impl Fn(usize) -> u16) -> Lanes {
-    std::array::from_fn(f)
+fn map(w: [u64; 4], f: impl Fn(u64) -> u64) -> [u64; 4] {
+    [f(w[0]), f(w[1]), f(w[2]), f(w[3])]
 }
 
 #[inline(always)]
-fn zip(a: Lanes, b: Lanes, f: impl Fn(u16, u16) -> u16) -> Lanes {
-    std::array::from_fn(|l| f(a[l], b[l]))
+fn and(a: [u64; 4], b: [u64; 4]) -> [u64; 4] {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
 }
 
+/// The symbols once and twice or more in each row of the matrix, given
+/// to each of its lanes.
 #[inline(always)]
-fn moved(a: &Lanes, to: &[usize; 16]) -> Lanes {
-    std::array::from_fn(|l| a[to[l]])
+fn fold_rows(w: [u64; 4]) -> ([u64; 4], [u64; 4]) {
+    let mut once = [0; 4];
+    let mut twice = [0; 4];
+    for i in 0..4 {
+        let a = w[i].rotate_right(16);
+        let (o, t) = (w[i] | a, w[i] & a);
+        let (b, bt) = (o.rotate_right(32), t.rotate_right(32));
+        once[i] = o | b;
+        twice[i] = t | bt | (o & b);
+    }
+    (once, twice)
 }
 
+/// Once-and-twice pairs folded along the columns of the matrix.
 #[inline(always)]
-fn or_all(a: Lanes) -> u16 {
-    a.iter().fold(0, |s, &v| s | v)
-}
-
-/// The symbols once and twice or more in each lane's row (column) of the
-/// matrix, given to every lane of it: `x` folded along `one` then `two`.
-#[inline(always)]
-fn fold(x: Lanes, one: &[usize; 16], two: &[usize; 16]) -> (Lanes, Lanes) {
-    let a = moved(&x, one);
-    let (o, t) = (zip(x, a, |p, q| p | q), zip(x, a, |p, q| p & q));
-    let (b, bt) = (moved(&o, two), moved(&t, two));
-    (zip(o, b, |p, q| p | q), lanes(|l| t[l] | bt[l] | (o[l] & b[l])))
-}
-
-/// Folds once-and-twice pairs (from [`fold`] along rows) along columns:
-/// the whole matrix's.
-#[inline(always)]
-fn fold2((o, t): (Lanes, Lanes), one: &[usize; 16], two: &[usize; 16]) -> (Lanes, Lanes) {
-    let (a, at) = (moved(&o, one), moved(&t, one));
-    let o1 = zip(o, a, |p, q| p | q);
-    let t1 = lanes(|l| t[l] | at[l] | (o[l] & a[l]));
-    let (b, bt) = (moved(&o1, two), moved(&t1, two));
-    (zip(o1, b, |p, q| p | q), lanes(|l| t1[l] | bt[l] | (o1[l] & b[l])))
+fn fold_columns((o, t): ([u64; 4], [u64; 4])) -> ([u64; 4], [u64; 4]) {
+    let turn = |w: [u64; 4], by: usize| [w[by % 4], w[(1 + by) % 4], w[(2 + by) % 4], w[(3 + by) % 4]];
+    let (a, at) = (turn(o, 1), turn(t, 1));
+    let o1: [u64; 4] = std::array::from_fn(|i| o[i] | a[i]);
+    let t1: [u64; 4] = std::array::from_fn(|i| t[i] | at[i] | (o[i] & a[i]));
+    let (b, bt) = (turn(o1, 2), turn(t1, 2));
+    (std::array::from_fn(|i| o1[i] | b[i]), std::array::from_fn(|i| t1[i] | bt[i] | (o1[i] & b[i])))
 }
 
 /// The whole state of a search level.
@@ -195,7 +205,7 @@ impl Board {
     /// One look at box `b`: singles placed, symbols with one place in the
     /// box or in a row or column of the matrix put there. Returns whether
     /// the box changed. Loop by loop: the reference for
-    /// [`Board::box_step_lanes`], which the search runs.
+    /// [`Board::box_step_words`], which the search runs.
     #[cfg(test)]
     fn box_step(x: &mut Lanes) -> Result<bool, Dead> {
         let old = *x;
@@ -268,47 +278,54 @@ impl Board {
         Ok(*x != old)
     }
 
-    /// [`Board::box_step`] written as whole-box operations (lane by lane,
-    /// and lanes moved within the rows or the columns of the matrix), which
-    /// compile to a few vector instructions per step: the same result.
+    /// [`Board::box_step`] on the box as four 64-bit words, one per row
+    /// of the matrix (lane `j` of a row in bits `16 * j..`): lanes moved
+    /// along a row by rotating its word, along a column by taking another
+    /// word; each lane's arithmetic kept within it by its free top bits.
     #[inline(always)]
-    fn box_step_lanes(x: &mut Lanes) -> Result<bool, Dead> {
-        let old = *x;
-        let cells = CELL_LANES;
-        let xc = zip(*x, cells, |a, m| a & m);
-        let single = zip(xc, xc, |a, _| if a & a.wrapping_sub(1) == 0 { a } else { 0 });
-        let (rows, _) = fold(single, &ROW1, &ROW2);
-        let (cols, _) = fold(single, &COL1, &COL2);
-        let (placed, clash) = fold2(fold(single, &ROW1, &ROW2), &COL1, &COL2);
-        if or_all(clash) != 0 {
+    fn box_step_words(x: &mut Lanes) -> Result<bool, Dead> {
+        let mut w = [0u64; 4];
+        for (i, word) in w.iter_mut().enumerate() {
+            *word = (0..4).fold(0, |a, j| a | (x[4 * i + j] as u64) << (16 * j));
+        }
+        let old = w;
+        let xc = and(w, W_CELLS);
+        // Cells with one symbol (lanes whose symbols less the lowest are
+        // none).
+        let single = map(xc, |c| c & !full_lanes(nonzero(c & ((c | HIGH) - LOW))));
+        let (rows, _) = fold_rows(single);
+        let (cols, _) = fold_columns((single, [0; 4]));
+        let (placed, clash) = fold_columns(fold_rows(single));
+        if clash.iter().fold(0, |a, &c| a | c) != 0 {
             return Err(Dead);
         }
-        // Cells lose the symbols placed in the box (but their own), row
-        // triads those placed in their mini-rows, column triads in theirs.
-        let cut = lanes(|l| {
-            (placed[l] & !single[l] & CELL_LANES[l]) | (rows[l] & ROW_TRIADS[l]) | (cols[l] & LAST_ROW[l])
-        });
-        *x = zip(*x, cut, |a, c| a & !c);
-        let xc = zip(*x, cells, |a, m| a & m);
-        let (once_r, twice_r) = fold(*x, &ROW1, &ROW2);
-        let (once_c, twice_c) = fold(*x, &COL1, &COL2);
-        let (once_b, twice_b) = fold2(fold(xc, &ROW1, &ROW2), &COL1, &COL2);
-        let only =
-            lanes(|l| (once_r[l] & !twice_r[l]) | (once_c[l] & !twice_c[l]) | (once_b[l] & !twice_b[l]));
-        let must = zip(xc, only, |a, o| a & o);
-        let multi = zip(must, must, |m, _| m & m.wrapping_sub(1));
-        *x = zip(*x, must, |a, m| if m != 0 { m } else { a });
-        // Every symbol somewhere in each of the first three rows and
-        // columns of the matrix and in the cells; no cell empty.
-        let short = lanes(|l| {
-            let full = (once_r[l] | LAST_ROW[l]) & (once_c[l] | LAST_COLUMN[l]) & once_b[l];
-            let empty = (x[l] | !CELL_LANES[l]) == 0;
-            (full ^ ALL) | empty as u16
-        });
-        if or_all(short) | or_all(multi) != 0 {
+        for i in 0..4 {
+            let cut = (placed[i] & !single[i] & W_CELLS[i])
+                | (rows[i] & W_ROW_TRIADS[i])
+                | (cols[i] & W_LAST_ROW[i]);
+            w[i] &= !cut;
+        }
+        let xc = and(w, W_CELLS);
+        let (once_r, twice_r) = fold_rows(w);
+        let (once_c, twice_c) = fold_columns((w, [0; 4]));
+        let (once_b, twice_b) = fold_columns(fold_rows(xc));
+        let mut bad = 0;
+        for i in 0..4 {
+            let only = (once_r[i] & !twice_r[i]) | (once_c[i] & !twice_c[i]) | (once_b[i] & !twice_b[i]);
+            let must = xc[i] & only;
+            bad |= must & ((must | HIGH) - LOW) & !HIGH;
+            let m = full_lanes(nonzero(must));
+            w[i] = (must & m) | (w[i] & !m);
+            let full = (once_r[i] | W_LAST_ROW[i]) & (once_c[i] | W_LAST_COLUMN[i]) & once_b[i];
+            bad |= (full ^ W_ALL) | (!nonzero(w[i]) & HIGH & W_CELLS[i]);
+        }
+        if bad != 0 {
             return Err(Dead);
         }
-        Ok(*x != old)
+        for (l, lane) in x.iter_mut().enumerate() {
+            *lane = (w[l / 4] >> (16 * (l % 4))) as u16;
+        }
+        Ok(w != old)
     }
 
     /// One look at band `k` (0..3 a band of boxes, 3..6 a stack): its
@@ -386,7 +403,7 @@ impl Board {
             while self.dirty & 0x1ff != 0 {
                 let b = self.dirty.trailing_zeros() as usize;
                 self.dirty &= !(1 << b);
-                if Board::box_step_lanes(&mut self.boxes[b])? {
+                if Board::box_step_words(&mut self.boxes[b])? {
                     self.dirty |= 1 << b | bands_of(b);
                 }
             }
@@ -744,7 +761,7 @@ mod tests {
     }
 
     #[test]
-    fn box_steps_by_lanes_and_by_loops_agree() {
+    fn box_steps_by_words_and_by_loops_agree() {
         // Random boxes, from nearly empty to nearly full: the same boxes
         // after, the same dead ends and changes.
         let mut next = rng(0x1234_5678_9abc_def1);
@@ -766,12 +783,13 @@ mod tests {
             if round % 3 == 0 {
                 x[(next() % 15) as usize] = 0;
             }
-            let (mut a, mut b) = (x, x);
+            let mut a = x;
             let ra = Board::box_step(&mut a).ok();
-            let rb = Board::box_step_lanes(&mut b).ok();
-            assert_eq!(ra, rb, "{x:?}");
+            let mut c = x;
+            let rc = Board::box_step_words(&mut c).ok();
+            assert_eq!(ra, rc, "{x:?}");
             if ra.is_some() {
-                assert_eq!(a, b, "{x:?}");
+                assert_eq!(a, c, "{x:?}");
             }
         }
     }
