@@ -15,6 +15,10 @@
 //!   [`Listing`] (`bits/listing.rs`) walks its very tree on arrays, and
 //!   lists in its place up to order [`MAX_LISTING_ORDER`] unless faithful.
 //!
+//! [`Triad`] (`triad.rs`) searches 9x9 grids on band-wide triads (boxes as
+//! 4x4 matrices, bands as mini-row permutations): tested against [`Nine`],
+//! not picked by [`Engine::for_shape`] (slower; bench/results.md).
+//!
 //! A puzzle with rules (a variant) is searched by [`Variant`]
 //! (`variant/`): a propagating bitset search that compiles its rules to
 //! candidate tables and propagators, for orders up to
