@@ -15,6 +15,10 @@
 //!   [`Listing`] (`bits/listing.rs`) walks its very tree on arrays, and
 //!   lists in its place up to order [`MAX_LISTING_ORDER`] unless faithful.
 //!
+//! [`Triad`] (`triad.rs`) searches 9x9 grids on band-wide triads (boxes as
+//! 4x4 matrices, bands as mini-row permutations): tested against [`Nine`],
+//! not picked by [`Engine::for_shape`] (slower; bench/results.md).
+//!
 //! A puzzle with rules (a variant) is searched by [`Variant`]
 //! (`variant/`): a propagating bitset search that compiles its rules to
 //! candidate tables and propagators, for orders up to
@@ -33,6 +37,7 @@
 mod bits;
 mod links;
 mod nine;
+mod triad;
 mod variant;
 
 use std::ops::ControlFlow;
@@ -45,6 +50,7 @@ pub(crate) use bits::luby;
 pub use bits::{Bits, Listing, MAX_BITS_ORDER, MAX_LISTING_ORDER};
 pub use links::Links;
 pub use nine::{Nine, Prepared};
+pub use triad::Triad;
 /// The variant search's compiled rules, which the logical solver reasons with.
 pub(crate) use variant::{Changes, HouseName, Mask as VariantMask, Model, Origin, Prop};
 pub use variant::{Variant, MAX_VARIANT_ORDER};
