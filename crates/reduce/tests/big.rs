@@ -83,16 +83,24 @@ fn jigsaw_maps_keep_their_grid_and_their_regions_connected() {
 
 #[test]
 fn jigsaw_filters_keep_counts_exact() {
-    // Order 20 (dom/wdeg, locked candidates and, on nearly full units,
-    // all-different): a jigsaw's full grid with symbols 0 and 1 blank and
-    // about one other cell in four, counted on the bits and on the links:
-    // the same count, every solution valid.
-    let n = 20;
-    let mut rng = SplitMix64::new(31);
+    // Orders 16 and 20 (dom/wdeg, the symbols' view, which takes the
+    // locked candidates, and, on nearly full units, all-different): a
+    // jigsaw's full grid with its lowest symbols blank (two, or three or
+    // four on 16x16) and about one other cell in four, counted on the bits
+    // and on the links: the same count, every solution valid.
+    for (n, seed, blank) in [(20, 31, 2), (16, 7, 3), (16, 8, 4)] {
+        filters_keep_counts_exact(n, seed, blank);
+    }
+}
+
+/// One case of [`jigsaw_filters_keep_counts_exact`].
+fn filters_keep_counts_exact(n: usize, seed: u64, blank: u8) {
+    let mut rng = SplitMix64::new(seed);
     let boxes = Shape::default_for(n).unwrap();
     let full = grids::full_grid(&boxes, &mut rng);
     let shape = grids::jigsaw(n, &full, n * n, &mut rng);
-    let givens: Vec<Option<u8>> = full.iter().map(|&v| (v > 1 && rng.below(4) != 0).then_some(v)).collect();
+    let givens: Vec<Option<u8>> =
+        full.iter().map(|&v| (v >= blank && rng.below(4) != 0).then_some(v)).collect();
     let p = Puzzle::new(shape.clone(), grids::blank(&shape).alphabet().clone(), givens).unwrap();
     let mut bits = GridSolver::with_engine(&shape, Engine::Bits).unwrap();
     let mut grids_found = 0u64;
@@ -104,7 +112,7 @@ fn jigsaw_filters_keep_counts_exact() {
         })
         .unwrap();
     assert_eq!(o.end(), End::Complete);
-    assert!(grids_found > 1, "{grids_found} solutions");
+    assert!(grids_found > 1, "order {n}: {grids_found} solutions");
     let mut links = GridSolver::with_engine(&shape, Engine::Links).unwrap();
     assert_eq!(links.count(&p, None).unwrap().solutions(), Some(grids_found));
 }

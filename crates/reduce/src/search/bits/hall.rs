@@ -341,7 +341,7 @@ impl<W: Word> Search<W> {
                         k += 1;
                     }
                 }
-                if k < 3 {
+                if k < 2 {
                     continue;
                 }
                 let union = cm[..k].iter().fold(0, |u, &m| u | m);
