@@ -47,6 +47,9 @@ pub(crate) struct VariantRules {
     placements: Placements,
     support: Vec<VariantMask>,
     cage_cand: Vec<VariantMask>,
+    /// For each propagator, its cage's candidates when cage placements
+    /// last found nothing there (the same again finds nothing again).
+    placed: Vec<Vec<VariantMask>>,
 }
 
 impl VariantRules {
@@ -59,6 +62,7 @@ impl VariantRules {
         self.kinds.clear();
         self.cage_pairs = None;
         self.derived_rules.clear();
+        self.placed.clear();
         if puzzle.is_classic() || puzzle.n() > MAX_VARIANT_ORDER {
             return false;
         }
@@ -308,6 +312,10 @@ impl VariantRules {
             }
             self.cage_cand.clear();
             self.cage_cand.extend(cells.iter().map(|&c| self.cand[c as usize]));
+            self.placed.resize_with(model.props.len(), Vec::new);
+            if self.placed[p] == self.cage_cand {
+                continue;
+            }
             if !self.placements.supports(&self.cage_cand, combos, &mut self.support) {
                 // No filling at all: left to the verdict's search.
                 continue;
@@ -333,6 +341,7 @@ impl VariantRules {
                 step.source = Some(Source::Rule(rule));
                 return true;
             }
+            self.placed[p].clone_from(&self.cage_cand);
         }
         false
     }
