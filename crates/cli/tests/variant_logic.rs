@@ -104,6 +104,7 @@ fn logic_keeps_the_answer_of_every_corpus_puzzle() {
         Technique::RuleChain,
         Technique::RuleForcingChain,
         Technique::CagePairs,
+        Technique::CagePlacements,
         Technique::RuleForcingChains,
     ] {
         assert!(used[Technique::ALL.iter().position(|&x| x == t).unwrap()] > 0, "no {t} step");

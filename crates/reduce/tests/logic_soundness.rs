@@ -49,7 +49,9 @@ struct Seen {
     solved: usize,
     steps: usize,
     per_level: [usize; 7],
-    techniques: [usize; Technique::ALL.len()],
+    /// Steps per technique, by its place in [`Technique::ALL`] (a vector:
+    /// arrays derive `Default` up to 32 members only).
+    techniques: Vec<usize>,
 }
 
 /// Runs the solver on `puzzle`, checking every step against `solution`.
@@ -81,6 +83,7 @@ fn check(logic: &mut Logic, puzzle: &Puzzle, solution: &[u8], seen: &mut Seen) {
             !step.placements().is_empty() || !step.eliminations().is_empty(),
             "step {index} does nothing: {words}"
         );
+        seen.techniques.resize(Technique::ALL.len(), 0);
         seen.techniques[step.technique() as usize] += 1;
     });
     seen.puzzles += 1;

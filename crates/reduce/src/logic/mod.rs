@@ -11,7 +11,7 @@
 //! 2. for a puzzle with rules, the rules one at a time: pair rules, cage
 //!    combinations, sum bounds, clue rules; locked candidates: pointing
 //!    and claiming, over any two units that share two cells or more; then
-//!    innies and outies, and cage pairs;
+//!    cage placements, innies and outies, and cage pairs;
 //! 3. naked and hidden pairs, triples and quads;
 //! 4. basic fish (X-wing, swordfish, jellyfish; rows against columns, no
 //!    regions), then XY-wing, XYZ-wing and W-wing;
@@ -77,6 +77,7 @@ mod derived;
 mod fish;
 mod forcing;
 mod intersections;
+mod placements;
 mod rating;
 mod rule_chains;
 mod rule_forcing;
@@ -391,6 +392,7 @@ impl Logic {
             || allowed(Technique::Pointing)
                 && intersections::locked_candidates(l, b, s, &mut self.locked)
                 && s.technique <= top
+            || allowed(Technique::CagePlacements) && self.variant.cage_placements(l, b, s)
             || allowed(Technique::InniesOuties) && self.variant.props(l, b, s, Technique::InniesOuties)
             || allowed(Technique::CagePairs) && self.variant.cage_pairs(l, b, s)
             || allowed(Technique::NakedPair) && subsets::naked(l, b, s, 2, &mut self.subsets)

@@ -41,6 +41,10 @@ pub enum Technique {
     /// A symbol confined, in a line, to one region leaves the rest of that
     /// region.
     Claiming,
+    /// A killer cage (or a renban): a cell keeps only the digits it takes
+    /// in some filling of the cage by one of its sets, each cell a
+    /// different digit of the set from its own candidates.
+    CagePlacements,
     /// The rule of 45 generalised: a house, or consecutive rows or
     /// columns, minus the killer cages inside it (plus those that stick
     /// out) leaves a sum over a few cells, reasoned about as a sum.
@@ -105,7 +109,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 33] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -115,6 +119,7 @@ impl Technique {
         Technique::ClueRule,
         Technique::Pointing,
         Technique::Claiming,
+        Technique::CagePlacements,
         Technique::InniesOuties,
         Technique::CagePairs,
         Technique::NakedPair,
@@ -153,6 +158,7 @@ impl Technique {
             Technique::ClueRule => "clue rule",
             Technique::InniesOuties => "innies and outies",
             Technique::CagePairs => "cage pair",
+            Technique::CagePlacements => "cage placements",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked pair",
@@ -185,8 +191,8 @@ impl Technique {
         match self {
             FullHouse | NakedSingle | HiddenSingle => Level::Easy,
             RulePair | CageCombinations | SumBounds | ClueRule | Pointing | Claiming => Level::Medium,
-            InniesOuties | CagePairs | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad
-            | HiddenQuad => Level::Hard,
+            CagePlacements | InniesOuties | CagePairs | NakedPair | HiddenPair | NakedTriple
+            | HiddenTriple | NakedQuad | HiddenQuad => Level::Hard,
             XWing | Swordfish | Jellyfish | XYWing | XYZWing | WWing => Level::Expert,
             SimpleColouring | XChain | XYChain | Aic | RuleChain => Level::Extreme,
             ForcingChain | RuleForcingChain | ForcingChains | RuleForcingChains => Level::Master,
@@ -209,6 +215,7 @@ impl Technique {
             Claiming => 22,
             InniesOuties => 28,
             CagePairs => 29,
+            CagePlacements => 26,
             NakedPair => 30,
             HiddenPair => 32,
             NakedTriple => 34,
@@ -249,7 +256,7 @@ pub enum Level {
     /// rules one at a time: pair rules, cage combinations, sum bounds,
     /// clue rules.
     Medium,
-    /// Plus innies and outies and cage pairs (variants) and naked and
+    /// Plus cage placements, innies and outies and cage pairs (variants) and naked and
     /// hidden subsets (pairs, triples, quads).
     Hard,
     /// Plus basic fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).

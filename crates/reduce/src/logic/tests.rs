@@ -819,6 +819,57 @@ fn cage_pairs_share_no_digit() {
 }
 
 #[test]
+fn cage_placements_keep_what_some_filling_places() {
+    use crate::constraint::Killer;
+    // A 3-cell 15 at r1c1, r2c2, r3c3 (a box's cells): with r1c1 and r2c2
+    // left {1,2,9} and r3c3 {1,2,...,9}, the sets {1,5,9}, {2,4,9}... pass
+    // cage combinations (each digit has a cell, each cell a digit), but
+    // a filling puts 1 or 2 with 9 in the first two cells only when the
+    // third takes the rest: {1,5,9} puts 5 in r3c3, {2,4,9} 4; r3c3 can
+    // never take 1, 2 or 9 (two of them fill the first two cells, and
+    // no set holds 1, 2 and a third 12) nor 3, 6, 7, 8.
+    let cage = Killer::new(9, cells9(&[(1, 1), (2, 2), (3, 3)]), Some(15)).unwrap();
+    let p = variant(&[], vec![cage.into()]);
+    let mut rules = variant::VariantRules::default();
+    assert!(rules.compile(&p));
+    let (groups, differ) = rules.groups(&Layout::new(p.shape()));
+    let layout = Layout::with_groups(p.shape(), &groups, &differ);
+    let mut board = CandidateBoard::default();
+    assert!(board.load(&layout, p.givens()));
+    for cell in [0, 10] {
+        (0..9).filter(|v| ![0, 1, 8].contains(v)).for_each(|v| board.eliminate(&layout, cell, v));
+    }
+    let mut step = Step::default();
+    // Cage combinations alone leave r3c3 digits no filling places there.
+    assert!(rules.props(&layout, &board, &mut step, Technique::CageCombinations));
+    for e in step.eliminations.clone() {
+        board.eliminate(&layout, e.row * 9 + e.column, e.symbol as usize);
+    }
+    while rules.props(&layout, &board, &mut step, Technique::CageCombinations) {
+        for e in step.eliminations.clone() {
+            board.eliminate(&layout, e.row * 9 + e.column, e.symbol as usize);
+        }
+    }
+    assert!((0..9).filter(|&v| board.has(20, v)).count() > 2);
+    assert!(rules.cage_placements(&layout, &board, &mut step));
+    assert_eq!(step.technique(), Technique::CagePlacements);
+    let text = step.display(&p).to_string();
+    assert!(text.starts_with("r3c3 <> "), "{text}");
+    assert!(
+        text.ends_with(
+            "(cage placements: killer 15 at r1c1-r3c3 has no filling (one of its sets, a different digit in each cell) that puts these there)"
+        ),
+        "{text}"
+    );
+    for e in step.eliminations.clone() {
+        board.eliminate(&layout, e.row * 9 + e.column, e.symbol as usize);
+    }
+    let left: Vec<usize> = (0..9).filter(|&v| board.has(20, v)).collect();
+    assert_eq!(left, vec![3, 4]);
+    assert!(!rules.cage_placements(&layout, &board, &mut step));
+}
+
+#[test]
 fn a_diagonal_is_a_unit_and_a_knight_a_peer() {
     use crate::constraint::{AntiKnight, Diagonal};
     let d = Diagonal { positive: false, n: 9 };

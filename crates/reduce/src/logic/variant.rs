@@ -19,6 +19,7 @@
 //! candidates, subsets and chains see them.
 
 use super::board::{bit, members, CandidateBoard, Group, Layout, Mask, EMPTY};
+use super::placements::Placements;
 use super::step::{Source, Step, Unit};
 use super::technique::Technique;
 use crate::constraint::Constraint;
@@ -43,6 +44,12 @@ pub(crate) struct VariantRules {
     /// ([`super::derived`]), and the rules each took.
     first_derived: usize,
     derived_rules: Vec<Vec<usize>>,
+    placements: Placements,
+    support: Vec<VariantMask>,
+    cage_cand: Vec<VariantMask>,
+    /// For each propagator, its cage's candidates when cage placements
+    /// last found nothing there (the same again finds nothing again).
+    placed: Vec<Vec<VariantMask>>,
 }
 
 impl VariantRules {
@@ -55,6 +62,7 @@ impl VariantRules {
         self.kinds.clear();
         self.cage_pairs = None;
         self.derived_rules.clear();
+        self.placed.clear();
         if puzzle.is_classic() || puzzle.n() > MAX_VARIANT_ORDER {
             return false;
         }
@@ -281,6 +289,59 @@ impl VariantRules {
                 }
                 return true;
             }
+        }
+        false
+    }
+
+    /// Cage placements: a cell of a cage (a killer, a renban) keeps only
+    /// the digits it takes in some filling of the cage by one of its sets,
+    /// each cell a different digit of the set from its candidates.
+    pub fn cage_placements(&mut self, layout: &Layout, board: &CandidateBoard, step: &mut Step) -> bool {
+        if self.model.is_none() {
+            return false;
+        }
+        self.read(board);
+        let Some(model) = &self.model else { return false };
+        let n = layout.n;
+        for (p, prop) in model.props.iter().enumerate() {
+            let (Prop::Cage { cells, combos }, Origin::Rule(rule)) = (prop, model.origins[p]) else {
+                continue;
+            };
+            if cells.len() < 2 || combos.len() > MAX_PAIRED_COMBOS {
+                continue;
+            }
+            self.cage_cand.clear();
+            self.cage_cand.extend(cells.iter().map(|&c| self.cand[c as usize]));
+            self.placed.resize_with(model.props.len(), Vec::new);
+            if self.placed[p] == self.cage_cand {
+                continue;
+            }
+            if !self.placements.supports(&self.cage_cand, combos, &mut self.support) {
+                // No filling at all: left to the verdict's search.
+                continue;
+            }
+            let mut found = false;
+            for (&c, &keep) in cells.iter().zip(&self.support) {
+                let c = c as usize;
+                let gone = board.cand[c] & !(keep as Mask);
+                if board.value[c] == EMPTY && gone != 0 {
+                    if !found {
+                        step.clear(Technique::CagePlacements);
+                        found = true;
+                    }
+                    for v in members(gone) {
+                        step.eliminate(n, c, v);
+                    }
+                }
+            }
+            if found {
+                cells.iter().for_each(|&c| step.cell(n, c as usize));
+                let kept = self.support.iter().fold(0, |u, &m| u | m);
+                step.symbols.extend(members(kept as Mask).map(|v| v as u8));
+                step.source = Some(Source::Rule(rule));
+                return true;
+            }
+            self.placed[p].clone_from(&self.cage_cand);
         }
         false
     }

@@ -406,6 +406,13 @@ impl StepDisplay<'_> {
                     None => f.write_str("a cage its cells all see"),
                 }
             }
+            CagePlacements => {
+                write!(f, "{name}: ")?;
+                self.source(f)?;
+                f.write_str(
+                    " has no filling (one of its sets, a different digit in each cell) that puts these there",
+                )
+            }
             Pointing | Claiming => {
                 write!(f, "{name}: ")?;
                 self.unit(f, s.units[0])?;
