@@ -103,7 +103,7 @@ impl Variant {
     ) -> Outcome {
         assert!(Variant::accepts(puzzle.shape()), "an order beyond the variant search");
         self.meter.start();
-        let model = Model::new(puzzle, excluded);
+        let model = Model::search(puzzle, excluded);
         let mut s = VariantSearch::new(&model, puzzle);
         let otherwise = if self.meter.node(0) { End::Complete } else { s.root(&mut self.meter, visit) };
         let outcome = self.meter.finish(s.found, self.meter.nodes(), otherwise);
