@@ -33,7 +33,8 @@ const MAX_SEARCH_DERIVED: usize = 5;
 pub(crate) enum Origin {
     /// The constraint with this index in [`Rules::constraints`].
     Rule(usize),
-    /// The house with this index in [`Model::houses`].
+    /// The house with this index in [`Model::houses`] (for the sums of
+    /// two touching regions the search adds, the first of them).
     House(usize),
     /// Rows `first..first + count` (cells row by row).
     Rows(usize, usize),
@@ -557,6 +558,9 @@ impl Builder<'_> {
             self.origin = Origin::House(h);
             self.derived_sum(&owner, &cells, 1);
         }
+        if self.search {
+            self.region_pair_sums(&owner);
+        }
         for k in 2..n {
             for first in 0..=n - k {
                 let rows: Vec<usize> = (first * n..(first + k) * n).collect();
@@ -565,6 +569,47 @@ impl Builder<'_> {
                 self.derived_sum(&owner, &rows, k);
                 self.origin = Origin::Columns(first, k);
                 self.derived_sum(&owner, &cols, k);
+            }
+        }
+    }
+
+    /// For the search, the derived sums of every two regions that touch
+    /// (side by side), each named by the house of the first. Measured
+    /// (count to 2, cachegrind instructions, nodes): TAREK_ALL 5.15 G ->
+    /// 4.46 G (120 k -> 100 k nodes), "Wecoc #1 [mod B]" 14.2 G -> 12.5 G
+    /// (328 k -> 269 k); ISS's unions of the first k boxes instead: 5.30 G
+    /// (123 k), both: 4.70 G.
+    fn region_pair_sums(&mut self, owner: &[usize]) {
+        let n = self.n;
+        let regions: Vec<usize> =
+            (0..self.houses.len()).filter(|&h| matches!(self.house_names[h], HouseName::Region(_))).collect();
+        if regions.len() != n {
+            return;
+        }
+        let mut region = vec![0; n * n];
+        for (k, &h) in regions.iter().enumerate() {
+            for &c in &self.houses[h] {
+                region[c as usize] = k;
+            }
+        }
+        let mut touch = vec![false; n * n];
+        for c in 0..n * n {
+            let right = (c % n + 1 < n).then_some(c + 1);
+            let below = (c + n < n * n).then_some(c + n);
+            for d in right.into_iter().chain(below) {
+                let (a, b) = (region[c].min(region[d]), region[c].max(region[d]));
+                touch[a * n + b] |= a != b;
+            }
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                if touch[a * n + b] {
+                    let (ha, hb) = (regions[a], regions[b]);
+                    let area: Vec<usize> =
+                        self.houses[ha].iter().chain(&self.houses[hb]).map(|&c| c as usize).collect();
+                    self.origin = Origin::House(ha);
+                    self.derived_sum(owner, &area, 2);
+                }
             }
         }
     }
