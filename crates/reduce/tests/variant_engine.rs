@@ -285,3 +285,33 @@ fn killer_grids_list_what_the_filter_lists_on_6x6() {
     // Most have no solution (a cage off by one), some one or more.
     assert!(cases - none >= 5 && none > cases / 2, "{cases} cases: {several} with several, {none} with none");
 }
+
+/// Killer puzzles whose cages cover the grid, no givens, on 4x4 with
+/// boxes and a jigsaw: the search, with the sums it derives over
+/// houses, runs of rows and columns and every two touching regions (cages
+/// in or out of each by how much of them lies inside), counts and lists
+/// what a brute force over every grid keeps.
+#[test]
+fn killer_grids_count_what_brute_force_counts_on_4x4() {
+    let mut rng = Rng(0x4_c4e5);
+    let shapes = [Shape::default_for(4).unwrap(), jigsaw(4, "0011022102312333")];
+    let (mut cases, mut solved) = (0, 0);
+    for shape in &shapes {
+        let grids = all_grids(shape);
+        let mut solver = GridSolver::new(shape);
+        for _ in 0..1000 {
+            let truth = grids[rng.below(grids.len())].clone();
+            let rules = Rules { constraints: random_cages(&mut rng, 4, &truth), candidates: None };
+            let p = blank(shape).with_rules(rules).unwrap();
+            let mut brute: Vec<Vec<u8>> = grids.iter().filter(|g| p.verify(g).is_ok()).cloned().collect();
+            brute.sort();
+            let (found, counted) = listed(&mut solver, VariantWay::Propagate, &p);
+            assert_eq!(found, brute, "{p:?}");
+            assert_eq!(counted, Some(brute.len() as u64), "{p:?}");
+            cases += 1;
+            solved += !brute.is_empty() as usize;
+        }
+    }
+    // Most have none (a cage off by one among many), a tenth or so some.
+    assert!(solved > cases / 20, "{solved} of {cases} cases have solutions");
+}

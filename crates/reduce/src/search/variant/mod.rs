@@ -103,7 +103,7 @@ impl Variant {
     ) -> Outcome {
         assert!(Variant::accepts(puzzle.shape()), "an order beyond the variant search");
         self.meter.start();
-        let model = Model::new(puzzle, excluded);
+        let model = Model::search(puzzle, excluded);
         let mut s = VariantSearch::new(&model, puzzle);
         let otherwise = if self.meter.node(0) { End::Complete } else { s.root(&mut self.meter, visit) };
         let outcome = self.meter.finish(s.found, self.meter.nodes(), otherwise);
@@ -319,8 +319,14 @@ impl<'a> VariantSearch<'a> {
                     let m = self.stack[at + c as usize];
                     if m & !keep != 0 {
                         if m & keep == 0 {
-                            self.blame(a);
-                            self.blame(b);
+                            // No blame: weighing both sides (up to 12
+                            // cells on 9x9) drowned the weights. Measured
+                            // (count to 2, nodes): "Skyscaper 2-3" 120 k
+                            // -> 100 k (98 k before the crossings), "Wecoc
+                            // #1 [mod B]" 269 k -> 243 k, "Killer sudoku
+                            // [0 cage, hard]" 100 k -> 79 k, TAREK_ALL
+                            // equal; blaming the emptied cell alone: in
+                            // between.
                             return None;
                         }
                         self.stack[at + c as usize] = m & keep;
