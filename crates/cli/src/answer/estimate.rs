@@ -2,7 +2,8 @@
 //! it. Knuth's random-probe estimate of the tree (the library's
 //! [`dlx::Solver::estimate`], and [`reduce::GridSolver::estimate`] for
 //! puzzles, on dancing links; for puzzles with variant constraints, on
-//! their XCC reduction) gives the number of solutions and the nodes of the
+//! their XCC reduction, so its nodes are DLX's on that matrix, not the
+//! variant search's) gives the number of solutions and the nodes of the
 //! full search, each with a 95% interval; this module lays them out
 //! as one line of text or one JSON object.
 //!

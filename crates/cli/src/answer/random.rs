@@ -49,16 +49,49 @@ pub fn random(
         Body::Puzzle { puzzle, layout } => {
             let layout = plan.layouts.layout_for(puzzle, *layout);
             if !puzzle.is_classic() {
+                // Beyond the variant search's listing, the memo engine draws
+                // exactly from the XCC reduction when it takes it.
+                let mut by_memo = |engines: &Engines, out: &mut dyn Write, notes: &mut Vec<Note>| {
+                    let Ok((r, _)) = reduce::reduce_variant(puzzle) else { return Ok(None) };
+                    if !MemoCounter::takes(&r.problem) {
+                        return Ok(None);
+                    }
+                    let write = |out: &mut dyn Write, opts: &[usize]| -> io::Result<Result<(), String>> {
+                        let grid = r.decode(puzzle, opts);
+                        if let Err(why) = puzzle.verify(&grid) {
+                            return Ok(Err(why));
+                        }
+                        out.write_all(text::grid(puzzle, &grid, layout).as_bytes())?;
+                        Ok(Ok(()))
+                    };
+                    let (problem, forced) = (&r.problem, &r.forced[..]);
+                    draw(
+                        record,
+                        index,
+                        problem,
+                        forced,
+                        Some(layout),
+                        draws,
+                        plan,
+                        engines,
+                        out,
+                        notes,
+                        write,
+                    )
+                    .map(Some)
+                };
+                let d = (draws.count, draws.seed);
                 return super::random_variant::variant(
                     record,
                     index,
                     puzzle,
                     layout,
-                    (draws.count, draws.seed),
+                    d,
                     plan,
                     engines,
                     out,
                     notes,
+                    &mut by_memo,
                 );
             }
             let r = match reduce::reduce(puzzle, reduce::Encoding::Forced) {

@@ -47,8 +47,8 @@ pub struct SolveArgs {
     /// memo engine's counts (docs/memo.md): uniform random completions of
     /// a classic puzzle, or solutions of an exact-cover problem; numbered,
     /// independent (one may come twice). Text only. A variant puzzle's
-    /// draws come from its search: exact up to 10,000 solutions, close to
-    /// uniform beyond (docs/variants.md).
+    /// draws are uniform up to 10,000 solutions or when its XCC reduction
+    /// fits the memo engine, random but not uniform beyond (docs/variants.md).
     #[arg(long, value_name = "K", value_parser = parse_limit, conflicts_with_all = ["all", "unique", "best", "min_cost", "shard"])]
     pub random: Option<u64>,
     /// With --random: the seed (default 0); the same seed, the same draws.

@@ -441,16 +441,21 @@ impl GridSolver {
         if way == VariantWay::Filter || !Variant::accepts(puzzle.shape()) {
             return self.kept(puzzle, excluded, visit);
         }
+        let outcome = self.variant_engine().solve(puzzle, excluded, visit);
+        self.variant_ran = true;
+        clash_if_none(puzzle, outcome)
+    }
+
+    /// The variant search, made on first use with the solver's budget and
+    /// probe.
+    fn variant_engine(&mut self) -> &mut Variant {
         let (budget, probe) = (self.budget, self.probe.clone());
-        let v = self.variant.get_or_insert_with(|| {
+        self.variant.get_or_insert_with(|| {
             let mut v = Variant::new();
             v.set_budget(budget);
             v.set_probe(probe);
             Box::new(v)
-        });
-        let outcome = v.solve(puzzle, excluded, visit);
-        self.variant_ran = true;
-        clash_if_none(puzzle, outcome)
+        })
     }
 
     /// The solutions of the classic puzzle that keep the rules and place
@@ -735,7 +740,8 @@ impl GridSolver {
     }
 
     /// Counts the solutions of `puzzle` as `request` asks (see
-    /// [`dlx::Request`]): its shard on the links, or the whole tree on the
+    /// [`dlx::Request`]): its shard on the links (a puzzle with rules: its
+    /// shard's parts on the variant search), or the whole tree on the
     /// picked engine first and split over the request's threads when it
     /// outgrows one ([`GridSolver::count_threads`]), faithful or not, within
     /// its budget, up to its limit.
@@ -748,6 +754,7 @@ impl GridSolver {
         };
         if !puzzle.is_classic() {
             return match request.shard {
+                Some(_) if limit == Some(0) => Ok(Outcome::new(End::Limit, 0, 0)),
                 Some(shard) => {
                     let mut left = limit.unwrap_or(u64::MAX);
                     self.variant_shard(puzzle, shard, &mut |_| {
@@ -773,7 +780,9 @@ impl GridSolver {
     /// list), until `visit` breaks or the request's budget runs out: any
     /// solutions on the picked engine ([`Want::Any`]); every solution in
     /// DLX1's order, or a shard's, or on several threads in no set order
-    /// when the request allows it ([`Want::All`]).
+    /// when the request allows it ([`Want::All`]). A puzzle with rules is
+    /// listed by the variant search, one thread, a shard by its parts
+    /// ([`variant_shard_parts`]).
     pub fn list_for<T, M, F>(
         &mut self,
         puzzle: &Puzzle,
@@ -844,6 +853,9 @@ impl GridSolver {
             }
         }
         self.set_budget(budget);
+        // `--stats` reports the shard, not its last part.
+        self.variant_engine().set_stats(Stats { solutions: found, nodes, updates: 0 });
+        self.variant_ran = true;
         Ok(Outcome::new(end, found, nodes))
     }
 
@@ -997,8 +1009,6 @@ impl std::fmt::Display for Way {
     }
 }
 
-/// The outcome of a bit search: clashing givens leave no solution, and
-/// only then is it worth looking for the clash, to explain it.
 /// The parts of a puzzle with rules that shard `shard` searches: the
 /// puzzle's first `d` open cells (row by row) take each of the `N^d` ways
 /// in turn, with `d` the fewest cells that make 16 ways a shard or more
@@ -1033,6 +1043,8 @@ pub fn variant_shard_parts(puzzle: &Puzzle, shard: Shard) -> Vec<Puzzle> {
     parts
 }
 
+/// The outcome of a bit search: clashing givens leave no solution, and
+/// only then is it worth looking for the clash, to explain it.
 fn clash_if_none(puzzle: &Puzzle, outcome: Outcome) -> Result<Outcome, Conflict> {
     match (outcome.end(), outcome.so_far()) {
         (End::Complete, 0) => puzzle.conflict().map_or(Ok(outcome), Err),

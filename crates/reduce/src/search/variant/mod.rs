@@ -82,6 +82,12 @@ impl Variant {
         self.meter.set_probe(probe);
     }
 
+    /// Sets what [`Variant::stats`] reports: the sum of several searches
+    /// (a shard's parts).
+    pub fn set_stats(&mut self, stats: Stats) {
+        self.stats = stats;
+    }
+
     /// The solutions and nodes of the last search.
     pub fn stats(&self) -> Stats {
         self.stats
