@@ -56,14 +56,8 @@ pub fn random(
                     if !MemoCounter::takes(&r.problem) {
                         return Ok(None);
                     }
-                    let write = |out: &mut dyn Write, opts: &[usize]| -> io::Result<Result<(), String>> {
-                        let grid = r.decode(puzzle, opts);
-                        if let Err(why) = puzzle.verify(&grid) {
-                            return Ok(Err(why));
-                        }
-                        out.write_all(text::grid(puzzle, &grid, layout).as_bytes())?;
-                        Ok(Ok(()))
-                    };
+                    let write =
+                        |out: &mut dyn Write, opts: &[usize]| write_grid(out, puzzle, &r, opts, layout);
                     let (problem, forced) = (&r.problem, &r.forced[..]);
                     draw(
                         record,
@@ -102,14 +96,7 @@ pub fn random(
                     return Ok(Status::None);
                 }
             };
-            let write = |out: &mut dyn Write, opts: &[usize]| -> io::Result<Result<(), String>> {
-                let grid = r.decode(puzzle, opts);
-                if let Err(why) = puzzle.verify(&grid) {
-                    return Ok(Err(why));
-                }
-                out.write_all(text::grid(puzzle, &grid, layout).as_bytes())?;
-                Ok(Ok(()))
-            };
+            let write = |out: &mut dyn Write, opts: &[usize]| write_grid(out, puzzle, &r, opts, layout);
             draw(record, index, &r.problem, &r.forced, Some(layout), draws, plan, engines, out, notes, write)
         }
         Body::Problem { problem, cover } => {
@@ -129,6 +116,23 @@ pub fn random(
             draw(record, index, problem, &[], layout, draws, plan, engines, out, notes, write)
         }
     }
+}
+
+/// Writes the grid a draw of `r` (a puzzle's reduction) decodes to, once
+/// it is verified against the whole puzzle (`Err`: why it was not).
+fn write_grid(
+    out: &mut dyn Write,
+    puzzle: &reduce::Puzzle,
+    r: &reduce::Reduction,
+    opts: &[usize],
+    layout: Layout,
+) -> io::Result<Result<(), String>> {
+    let grid = r.decode(puzzle, opts);
+    if let Err(why) = puzzle.verify(&grid) {
+        return Ok(Err(why));
+    }
+    out.write_all(text::grid(puzzle, &grid, layout).as_bytes())?;
+    Ok(Ok(()))
 }
 
 /// Counts `problem` below `forced` by memo and writes `draws` solutions
