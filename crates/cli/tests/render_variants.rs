@@ -410,7 +410,14 @@ fn cells_shaded_marked_and_pencilled() {
     let grey = |r: &Raster, at: (f64, f64)| r.rgb(at.0, at.1);
     let p = four(
         "cells",
-        &["extraregion r1c1 r1c2", "odd r2c1", "even r2c2", "rowindexer r3c1", "columnindexer r3c2"],
+        &[
+            "extraregion r1c1 r1c2",
+            "odd r2c1",
+            "even r2c2",
+            "rowindexer r3c1",
+            "columnindexer r3c2",
+            "boxindexer r3c3",
+        ],
     );
     assert_eq!(grey(&p, center(PLAIN, 1, 1)), [0xc4, 0xc4, 0xc4]);
     assert_eq!(grey(&p, center(PLAIN, 1, 3)), WHITE);
@@ -421,6 +428,7 @@ fn cells_shaded_marked_and_pencilled() {
     assert_eq!(grey(&p, (even.0 + corner, even.1 + corner)), [0xb0, 0xb0, 0xb0], "a square fills them");
     assert_eq!(grey(&p, center(PLAIN, 3, 1)), [0xf4, 0xb4, 0xb4]);
     assert_eq!(grey(&p, center(PLAIN, 3, 2)), [0xb4, 0xe4, 0xb4]);
+    assert_eq!(grey(&p, center(PLAIN, 3, 3)), [0xb4, 0xcc, 0xf4]);
     // Clones: both shapes in one colour, a second clone in another.
     let c = four("clones", &["clone r1c1 = r4c4", "clone r1c2 = r4c3"]);
     let first = grey(&c, center(PLAIN, 1, 1));
@@ -738,6 +746,7 @@ fn every_random_constraint_changes_the_picture() {
             format!("extraregion {cage}"),
             format!("rowindexer {}", cell(&mut rng)),
             format!("columnindexer {}", cell(&mut rng)),
+            format!("boxindexer {}", cell(&mut rng)),
             format!("candidates {} 12", cell(&mut rng)),
             format!("sandwich {} {}", rng.below(10), side(&mut rng)),
             format!("xsum {} {}", 1 + rng.below(21), side(&mut rng)),

@@ -29,7 +29,7 @@ const FLAGS: [&str; 8] = [
 ];
 
 /// The words that take cells or a clue (the line holds an `rNcN`).
-const WITH_CELLS: [&str; 47] = [
+const WITH_CELLS: [&str; 48] = [
     "killer",
     "killercage",
     "cage",
@@ -76,6 +76,7 @@ const WITH_CELLS: [&str; 47] = [
     "extraregion",
     "rowindexer",
     "columnindexer",
+    "boxindexer",
     "candidates",
 ];
 

@@ -431,6 +431,7 @@ impl Reader {
                 let kind = if item.key == "rowindexer" { IndexerKind::Row } else { IndexerKind::Column };
                 self.push(Indexer::new(n, item.cells()?, kind), item)
             }
+            "boxindexer" => self.push(Indexer::boxes(&self.shape, item.cells()?), item),
             "odd" | "even" | "minimum" | "maximum" => {
                 let cell = item.cell(item.field("cell")?)?;
                 match item.key {
@@ -594,7 +595,7 @@ fn simple_parts(line: &[usize]) -> Vec<Vec<usize>> {
 }
 
 /// The keys whose value is a list of constraint items.
-const KNOWN: [&str; 30] = [
+const KNOWN: [&str; 31] = [
     "killercage",
     "arrow",
     "doublearrow",
@@ -625,6 +626,7 @@ const KNOWN: [&str; 30] = [
     "extraregion",
     "rowindexer",
     "columnindexer",
+    "boxindexer",
 ];
 
 #[cfg(test)]

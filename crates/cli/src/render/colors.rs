@@ -78,6 +78,8 @@ pub(crate) const EXTREMUM: Rgb = Rgb(0xe4, 0xe4, 0xe4);
 pub(crate) const ROW_INDEXER: Rgb = Rgb(0xf4, 0xb4, 0xb4);
 /// Column indexing cells (light green).
 pub(crate) const COLUMN_INDEXER: Rgb = Rgb(0xb4, 0xe4, 0xb4);
+/// Box indexing cells (light blue).
+pub(crate) const BOX_INDEXER: Rgb = Rgb(0xb4, 0xcc, 0xf4);
 /// Clones: one colour a clone, the same on both shapes.
 pub(crate) const CLONES: [Rgb; 8] = [
     Rgb(0xff, 0xd0, 0x90),

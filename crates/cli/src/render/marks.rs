@@ -211,8 +211,11 @@ pub(crate) fn draw_under(scene: &mut Scene, puzzle: &Puzzle, board: Board) {
                 }
             }
             Constraint::Indexer(x) => {
-                let fill =
-                    if x.kind == IndexerKind::Row { colors::ROW_INDEXER } else { colors::COLUMN_INDEXER };
+                let fill = match x.kind {
+                    IndexerKind::Row => colors::ROW_INDEXER,
+                    IndexerKind::Column => colors::COLUMN_INDEXER,
+                    IndexerKind::Box => colors::BOX_INDEXER,
+                };
                 for &cell in &x.cells {
                     shade(scene, board, cell, 0.0, fill);
                 }

@@ -1,9 +1,10 @@
-//! Indexing cells: a digit in such a cell says where, in its row or column,
-//! another digit sits (f-puzzles `rowindexer`, `columnindexer`; Rangsk's
-//! keys).
+//! Indexing cells: a digit in such a cell says where, in its row, column or
+//! region, another digit sits (f-puzzles `rowindexer`, `columnindexer`;
+//! `boxindexer` from Rangsk's additions to f-puzzles).
 
 use super::sums::at;
 use super::{check_cells, rc, ConstraintError, Grid, Rule, Rules};
+use crate::grid::Shape;
 
 /// Which way a cell indexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,6 +13,9 @@ pub enum IndexerKind {
     Row,
     /// Digit d at (r, c): column d of row r holds c (`columnindexer`).
     Column,
+    /// Digit d in the k-th cell of its region (reading order): the d-th
+    /// cell of that region holds k (`boxindexer`).
+    Box,
 }
 
 /// Indexing cells of one kind.
@@ -21,13 +25,38 @@ pub struct Indexer {
     pub cells: Vec<usize>,
     /// Which way they index.
     pub kind: IndexerKind,
+    /// For a box indexer, each region's cells in reading order (empty for
+    /// rows and columns).
+    pub regions: Vec<Vec<usize>>,
 }
 
 impl Indexer {
-    /// Indexing cells of a grid of order `n`.
+    /// Row or column indexing cells of a grid of order `n` (a box indexer
+    /// needs the regions: [`Indexer::boxes`]).
     pub fn new(n: usize, cells: Vec<usize>, kind: IndexerKind) -> Result<Indexer, ConstraintError> {
-        check_cells(if kind == IndexerKind::Row { "rowindexer" } else { "columnindexer" }, n, &cells, true)?;
-        Ok(Indexer { cells, kind })
+        let key = if kind == IndexerKind::Row { "rowindexer" } else { "columnindexer" };
+        if kind == IndexerKind::Box {
+            return Err(ConstraintError {
+                key: "boxindexer",
+                reason: "a box indexer needs the regions".into(),
+            });
+        }
+        check_cells(key, n, &cells, true)?;
+        Ok(Indexer { cells, kind, regions: Vec::new() })
+    }
+
+    /// Box indexing cells of `shape`'s regions.
+    pub fn boxes(shape: &Shape, cells: Vec<usize>) -> Result<Indexer, ConstraintError> {
+        let n = shape.n();
+        check_cells("boxindexer", n, &cells, true)?;
+        if !shape.has_regions() {
+            return Err(ConstraintError { key: "boxindexer", reason: "a grid without regions".into() });
+        }
+        let mut regions = vec![Vec::new(); n];
+        for cell in 0..n * n {
+            regions[shape.region(cell).expect("every cell has a region")].push(cell);
+        }
+        Ok(Indexer { cells, kind: IndexerKind::Box, regions })
     }
 
     /// The cell an indexing cell holding `d` points at, and the number it
@@ -38,6 +67,12 @@ impl Indexer {
         match self.kind {
             IndexerKind::Row => (d * n + c, r as u32 + 1),
             IndexerKind::Column => (r * n + d, c as u32 + 1),
+            IndexerKind::Box => {
+                let region =
+                    self.regions.iter().find(|g| g.contains(&cell)).expect("every cell has a region");
+                let k = region.iter().position(|&x| x == cell).expect("the cell is in its region");
+                (region[d], k as u32 + 1)
+            }
         }
     }
 }
@@ -47,6 +82,7 @@ impl Rule for Indexer {
         match self.kind {
             IndexerKind::Row => "rowindexer",
             IndexerKind::Column => "columnindexer",
+            IndexerKind::Box => "boxindexer",
         }
     }
 

@@ -17,7 +17,7 @@
 //! lockout CELLS   lockout 5 CELLS
 //! extraregion CELLS   clone CELLS = CELLS   quadruple r1c1 r1c2 r2c1 r2c2 : 1 4
 //! odd r1c1   even r1c1   minimum r1c1   maximum r1c1
-//! rowindexer CELLS   columnindexer CELLS
+//! rowindexer CELLS   columnindexer CELLS   boxindexer CELLS
 //! candidates r1c1 137           the cell holds one of these symbols
 //! antiknight   antiking   diagonal+   diagonal-   disjointgroups   windoku
 //! nonconsecutive   negative ratio   negative xv
@@ -64,7 +64,7 @@ pub fn parse(shape: &Shape, alphabet: &Alphabet, line: &str) -> Result<Item, Con
         "difference" | "ratio" | "x" | "v" | "nonconsecutive" | "negative" | "odd" | "even" | "minimum"
         | "maximum" | "quadruple" | "clone" | "extraregion" | "diagonal+" | "diagonal-"
         | "disjointgroups" | "antiknight" | "antiking" | "windoku" | "rowindexer" | "columnindexer"
-        | "candidates" => others(shape, alphabet, &mut p),
+        | "boxindexer" | "candidates" => others(shape, alphabet, &mut p),
         _ => sums_and_lines(shape, &mut p),
     }
 }
@@ -214,6 +214,7 @@ fn others(shape: &Shape, alphabet: &Alphabet, p: &mut Words<'_>) -> Result<Item,
             let kind = if key == "rowindexer" { IndexerKind::Row } else { IndexerKind::Column };
             one(Indexer::new(n, p.cells()?, kind)?.into())
         }
+        "boxindexer" => one(Indexer::boxes(shape, p.cells()?)?.into()),
         "candidates" => {
             let cell = p.cell()?;
             let list = p.word()?;
@@ -273,6 +274,7 @@ fn canonical(word: &str) -> Option<&'static str> {
         "windoku" => "windoku",
         "rowindexer" => "rowindexer",
         "columnindexer" => "columnindexer",
+        "boxindexer" => "boxindexer",
         "candidates" => "candidates",
         _ => return None,
     })

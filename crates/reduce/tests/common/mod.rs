@@ -230,8 +230,11 @@ pub fn other_rule(rng: &mut Rng, shape: &Shape, grid: &[u8], honest: bool) -> Op
             let mut cells = cells;
             cells.sort_unstable();
             cells.dedup();
-            let kind = if rng.chance(50) { IndexerKind::Row } else { IndexerKind::Column };
-            Indexer::new(n, cells, kind).ok()?.into()
+            match rng.below(3) {
+                0 => Indexer::new(n, cells, IndexerKind::Row).ok()?.into(),
+                1 => Indexer::new(n, cells, IndexerKind::Column).ok()?.into(),
+                _ => Indexer::boxes(shape, cells).ok()?.into(),
+            }
         }
     })
 }
