@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::props::{combos, digits, Linear, Mask, Prop};
+use super::props::{combos, combos_by_size, digits, Linear, Mask, Prop, COMBO_ORDER};
 use crate::constraint::{Constraint, Parity, Rules};
 use crate::grid::Shape;
 use crate::puzzle::Puzzle;
@@ -341,11 +341,24 @@ impl Builder<'_> {
             }
             Constraint::Sandwich(s) => {
                 let line = s.side.line(n).into_iter().map(|c| c as u16).collect();
-                self.push(Prop::Sandwich { line, sum: s.sum as i64 });
+                let every: Mask = if n == 32 { !0 } else { (1 << n) - 1 };
+                let inner = every & !1 & !(1 << (n - 1));
+                let combos = (n <= COMBO_ORDER).then(|| combos_by_size(inner, s.sum as i64));
+                self.push(Prop::Sandwich { line, sum: s.sum as i64, combos });
             }
             Constraint::XSum(x) => {
                 let line = x.side.line(n).into_iter().map(|c| c as u16).collect();
-                self.push(Prop::XSum { line, sum: x.sum as i64 });
+                let every: Mask = if n == 32 { !0 } else { (1 << n) - 1 };
+                let combos = (n <= COMBO_ORDER).then(|| {
+                    // After a first digit v + 1: v digits other than it.
+                    (0..n)
+                        .map(|v| {
+                            let mut by_size = combos_by_size(every & !(1 << v), x.sum as i64 - v as i64 - 1);
+                            std::mem::take(&mut by_size[v])
+                        })
+                        .collect()
+                });
+                self.push(Prop::XSum { line, sum: x.sum as i64, combos });
             }
             Constraint::Skyscraper(s) => {
                 let line = s.side.line(n);

@@ -52,10 +52,14 @@ pub(crate) enum Prop {
     /// A lockout line: the ends at least `min` apart, no middle cell
     /// between them (inclusive).
     Lockout { a: u16, b: u16, mids: Vec<u16>, min: i64 },
-    /// An X-sum on a row or column read from the clue.
-    XSum { line: Vec<u16>, sum: i64 },
-    /// A sandwich on a row or column.
-    Sandwich { line: Vec<u16>, sum: i64 },
+    /// An X-sum on a row or column read from the clue; `combos[x]` (on
+    /// orders up to [`COMBO_ORDER`]) the sets of `x` digits other than
+    /// `x + 1` that sum to `sum - x - 1`: what follows a first digit `x + 1`.
+    XSum { line: Vec<u16>, sum: i64, combos: Option<Vec<Vec<Mask>>> },
+    /// A sandwich on a row or column; `combos[k]` (on orders up to
+    /// [`COMBO_ORDER`]) the sets of `k` digits, neither 1 nor the order,
+    /// that sum to `sum`: what a crust of `k` cells between them can hold.
+    Sandwich { line: Vec<u16>, sum: i64, combos: Option<Vec<Vec<Mask>>> },
     /// A skyscraper clue on a row or column, filtered only when few
     /// fillings are left.
     Skyscraper { line: Vec<u16>, count: u32 },
@@ -116,8 +120,8 @@ impl Prop {
             }
             Prop::Between { a, b, mids } => between(n, *a, *b, mids, ch),
             Prop::Lockout { a, b, mids, min } => lockout(n, *a, *b, mids, *min, ch),
-            Prop::XSum { line, sum } => xsum(n, line, *sum, ch),
-            Prop::Sandwich { line, sum } => sandwich(n, line, *sum, ch),
+            Prop::XSum { line, sum, combos } => xsum(n, line, *sum, combos.as_deref(), ch),
+            Prop::Sandwich { line, sum, combos } => sandwich(n, line, *sum, combos.as_deref(), ch),
             Prop::Skyscraper { line, count } => skyscraper(line, *count, ch),
             Prop::Quad { cells, digits } => quad(cells, digits, ch),
         }
@@ -537,7 +541,57 @@ fn sum_of(cells: &[u16], masks: &[Mask], target: i64, support: &mut [Mask]) -> b
     linear(&l, masks, support)
 }
 
-fn xsum(n: usize, line: &[u16], sum: i64, ch: &mut Changes<'_>) -> bool {
+/// The largest order whose sandwiches and X-sums list their sets of
+/// digits (2^order subsets walked once, when the model is built); beyond,
+/// their sums are bounded as sums of digits free to repeat.
+pub(crate) const COMBO_ORDER: usize = 16;
+
+/// The subsets of `allowed` (a mask of symbols: bit v is digit v + 1) whose
+/// digits sum to `sum`, by their size: `out[k]` has those of `k` digits.
+pub(crate) fn combos_by_size(allowed: Mask, sum: i64) -> Vec<Vec<Mask>> {
+    let mut out = vec![Vec::new(); allowed.count_ones() as usize + 1];
+    let mut s = allowed;
+    loop {
+        let total: i64 = bits(s).map(|v| v as i64 + 1).sum();
+        if total == sum {
+            out[s.count_ones() as usize].push(s);
+        }
+        if s == 0 {
+            break;
+        }
+        s = (s - 1) & allowed;
+    }
+    out
+}
+
+/// Cells of one house (different digits) whose digits form one of `combos`
+/// (sets of as many digits as there are cells): `support` gets, for each
+/// cell, its candidates in some set that every cell can take part in and
+/// that the cells' candidates cover. False when no set fits.
+fn distinct_sum(masks: &[Mask], combos: &[Mask], support: &mut [Mask]) -> bool {
+    support.iter_mut().for_each(|s| *s = 0);
+    let mut any = false;
+    'sets: for &set in combos {
+        let mut union = 0;
+        for &m in masks {
+            let x = m & set;
+            if x == 0 {
+                continue 'sets;
+            }
+            union |= x;
+        }
+        if union != set {
+            continue;
+        }
+        any = true;
+        for (s, &m) in support.iter_mut().zip(masks) {
+            *s |= m & set;
+        }
+    }
+    any
+}
+
+fn xsum(n: usize, line: &[u16], sum: i64, combos: Option<&[Vec<Mask>]>, ch: &mut Changes<'_>) -> bool {
     let mut keep = [0 as Mask; 32];
     let mut masks = [0 as Mask; 32];
     let mut support = [0 as Mask; 32];
@@ -549,6 +603,8 @@ fn xsum(n: usize, line: &[u16], sum: i64, ch: &mut Changes<'_>) -> bool {
         let rest = sum - len as i64;
         let ok = if len == 1 {
             rest == 0
+        } else if let Some(combos) = combos {
+            distinct_sum(&masks[1..len], &combos[x as usize], &mut support[1..len])
         } else {
             sum_of(&line[1..len], &masks[1..len], rest, &mut support[1..len])
         };
@@ -563,7 +619,7 @@ fn xsum(n: usize, line: &[u16], sum: i64, ch: &mut Changes<'_>) -> bool {
     line.iter().enumerate().all(|(i, &c)| ch.keep(c, keep[i]))
 }
 
-fn sandwich(n: usize, line: &[u16], sum: i64, ch: &mut Changes<'_>) -> bool {
+fn sandwich(n: usize, line: &[u16], sum: i64, combos: Option<&[Vec<Mask>]>, ch: &mut Changes<'_>) -> bool {
     let (one, top) = (1 as Mask, 1 << (n - 1));
     let mut masks = [0 as Mask; 32];
     let mut keep = [0 as Mask; 32];
@@ -584,6 +640,8 @@ fn sandwich(n: usize, line: &[u16], sum: i64, ch: &mut Changes<'_>) -> bool {
                 }
                 let ok = if j == i + 1 {
                     sum == 0
+                } else if let Some(combos) = combos {
+                    distinct_sum(&inner[i + 1..j], &combos[j - i - 1], &mut support[i + 1..j])
                 } else {
                     sum_of(&line[i + 1..j], &inner[i + 1..j], sum, &mut support[i + 1..j])
                 };
