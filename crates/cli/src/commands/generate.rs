@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use reduce::generate::{
     GenerateError, Generated, Generator, Kind, Request, Style, Symmetry, SymmetryChoice, Target,
-    VariantGenerator, VariantRequest, DEFAULT_ATTEMPTS, DEFAULT_MAX_NODES,
+    VariantGenerator, VariantRequest, ADD_NODES, DEFAULT_ATTEMPTS, DEFAULT_MAX_NODES,
 };
 use reduce::logic::Level;
 use reduce::{Alphabet, Regions, Shape};
@@ -352,6 +352,7 @@ fn variant_plan(
         givens: a.givens.unwrap_or(0),
         attempts: a.attempts,
         max_nodes: a.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+        add_nodes: ADD_NODES,
         time: a.timeout,
         accept: a.difficulty.map(rated_exactly),
     };

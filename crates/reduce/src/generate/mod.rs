@@ -55,7 +55,7 @@ use dlx::{Budget, End, Probe, SplitMix64};
 
 pub use crate::symmetry::Symmetry;
 pub use jigsaw::{can_draw, random_map, regions_connected, LABELS};
-pub use variant::{read_off, Accept, Kind, Style, VariantGenerator, VariantRequest};
+pub use variant::{read_off, Accept, Kind, Style, VariantGenerator, VariantRequest, ADD_NODES};
 
 use crate::grid::{Alphabet, GridError, Shape};
 use crate::logic::{Level, Logic, Rating};

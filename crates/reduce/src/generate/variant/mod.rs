@@ -50,6 +50,10 @@ use crate::search::{GridSolver, MAX_VARIANT_ORDER};
 use crate::symmetry::Symmetry;
 use clues::{derive, Sheet, Taken};
 
+/// The nodes a search of the constraints style's adding loop may take
+/// before a given is added instead, by default ([`VariantRequest::add_nodes`]).
+pub const ADD_NODES: u64 = 50_000;
+
 /// A test a finished puzzle must pass (its puzzle and solution), or the
 /// generator tries again: the hook for a rating of variant puzzles.
 pub type Accept = Arc<dyn Fn(&Puzzle, &[u8]) -> bool + Send + Sync>;
@@ -79,6 +83,9 @@ pub struct VariantRequest {
     pub attempts: u64,
     /// The nodes each search may take.
     pub max_nodes: u64,
+    /// The nodes a search may take while constraints are added (the
+    /// constraints style): past them a given goes in instead.
+    pub add_nodes: u64,
     /// The time one puzzle may take, all attempts together.
     pub time: Option<Duration>,
     /// A test each finished puzzle must pass.
@@ -92,6 +99,7 @@ impl fmt::Debug for VariantRequest {
             .field("givens", &self.givens)
             .field("attempts", &self.attempts)
             .field("max_nodes", &self.max_nodes)
+            .field("add_nodes", &self.add_nodes)
             .field("time", &self.time)
             .field("accept", &self.accept.is_some())
             .finish()
@@ -106,6 +114,7 @@ impl VariantRequest {
             givens: 0,
             attempts: DEFAULT_ATTEMPTS,
             max_nodes: DEFAULT_MAX_NODES,
+            add_nodes: ADD_NODES,
             time: None,
             accept: None,
         }
@@ -408,10 +417,31 @@ impl VariantGenerator {
         let mut givens = self.givens(grid, rng);
         let mut constraints: Vec<Constraint> = Vec::new();
         let mut steps = 4 * n * n;
+        // A search of this loop that takes long is a puzzle still far from
+        // unique that the search finds hard (outside clues, lines of sums
+        // with no givens): a given at a random open cell, rather than
+        // waiting, keeps the loop's time bounded.
+        let budget = self.solver.budget();
+        let capped = Budget {
+            max_nodes: Some(budget.max_nodes.unwrap_or(u64::MAX).min(self.request.add_nodes)),
+            ..budget
+        };
         loop {
             let p = self.puzzle(&givens, &constraints);
-            let other = match self.second(&p, grid) {
+            self.solver.set_budget(capped);
+            let second = self.second(&p, grid);
+            self.solver.set_budget(budget);
+            let other = match second {
                 Second::Unique => break,
+                Second::Unknown(End::OutOfNodes) if capped.max_nodes < budget.max_nodes => {
+                    let open: Vec<usize> = (0..n * n).filter(|&c| givens[c].is_none()).collect();
+                    if open.is_empty() {
+                        return Err(End::OutOfNodes);
+                    }
+                    let at = open[rng.below(open.len() as u64) as usize];
+                    givens[at] = Some(grid[at]);
+                    continue;
+                }
                 Second::Unknown(end) => return Err(end),
                 Second::Found(g) => g,
             };

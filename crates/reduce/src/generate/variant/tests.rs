@@ -40,3 +40,21 @@ fn an_acceptance_test_turns_puzzles_down_until_one_passes() {
     let mut never = VariantGenerator::new(shape, Alphabet::default_for(4).unwrap(), request).unwrap();
     assert!(matches!(never.generate(1), Err(GenerateError::OutOfBudget { attempts: 3, .. })));
 }
+
+#[test]
+fn searches_cut_short_while_adding_put_givens_in_and_the_puzzle_stays_unique() {
+    // With one node a search, every search of the adding loop that does not
+    // end at once is cut short: givens go in until the search proves the
+    // puzzle unique, then the pass takes away what is not needed.
+    let shape = Shape::default_for(6).unwrap();
+    let mut request = VariantRequest::new(Style::Constraints(vec![Kind::Sandwich, Kind::Thermo]));
+    request.add_nodes = 1;
+    let mut solver = GridSolver::new(&shape);
+    let mut maker = VariantGenerator::new(shape, Alphabet::default_for(6).unwrap(), request).unwrap();
+    for seed in 1..=4 {
+        let made = maker.generate(seed).unwrap();
+        assert!(made.puzzle.verify(&made.solution).is_ok());
+        let count = solver.count(&made.puzzle, Some(2)).unwrap();
+        assert_eq!(count.solutions(), Some(1), "seed {seed}: {:?}", made.puzzle);
+    }
+}
