@@ -315,3 +315,34 @@ fn killer_grids_count_what_brute_force_counts_on_4x4() {
     // Most have none (a cage off by one among many), a tenth or so some.
     assert!(solved > cases / 20, "{solved} of {cases} cases have solutions");
 }
+
+/// `Rules::broken_by_givens` answers "no solution" without a search, so it
+/// must never say so of a puzzle that has one: givens drawn from another
+/// grid than the one the constraints were read off, checked against every
+/// grid by brute force.
+#[test]
+fn givens_said_to_break_a_constraint_leave_no_solution() {
+    let mut rng = Rng(0xb20_4e11);
+    let (mut said, mut cases) = (0, 0);
+    for shape in [Shape::default_for(4).unwrap(), jigsaw(4, "0011001122332233")] {
+        let grids = all_grids(&shape);
+        for _ in 0..1500 {
+            let truth = grids[rng.below(grids.len())].clone();
+            let other = grids[rng.below(grids.len())].clone();
+            let rules = random_rules(&mut rng, &shape, &truth);
+            let givens: Vec<Option<u8>> = other.iter().map(|&v| rng.chance(70).then_some(v)).collect();
+            let Ok(p) = Puzzle::new(shape.clone(), Alphabet::default_for(4).unwrap(), givens)
+                .unwrap()
+                .with_rules(rules)
+            else {
+                continue;
+            };
+            cases += 1;
+            if let Some(why) = p.rules().broken_by_givens(4, p.givens()) {
+                said += 1;
+                assert!(grids.iter().all(|g| p.verify(g).is_err()), "{why}: {p:?}");
+            }
+        }
+    }
+    assert!(said > cases / 10, "said of {said} of {cases} cases");
+}

@@ -133,7 +133,8 @@ pub fn variant(
         }
         Ok(Status::None)
     };
-    if let Some(why) = puzzle.rules().impossible(puzzle.n()) {
+    let impossible = puzzle.rules().impossible(puzzle.n());
+    if let Some(why) = impossible.or_else(|| puzzle.rules().broken_by_givens(puzzle.n(), puzzle.givens())) {
         return none(why, out, notes);
     }
     let stopped = |Stopped(end): Stopped, notes: &mut Vec<Note>| {

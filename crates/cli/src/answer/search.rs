@@ -212,7 +212,9 @@ impl<'a> Answering<'a> {
         let plan = self.plan;
         // A constraint no grid can keep (a cage of three cells summing to
         // 30) says why, without a search.
-        if let Some(why) = puzzle.rules().impossible(puzzle.n()) {
+        let impossible = puzzle.rules().impossible(puzzle.n());
+        if let Some(why) = impossible.or_else(|| puzzle.rules().broken_by_givens(puzzle.n(), puzzle.givens()))
+        {
             if !plan.quiet {
                 let what = if matches!(plan.mode, Mode::Count { .. }) { "0 solutions" } else { NO_SOLUTION };
                 notes.push(Note::plain(format!("{}: {what}: {why}", self.record.source)));

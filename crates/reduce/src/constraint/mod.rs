@@ -259,6 +259,49 @@ impl Rules {
             _ => None,
         })
     }
+
+    /// A constraint whose cells are all given and that the givens break
+    /// (an odd cell given 2, a cage given 1 and 1), said as its check says
+    /// it. Only constraints that read no cell beyond their own are looked
+    /// at; the searches find every other clash.
+    pub fn broken_by_givens(&self, n: usize, givens: &[Option<u8>]) -> Option<String> {
+        let cells: Vec<u8> = givens.iter().map(|g| g.unwrap_or(0)).collect();
+        let grid = Grid { n, cells: &cells };
+        self.constraints.iter().find_map(|c| {
+            let own = matches!(
+                c,
+                Constraint::Killer(_)
+                    | Constraint::Arrow(_)
+                    | Constraint::DoubleArrow(_)
+                    | Constraint::RegionSumLine(_)
+                    | Constraint::Zipper(_)
+                    | Constraint::LittleKiller(_)
+                    | Constraint::Thermometer(_)
+                    | Constraint::Palindrome(_)
+                    | Constraint::Renban(_)
+                    | Constraint::Whispers(_)
+                    | Constraint::Between(_)
+                    | Constraint::Lockout(_)
+                    | Constraint::Entropic(_)
+                    | Constraint::Modular(_)
+                    | Constraint::Difference(_)
+                    | Constraint::Ratio(_)
+                    | Constraint::Xv(_)
+                    | Constraint::Parity(_)
+                    | Constraint::Quadruple(_)
+                    | Constraint::Clone(_)
+                    | Constraint::ExtraRegion(_)
+            );
+            let cells = c.cells();
+            let given =
+                own && !cells.is_empty() && cells.iter().all(|&x| givens.get(x).is_some_and(Option::is_some));
+            if given {
+                c.check(grid, self).err()
+            } else {
+                None
+            }
+        })
+    }
 }
 
 /// Checks the cells of a constraint: each in a grid of order `n`, and
