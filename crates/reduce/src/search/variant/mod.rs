@@ -127,8 +127,13 @@ struct VariantSearch<'a> {
     cells: usize,
     queue: Vec<u16>,
     queued: Vec<bool>,
-    props: Vec<u16>,
-    prop_queued: Vec<bool>,
+    /// The propagators to run, a bit each (64 to a word).
+    pending: Vec<u64>,
+    /// For each cell, the propagators that read it, as (word, bits) of
+    /// `pending`.
+    wake: Vec<Vec<(u32, u64)>>,
+    /// The union of each piece of the crossings ([`Model::pieces`]).
+    unions: Vec<Mask>,
     changed: Vec<u16>,
     stack: Vec<Mask>,
     grid: Vec<u8>,
@@ -154,8 +159,9 @@ impl<'a> VariantSearch<'a> {
             cells,
             queue: Vec::with_capacity(cells),
             queued: vec![false; cells],
-            props: Vec::with_capacity(model.props.len()),
-            prop_queued: vec![false; model.props.len()],
+            pending: vec![0; model.props.len().div_ceil(64)],
+            wake: model.watch.iter().map(|w| wake_words(w)).collect(),
+            unions: vec![0; model.pieces.len()],
             changed: Vec::new(),
             stack: vec![0; cells * (cells + 1)],
             grid: vec![0; cells],
@@ -175,8 +181,7 @@ impl<'a> VariantSearch<'a> {
             self.push(c as u16);
         }
         for p in 0..self.model.props.len() {
-            self.prop_queued[p] = true;
-            self.props.push(p as u16);
+            self.pending[p / 64] |= 1 << (p % 64);
         }
         if !self.propagate(0) {
             return End::Complete;
@@ -199,9 +204,7 @@ impl<'a> VariantSearch<'a> {
         for c in self.queue.drain(..) {
             self.queued[c as usize] = false;
         }
-        for p in self.props.drain(..) {
-            self.prop_queued[p as usize] = false;
-        }
+        self.pending.fill(0);
         self.changed.clear();
     }
 
@@ -236,10 +239,9 @@ impl<'a> VariantSearch<'a> {
                     return false;
                 }
             }
-            if let Some(p) = self.props.pop() {
-                self.prop_queued[p as usize] = false;
+            if let Some(p) = self.next_prop() {
                 let mut ch = Changes { cand: &mut self.stack[at..at + cells], changed: &mut self.changed };
-                let (prop, rest) = (&model.props[p as usize], &model.rest[p as usize]);
+                let (prop, rest) = (&model.props[p], &model.rest[p]);
                 let ok = match prop {
                     Prop::Cage { cells, combos } if !rest.is_empty() => {
                         rest.iter().all(|r| props::cage_in_house(cells, combos, r, self.all, &mut ch))
@@ -247,7 +249,7 @@ impl<'a> VariantSearch<'a> {
                     _ => prop.run(model.n, &mut ch),
                 };
                 if !ok {
-                    self.blame(&model.reads[p as usize]);
+                    self.blame(&model.reads[p]);
                     return false;
                 }
                 while let Some(c) = self.changed.pop() {
@@ -302,13 +304,29 @@ impl<'a> VariantSearch<'a> {
                 self.push(b);
             }
         }
-        for &p in &model.watch[c] {
-            if !self.prop_queued[p as usize] {
-                self.prop_queued[p as usize] = true;
-                self.props.push(p);
-            }
+        for &(w, bits) in &self.wake[c] {
+            self.pending[w as usize] |= bits;
         }
         true
+    }
+
+    /// Takes the pending propagator of the highest index off the queue:
+    /// the derived sums before the cages (they come last in the model).
+    /// Measured (count to 2, cachegrind instructions, nodes), against the
+    /// stack of indices before (the last woken first): "Wecoc #1 [mod B]"
+    /// 11.61 G -> 9.72 G (242 k -> 248 k nodes), TAREK_ALL 4.56 G -> 4.07
+    /// G (100 k -> 112 k), the ISS examples 28.5 G -> 22.8 G; the lowest
+    /// index first: Wecoc 12.9 G (396 k nodes).
+    #[inline]
+    fn next_prop(&mut self) -> Option<usize> {
+        for (i, w) in self.pending.iter_mut().enumerate().rev() {
+            if *w != 0 {
+                let b = 63 - w.leading_zeros() as usize;
+                *w &= !(1 << b);
+                return Some(i * 64 + b);
+            }
+        }
+        None
     }
 
     /// Where two houses cross: a digit one side (outside the other house)
@@ -317,10 +335,21 @@ impl<'a> VariantSearch<'a> {
     fn crossings(&mut self, at: usize) -> Option<bool> {
         let model = self.model;
         let mut changed = false;
-        for (a, b) in &model.crossings {
-            let ua = a.iter().fold(0, |u, &c| u | self.stack[at + c as usize]);
-            let ub = b.iter().fold(0, |u, &c| u | self.stack[at + c as usize]);
-            for (side, keep) in [(a, ub), (b, ua)] {
+        for (u, piece) in self.unions.iter_mut().zip(&model.pieces) {
+            *u = piece.iter().fold(0, |u, &c| u | self.stack[at + c as usize]);
+        }
+        for ((a, b), (pa, pb)) in model.crossings.iter().zip(&model.crossing_pieces) {
+            // The unions of the pieces as they were at the start of the
+            // pass: wider than now if a cell lost digits since, so they
+            // keep as much or more (sound); the pass repeats until none
+            // changes.
+            let ua = pa.iter().fold(0, |u, &k| u | self.unions[k as usize]);
+            let ub = pb.iter().fold(0, |u, &k| u | self.unions[k as usize]);
+            for (side, own, keep) in [(a, ua, ub), (b, ub, ua)] {
+                // No cell of this side holds a digit the other lacks.
+                if own & !keep == 0 {
+                    continue;
+                }
                 for &c in side {
                     let m = self.stack[at + c as usize];
                     if m & !keep != 0 {
@@ -486,4 +515,18 @@ impl<'a> VariantSearch<'a> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The propagators `props` (indices) as (word, bits) of a bitset of 64 to
+/// a word.
+fn wake_words(props: &[u16]) -> Vec<(u32, u64)> {
+    let mut out: Vec<(u32, u64)> = Vec::new();
+    for &p in props {
+        let (w, bit) = ((p / 64) as u32, 1u64 << (p % 64));
+        match out.iter_mut().find(|e| e.0 == w) {
+            Some(e) => e.1 |= bit,
+            None => out.push((w, bit)),
+        }
+    }
+    out
 }

@@ -235,14 +235,19 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 /// Bounds propagation of the equation `l`, to a fixed point: each term
 /// within the target less the others' extremes.
 fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
+    // A term's least and greatest value.
+    let range = |m: Mask, c: i64| if c > 0 { (c * low(m), c * high(m)) } else { (c * high(m), c * low(m)) };
     loop {
         let (mut sum_lo, mut sum_hi, mut widest) = (0i64, 0i64, 0i64);
         for (&c, &k) in l.cells.iter().zip(&l.coefs) {
             let m = ch.cand[c as usize];
-            let (a, b) = (k * low(m), k * high(m));
-            sum_lo += a.min(b);
-            sum_hi += a.max(b);
-            widest = widest.max((a - b).abs());
+            if m == 0 {
+                return false;
+            }
+            let (a, b) = range(m, k);
+            sum_lo += a;
+            sum_hi += b;
+            widest = widest.max(b - a);
         }
         if l.target < sum_lo || l.target > sum_hi {
             return false;
@@ -252,18 +257,16 @@ fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
             return true;
         }
         let mut changed = false;
-        for (&c, &k) in l.cells.iter().zip(&l.coefs) {
-            let m = ch.cand[c as usize];
-            let (a, b) = (k * low(m), k * high(m));
-            let (lo, hi) = (a.min(b), a.max(b));
+        for (&c, &coef) in l.cells.iter().zip(&l.coefs) {
+            let (lo, hi) = range(ch.cand[c as usize], coef);
             let (from, to) = (l.target - (sum_hi - hi), l.target - (sum_lo - lo));
             if lo >= from && hi <= to {
                 continue;
             }
-            let keep = if k > 0 {
-                digits(ceil_div(from, k), floor_div(to, k), n)
+            let keep = if coef > 0 {
+                digits(ceil_div(from, coef), floor_div(to, coef), n)
             } else {
-                digits(ceil_div(to, k), floor_div(from, k), n)
+                digits(ceil_div(to, coef), floor_div(from, coef), n)
             };
             if !ch.keep(c, keep) {
                 return false;
