@@ -277,7 +277,7 @@ impl Builder<'_> {
     fn equation(&mut self, cells: Vec<usize>, coefs: Vec<i64>, target: i64, exact: bool) {
         if !cells.is_empty() && cells.len() <= 64 {
             let cells = cells.into_iter().map(|c| c as u16).collect();
-            self.push(Prop::Linear(Linear { cells, coefs, target, exact, groups: Vec::new() }));
+            self.push(Prop::Linear(Linear::new(cells, coefs, target, exact)));
         }
     }
 
@@ -855,7 +855,7 @@ impl Model {
     /// rules imply (the logic's derived sums), propagated exactly, with its
     /// groups of different digits; `origin` names the area it sums.
     pub(crate) fn push_equation(&mut self, cells: Vec<u16>, coefs: Vec<i64>, target: i64, origin: Origin) {
-        let mut l = Linear { cells, coefs, target, exact: true, groups: Vec::new() };
+        let mut l = Linear::new(cells, coefs, target, true);
         l.groups = groups(&l, &self.peers, &self.houses);
         let i = self.props.len() as u16;
         for &c in &l.cells {
