@@ -34,6 +34,7 @@ use std::sync::Arc;
 
 use dlx::{Budget, End, Meter, Outcome, Probe, Stats};
 
+use crate::cpu::{self, Level};
 use crate::grid::Shape;
 use crate::puzzle::Puzzle;
 pub(crate) use model::{HouseName, Model, Origin};
@@ -148,6 +149,8 @@ struct VariantSearch<'a> {
     sums_only: bool,
     /// Every digit.
     all: Mask,
+    /// The instructions propagation and branching are compiled for.
+    level: Level,
 }
 
 impl<'a> VariantSearch<'a> {
@@ -170,6 +173,7 @@ impl<'a> VariantSearch<'a> {
             conflicts: 0,
             sums_only: model.props.iter().all(|p| matches!(p, Prop::Cage { .. } | Prop::Linear(_))),
             all: if model.n == 32 { Mask::MAX } else { (1 << model.n) - 1 },
+            level: Level::detected(),
         }
     }
 
@@ -192,7 +196,7 @@ impl<'a> VariantSearch<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, c: u16) {
         if !self.queued[c as usize] {
             self.queued[c as usize] = true;
@@ -211,7 +215,15 @@ impl<'a> VariantSearch<'a> {
     /// Propagates the candidates of level `depth` to a fixed point; false
     /// when a cell is left without one.
     fn propagate(&mut self, depth: usize) -> bool {
-        let ok = self.fixed_point(depth);
+        // Compiled a second time for x86-64-v3 where the CPU has it
+        // (population counts, leading and trailing zeros in one
+        // instruction each): what `fixed_point` calls is inlined.
+        let level = self.level;
+        let ok = cpu::run(
+            level,
+            #[inline(always)]
+            |_| self.fixed_point(depth),
+        );
         if !ok {
             self.clear();
             self.conflicts += 1;
@@ -223,12 +235,14 @@ impl<'a> VariantSearch<'a> {
     }
 
     /// Weighs the cells of a conflict.
+    #[inline(always)]
     fn blame(&mut self, cells: &[u16]) {
         for &c in cells {
             self.weight[c as usize] += 1;
         }
     }
 
+    #[inline(always)]
     fn fixed_point(&mut self, depth: usize) -> bool {
         let (model, cells) = (self.model, self.cells);
         let at = depth * cells;
@@ -246,6 +260,10 @@ impl<'a> VariantSearch<'a> {
                     Prop::Cage { cells, combos } if !rest.is_empty() => {
                         rest.iter().all(|r| props::cage_in_house(cells, combos, r, self.all, &mut ch))
                     }
+                    // The common ones here, inlined (and so compiled for
+                    // the level), the others through `Prop::run`.
+                    Prop::Cage { cells, combos } => props::cage(cells, combos, &mut ch),
+                    Prop::Linear(l) if !l.exact => props::linear_bounds(model.n, l, &mut ch),
                     _ => prop.run(model.n, &mut ch),
                 };
                 if !ok {
@@ -272,7 +290,7 @@ impl<'a> VariantSearch<'a> {
 
     /// Spreads the change of cell `c`'s candidates: to its peers when it
     /// is placed, along its pairs' tables, and to its propagators.
-    #[inline]
+    #[inline(always)]
     fn cell_changed(&mut self, at: usize, c: usize) -> bool {
         let model = self.model;
         let m = self.stack[at + c];
@@ -317,7 +335,7 @@ impl<'a> VariantSearch<'a> {
     /// 11.61 G -> 9.72 G (242 k -> 248 k nodes), TAREK_ALL 4.56 G -> 4.07
     /// G (100 k -> 112 k), the ISS examples 28.5 G -> 22.8 G; the lowest
     /// index first: Wecoc 12.9 G (396 k nodes).
-    #[inline]
+    #[inline(always)]
     fn next_prop(&mut self) -> Option<usize> {
         for (i, w) in self.pending.iter_mut().enumerate().rev() {
             if *w != 0 {
@@ -332,6 +350,7 @@ impl<'a> VariantSearch<'a> {
     /// Where two houses cross: a digit one side (outside the other house)
     /// lacks is in the shared cells, so the other side loses it. None when
     /// a cell is left without a candidate; whether anything changed.
+    #[inline(always)]
     fn crossings(&mut self, at: usize) -> Option<bool> {
         let model = self.model;
         let mut changed = false;
@@ -376,6 +395,7 @@ impl<'a> VariantSearch<'a> {
 
     /// Places every digit left in one cell of a house. None when a house
     /// has lost a digit; whether anything was placed.
+    #[inline(always)]
     fn hidden_singles(&mut self, at: usize) -> Option<bool> {
         let model = self.model;
         let all: Mask = if model.n == 32 { Mask::MAX } else { (1 << model.n) - 1 };
@@ -459,16 +479,23 @@ impl<'a> VariantSearch<'a> {
         visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let (cells, at) = (self.cells, depth * self.cells);
-        // The most weight per candidate: w / k > bw / bk.
-        let mut best = (1u64, 0u64, usize::MAX);
-        for (i, &m) in self.stack[at..at + cells].iter().enumerate() {
-            let k = m.count_ones() as u64;
-            let w = self.weight[i] as u64;
-            if k > 1 && w * best.0 > best.1 * k {
-                best = (k, w, i);
-            }
-        }
-        let best = (best.0, best.2);
+        // The most weight per candidate: w / k > bw / bk (population
+        // counts in one instruction at x86-64-v3).
+        let (stack, weight) = (&self.stack[at..at + cells], &self.weight[..cells]);
+        let best = cpu::run(
+            self.level,
+            #[inline(always)]
+            |_| {
+                let mut best = (1u64, 0u64, usize::MAX);
+                for (i, (&m, &w)) in stack.iter().zip(weight).enumerate() {
+                    let (k, w) = (m.count_ones() as u64, w as u64);
+                    if k > 1 && w * best.0 > best.1 * k {
+                        best = (k, w, i);
+                    }
+                }
+                (best.0, best.2)
+            },
+        );
         if best.1 == usize::MAX {
             for (g, &m) in self.grid.iter_mut().zip(&self.stack[at..at + cells]) {
                 *g = m.trailing_zeros() as u8;

@@ -9,6 +9,7 @@
 pub(crate) type Mask = u32;
 
 /// The set of digits `lo..=hi` (numbers from 1), empty when `lo > hi`.
+#[inline(always)]
 pub(super) fn digits(lo: i64, hi: i64, n: usize) -> Mask {
     let (lo, hi) = (lo.max(1), hi.min(n as i64));
     if lo > hi {
@@ -20,15 +21,18 @@ pub(super) fn digits(lo: i64, hi: i64, n: usize) -> Mask {
 }
 
 /// The digit of the lowest candidate, and of the highest.
+#[inline(always)]
 fn low(m: Mask) -> i64 {
     m.trailing_zeros() as i64 + 1
 }
 
+#[inline(always)]
 fn high(m: Mask) -> i64 {
     32 - m.leading_zeros() as i64
 }
 
 /// Bits of a mask, lowest first.
+#[inline(always)]
 pub(crate) fn bits(mut m: Mask) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
@@ -99,7 +103,7 @@ pub(crate) struct Changes<'a> {
 
 impl Changes<'_> {
     /// Keeps only `keep` of `cell`'s candidates; false if none is left.
-    #[inline]
+    #[inline(always)]
     pub fn keep(&mut self, cell: u16, keep: Mask) -> bool {
         let m = self.cand[cell as usize];
         if m & !keep != 0 {
@@ -136,7 +140,8 @@ impl Prop {
     }
 }
 
-fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
+#[inline(always)]
+pub(super) fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
     let mut masks = [0 as Mask; 32];
     let masks = &mut masks[..cells.len().min(32)];
     // The digits some cell holds, and those two cells hold.
@@ -181,6 +186,7 @@ fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
 /// combination counts only when the rest can hold every digit of `all`
 /// it leaves, and each cell of the rest keeps only digits some counted
 /// combination leaves (the rest holds exactly those the cage does not).
+#[inline(always)]
 pub(crate) fn cage_in_house(
     cells: &[u16],
     combos: &[Mask],
@@ -246,7 +252,8 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 
 /// Bounds propagation of the equation `l`, to a fixed point: each term
 /// within the target less the others' extremes.
-fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
+#[inline(always)]
+pub(super) fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
     if let Some(positive) = l.unit {
         return unit_bounds(n, l, positive, ch);
     }
@@ -298,6 +305,7 @@ fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
 /// -1 (the rest), without products. Measured (count to 2, cachegrind
 /// instructions): "Wecoc #1 [mod B]" (its derived sums are all so)
 /// 9.21 G -> 8.62 G, TAREK_ALL 3.82 G -> 3.66 G.
+#[inline(always)]
 fn unit_bounds(n: usize, l: &Linear, positive: usize, ch: &mut Changes<'_>) -> bool {
     let (plus, minus) = l.cells.split_at(positive);
     loop {
