@@ -128,11 +128,13 @@ struct VariantSearch<'a> {
     cells: usize,
     queue: Vec<u16>,
     queued: Vec<bool>,
-    /// The propagators to run, a bit each (64 to a word).
+    /// The propagators to run, a bit each (64 to a word), by priority:
+    /// bit `b` is the propagator `order[b]`, the highest bit runs first.
     pending: Vec<u64>,
     /// For each cell, the propagators that read it, as (word, bits) of
     /// `pending`.
     wake: Vec<Vec<(u32, u64)>>,
+    order: Vec<u16>,
     /// The union of each piece of the crossings ([`Model::pieces`]).
     unions: Vec<Mask>,
     changed: Vec<u16>,
@@ -156,14 +158,15 @@ struct VariantSearch<'a> {
 impl<'a> VariantSearch<'a> {
     fn new(model: &'a Model, puzzle: &'a Puzzle) -> VariantSearch<'a> {
         let cells = model.init.len();
-        VariantSearch {
+        let mut s = VariantSearch {
             model,
             puzzle,
             cells,
             queue: Vec::with_capacity(cells),
             queued: vec![false; cells],
             pending: vec![0; model.props.len().div_ceil(64)],
-            wake: model.watch.iter().map(|w| wake_words(w)).collect(),
+            wake: Vec::new(),
+            order: Vec::new(),
             unions: vec![0; model.pieces.len()],
             changed: Vec::new(),
             stack: vec![0; cells * (cells + 1)],
@@ -174,7 +177,15 @@ impl<'a> VariantSearch<'a> {
             sums_only: model.props.iter().all(|p| matches!(p, Prop::Cage { .. } | Prop::Linear(_))),
             all: if model.n == 32 { Mask::MAX } else { (1 << model.n) - 1 },
             level: Level::detected(),
+        };
+        let order = priority(model);
+        let mut rank = vec![0u16; order.len()];
+        for (b, &p) in order.iter().enumerate() {
+            rank[p as usize] = b as u16;
         }
+        s.wake = model.watch.iter().map(|w| wake_words(w.iter().map(|&p| rank[p as usize]))).collect();
+        s.order = order;
+        s
     }
 
     /// Propagates the root and searches below it; how the search ended
@@ -328,20 +339,15 @@ impl<'a> VariantSearch<'a> {
         true
     }
 
-    /// Takes the pending propagator of the highest index off the queue:
-    /// the derived sums before the cages (they come last in the model).
-    /// Measured (count to 2, cachegrind instructions, nodes), against the
-    /// stack of indices before (the last woken first): "Wecoc #1 [mod B]"
-    /// 11.61 G -> 9.72 G (242 k -> 248 k nodes), TAREK_ALL 4.56 G -> 4.07
-    /// G (100 k -> 112 k), the ISS examples 28.5 G -> 22.8 G; the lowest
-    /// index first: Wecoc 12.9 G (396 k nodes).
+    /// Takes the pending propagator of the highest priority off the queue
+    /// ([`priority`]).
     #[inline(always)]
     fn next_prop(&mut self) -> Option<usize> {
         for (i, w) in self.pending.iter_mut().enumerate().rev() {
             if *w != 0 {
                 let b = 63 - w.leading_zeros() as usize;
                 *w &= !(1 << b);
-                return Some(i * 64 + b);
+                return Some(self.order[i * 64 + b] as usize);
             }
         }
         None
@@ -544,11 +550,32 @@ impl<'a> VariantSearch<'a> {
     }
 }
 
-/// The propagators `props` (indices) as (word, bits) of a bitset of 64 to
-/// a word.
-fn wake_words(props: &[u16]) -> Vec<(u32, u64)> {
+/// The propagators of `model` by priority, the last first: the sums the
+/// model derives (innies and outies, after the rules' propagators in the
+/// model) before the rules' own, each kind in the model's order. Which
+/// propagator meets a dead end first decides which cells are blamed, and
+/// so the branching: measured (count to 2, nodes, `--stats`), against
+/// the highest index first (every derived sum before the rules too, but
+/// the last derived first): "Wecoc #1 [mod B]" 248 k -> 177 k nodes,
+/// TAREK_ALL 108 k -> 93 k, the 49 ISS examples 679 k -> 608 k, the 27
+/// SudokuPad puzzles 15.4 k -> 11.6 k; tried beside it: rules first (Wecoc
+/// 446 k), the cages inside a house last (201 k), the shorter or longer
+/// derived sums first (248 k, 229 k), the rules' last first (265 k), and
+/// five random orders (230 k to 410 k). Before the bitset queue (a stack:
+/// the last woken first) Wecoc took 242 k nodes; the lowest index first
+/// (the rules' propagators first) 396 k.
+fn priority(model: &Model) -> Vec<u16> {
+    let derived = |p: u16| !matches!(model.origins[p as usize], Origin::Rule(_));
+    let mut order: Vec<u16> = (0..model.props.len() as u16).collect();
+    order.sort_by_key(|&p| (derived(p), std::cmp::Reverse(p)));
+    order
+}
+
+/// The propagators `props` (bits of the queue) as (word, bits) of a
+/// bitset of 64 to a word.
+fn wake_words(props: impl Iterator<Item = u16>) -> Vec<(u32, u64)> {
     let mut out: Vec<(u32, u64)> = Vec::new();
-    for &p in props {
+    for p in props {
         let (w, bit) = ((p / 64) as u32, 1u64 << (p % 64));
         match out.iter_mut().find(|e| e.0 == w) {
             Some(e) => e.1 |= bit,
