@@ -92,7 +92,16 @@ pub(crate) struct Model {
     /// digits the shared cells leave of its house, so a digit missing on
     /// one side leaves the other.
     pub crossings: Vec<(Vec<u16>, Vec<u16>)>,
+    /// Groups of cells whose unions the crossings read: the cells two
+    /// crossing houses share (a box's three cells of a row), and single
+    /// cells where those do not cover a side.
+    pub pieces: Vec<Vec<u16>>,
+    /// For each crossing, each side as pieces whose union is its cells.
+    pub crossing_pieces: Vec<Sides>,
 }
+
+/// Two lists, one for each side of a crossing.
+pub(crate) type Sides = (Vec<u16>, Vec<u16>);
 
 /// What the compiler gathers before it builds the model.
 struct Builder<'a> {
@@ -268,7 +277,7 @@ impl Builder<'_> {
     fn equation(&mut self, cells: Vec<usize>, coefs: Vec<i64>, target: i64, exact: bool) {
         if !cells.is_empty() && cells.len() <= 64 {
             let cells = cells.into_iter().map(|c| c as u16).collect();
-            self.push(Prop::Linear(Linear { cells, coefs, target, exact, groups: Vec::new() }));
+            self.push(Prop::Linear(Linear::new(cells, coefs, target, exact)));
         }
     }
 
@@ -694,6 +703,7 @@ impl Builder<'_> {
         let reads: Vec<Vec<u16>> = props.iter().map(prop_cells).collect();
         let rest: Vec<Vec<Vec<u16>>> = props.iter().map(|p| cage_rest(p, &self.houses)).collect();
         let crossings = crossings(&self.houses);
+        let (pieces, crossing_pieces) = crossing_pieces(&self.houses, &crossings);
         for (i, r) in reads.iter().enumerate() {
             for &c in r {
                 if !watch[c as usize].contains(&(i as u16)) {
@@ -716,6 +726,8 @@ impl Builder<'_> {
             reads,
             rest,
             crossings,
+            pieces,
+            crossing_pieces,
         }
     }
 }
@@ -743,6 +755,51 @@ fn crossings(houses: &[Vec<u16>]) -> Vec<(Vec<u16>, Vec<u16>)> {
         }
     }
     out
+}
+
+/// The sides of `crossings` (of `houses`) as pieces: every set of cells
+/// two crossing houses share is a piece, and a side is the pieces inside
+/// it, with a piece of one cell for each cell they leave out. The
+/// search takes the union of each piece once a pass, then of each side
+/// from its few pieces (on 9x9 with boxes, two of three cells each).
+fn crossing_pieces(houses: &[Vec<u16>], crossings: &[(Vec<u16>, Vec<u16>)]) -> (Vec<Vec<u16>>, Vec<Sides>) {
+    let mut shared: Vec<Vec<u16>> = Vec::new();
+    for (i, a) in houses.iter().enumerate() {
+        for b in &houses[i + 1..] {
+            let mut s: Vec<u16> = a.iter().filter(|c| b.contains(c)).copied().collect();
+            if s.len() >= 2 && s.len() < a.len() {
+                s.sort_unstable();
+                if !shared.contains(&s) {
+                    shared.push(s);
+                }
+            }
+        }
+    }
+    let mut pieces = shared.clone();
+    let side_pieces = |side: &[u16], pieces: &mut Vec<Vec<u16>>| -> Vec<u16> {
+        let mut covered: Vec<u16> = Vec::new();
+        let mut out = Vec::new();
+        for (k, s) in shared.iter().enumerate() {
+            if s.iter().all(|c| side.contains(c)) && !s.iter().all(|c| covered.contains(c)) {
+                covered.extend(s);
+                out.push(k as u16);
+            }
+        }
+        for &c in side.iter().filter(|c| !covered.contains(c)) {
+            let k = match pieces.iter().position(|p| p[..] == [c]) {
+                Some(k) => k,
+                None => {
+                    pieces.push(vec![c]);
+                    pieces.len() - 1
+                }
+            };
+            out.push(k as u16);
+        }
+        out
+    };
+    let sides =
+        crossings.iter().map(|(a, b)| (side_pieces(a, &mut pieces), side_pieces(b, &mut pieces))).collect();
+    (pieces, sides)
 }
 
 /// The terms of `l` in groups of cells that must differ (each a peer of
@@ -811,7 +868,7 @@ impl Model {
     /// rules imply (the logic's derived sums), propagated exactly, with its
     /// groups of different digits; `origin` names the area it sums.
     pub(crate) fn push_equation(&mut self, cells: Vec<u16>, coefs: Vec<i64>, target: i64, origin: Origin) {
-        let mut l = Linear { cells, coefs, target, exact: true, groups: Vec::new() };
+        let mut l = Linear::new(cells, coefs, target, true);
         l.groups = groups(&l, &self.peers, &self.houses);
         let i = self.props.len() as u16;
         for &c in &l.cells {
@@ -824,5 +881,77 @@ impl Model {
         // No cage: nothing for the rest of a house (one entry a propagator).
         self.rest.push(Vec::new());
         self.props.push(Prop::Linear(l));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows, columns and boxes of `r` x `c` on order `r * c`.
+    fn units(r: usize, c: usize) -> Vec<Vec<u16>> {
+        let n = r * c;
+        let mut houses = Vec::new();
+        for i in 0..n {
+            houses.push((0..n).map(|j| (i * n + j) as u16).collect());
+            houses.push((0..n).map(|j| (j * n + i) as u16).collect());
+            let (br, bc) = (i / r * r, i % r * c);
+            houses.push((0..n).map(|j| ((br + j / c) * n + bc + j % c) as u16).collect());
+        }
+        houses
+    }
+
+    fn check(houses: &[Vec<u16>]) -> usize {
+        let crossings = crossings(houses);
+        let (pieces, sides) = crossing_pieces(houses, &crossings);
+        let mut used = 0;
+        for ((a, b), (pa, pb)) in crossings.iter().zip(&sides) {
+            for (side, ps) in [(a, pa), (b, pb)] {
+                let mut want = side.clone();
+                want.sort_unstable();
+                let mut got: Vec<u16> = ps.iter().flat_map(|&k| pieces[k as usize].iter().copied()).collect();
+                got.sort_unstable();
+                got.dedup();
+                assert_eq!(got, want, "{houses:?}");
+                used += ps.len();
+            }
+        }
+        used
+    }
+
+    #[test]
+    fn the_pieces_of_a_crossing_side_make_up_its_cells() {
+        // 9x9 with boxes: each side (six cells) is two pieces of three.
+        let nine = units(3, 3);
+        assert_eq!(check(&nine), 54 * 2 * 2);
+        // Diagonals and an extra region beside boxes.
+        let mut more = units(2, 3);
+        more.push((0..6).map(|i| (i * 7) as u16).collect());
+        more.push((0..6).map(|i| (i * 5 + 5) as u16).collect());
+        more.push(vec![7, 8, 13, 14, 19, 20]);
+        check(&more);
+        // Random houses (sets of n cells) on 4x4 to 9x9.
+        let mut state = 0x9e3779b97f4a7c15_u64;
+        let mut next = move |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        for _ in 0..200 {
+            let n = 4 + next(6);
+            let mut houses = Vec::new();
+            for _ in 0..2 + next(3 * n) {
+                let mut h: Vec<u16> = Vec::new();
+                while h.len() < n {
+                    let c = next(n * n) as u16;
+                    if !h.contains(&c) {
+                        h.push(c);
+                    }
+                }
+                houses.push(h);
+            }
+            check(&houses);
+        }
     }
 }

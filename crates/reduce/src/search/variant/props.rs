@@ -9,6 +9,7 @@
 pub(crate) type Mask = u32;
 
 /// The set of digits `lo..=hi` (numbers from 1), empty when `lo > hi`.
+#[inline(always)]
 pub(super) fn digits(lo: i64, hi: i64, n: usize) -> Mask {
     let (lo, hi) = (lo.max(1), hi.min(n as i64));
     if lo > hi {
@@ -20,15 +21,18 @@ pub(super) fn digits(lo: i64, hi: i64, n: usize) -> Mask {
 }
 
 /// The digit of the lowest candidate, and of the highest.
+#[inline(always)]
 fn low(m: Mask) -> i64 {
     m.trailing_zeros() as i64 + 1
 }
 
+#[inline(always)]
 fn high(m: Mask) -> i64 {
     32 - m.leading_zeros() as i64
 }
 
 /// Bits of a mask, lowest first.
+#[inline(always)]
 pub(crate) fn bits(mut m: Mask) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
@@ -81,6 +85,18 @@ pub(crate) struct Linear {
     /// group are those of different digits ([`group_bounds`]). Filled
     /// when the model is finished; empty: no group bounds.
     pub groups: Vec<Vec<u8>>,
+    /// When every coefficient is 1 or -1, those of 1 first: how many are
+    /// 1 ([`Linear::new`]); the bounds then take no products.
+    pub unit: Option<usize>,
+}
+
+impl Linear {
+    /// `sum coefs[i] * digit(cells[i]) == target`, with no groups.
+    pub fn new(cells: Vec<u16>, coefs: Vec<i64>, target: i64, exact: bool) -> Linear {
+        let positive = coefs.iter().take_while(|&&k| k == 1).count();
+        let unit = coefs[positive..].iter().all(|&k| k == -1).then_some(positive);
+        Linear { cells, coefs, target, exact, groups: Vec::new(), unit }
+    }
 }
 
 /// What a propagator changed: the cells whose candidates it narrowed.
@@ -91,7 +107,7 @@ pub(crate) struct Changes<'a> {
 
 impl Changes<'_> {
     /// Keeps only `keep` of `cell`'s candidates; false if none is left.
-    #[inline]
+    #[inline(always)]
     pub fn keep(&mut self, cell: u16, keep: Mask) -> bool {
         let m = self.cand[cell as usize];
         if m & !keep != 0 {
@@ -128,7 +144,8 @@ impl Prop {
     }
 }
 
-fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
+#[inline(always)]
+pub(super) fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
     let mut masks = [0 as Mask; 32];
     let masks = &mut masks[..cells.len().min(32)];
     // The digits some cell holds, and those two cells hold.
@@ -173,6 +190,7 @@ fn cage(cells: &[u16], combos: &[Mask], ch: &mut Changes<'_>) -> bool {
 /// combination counts only when the rest can hold every digit of `all`
 /// it leaves, and each cell of the rest keeps only digits some counted
 /// combination leaves (the rest holds exactly those the cage does not).
+#[inline(always)]
 pub(crate) fn cage_in_house(
     cells: &[u16],
     combos: &[Mask],
@@ -238,15 +256,24 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 
 /// Bounds propagation of the equation `l`, to a fixed point: each term
 /// within the target less the others' extremes.
-fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
+#[inline(always)]
+pub(super) fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
+    if let Some(positive) = l.unit {
+        return unit_bounds(n, l, positive, ch);
+    }
+    // A term's least and greatest value.
+    let range = |m: Mask, c: i64| if c > 0 { (c * low(m), c * high(m)) } else { (c * high(m), c * low(m)) };
     loop {
         let (mut sum_lo, mut sum_hi, mut widest) = (0i64, 0i64, 0i64);
         for (&c, &k) in l.cells.iter().zip(&l.coefs) {
             let m = ch.cand[c as usize];
-            let (a, b) = (k * low(m), k * high(m));
-            sum_lo += a.min(b);
-            sum_hi += a.max(b);
-            widest = widest.max((a - b).abs());
+            if m == 0 {
+                return false;
+            }
+            let (a, b) = range(m, k);
+            sum_lo += a;
+            sum_hi += b;
+            widest = widest.max(b - a);
         }
         if l.target < sum_lo || l.target > sum_hi {
             return false;
@@ -256,23 +283,88 @@ fn linear_bounds(n: usize, l: &Linear, ch: &mut Changes<'_>) -> bool {
             return true;
         }
         let mut changed = false;
-        for (&c, &k) in l.cells.iter().zip(&l.coefs) {
-            let m = ch.cand[c as usize];
-            let (a, b) = (k * low(m), k * high(m));
-            let (lo, hi) = (a.min(b), a.max(b));
+        for (&c, &coef) in l.cells.iter().zip(&l.coefs) {
+            let (lo, hi) = range(ch.cand[c as usize], coef);
             let (from, to) = (l.target - (sum_hi - hi), l.target - (sum_lo - lo));
             if lo >= from && hi <= to {
                 continue;
             }
-            let keep = if k > 0 {
-                digits(ceil_div(from, k), floor_div(to, k), n)
+            let keep = if coef > 0 {
+                digits(ceil_div(from, coef), floor_div(to, coef), n)
             } else {
-                digits(ceil_div(to, k), floor_div(from, k), n)
+                digits(ceil_div(to, coef), floor_div(from, coef), n)
             };
             if !ch.keep(c, keep) {
                 return false;
             }
             changed = true;
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// [`linear_bounds`] for coefficients 1 (the first `positive` terms) and
+/// -1 (the rest), without products. Measured (count to 2, cachegrind
+/// instructions): "Wecoc #1 [mod B]" (its derived sums are all so)
+/// 9.21 G -> 8.62 G, TAREK_ALL 3.82 G -> 3.66 G.
+#[inline(always)]
+fn unit_bounds(n: usize, l: &Linear, positive: usize, ch: &mut Changes<'_>) -> bool {
+    let (plus, minus) = l.cells.split_at(positive);
+    loop {
+        let (mut sum_lo, mut sum_hi, mut widest) = (0i64, 0i64, 0i64);
+        for &c in plus {
+            let m = ch.cand[c as usize];
+            if m == 0 {
+                return false;
+            }
+            let (a, b) = (low(m), high(m));
+            sum_lo += a;
+            sum_hi += b;
+            widest = widest.max(b - a);
+        }
+        for &c in minus {
+            let m = ch.cand[c as usize];
+            if m == 0 {
+                return false;
+            }
+            let (a, b) = (low(m), high(m));
+            sum_lo -= b;
+            sum_hi -= a;
+            widest = widest.max(b - a);
+        }
+        let t = l.target;
+        if t < sum_lo || t > sum_hi {
+            return false;
+        }
+        if widest <= (t - sum_lo).min(sum_hi - t) {
+            return true;
+        }
+        let mut changed = false;
+        // A term d lies in t - (sum_hi - its greatest) ..= t - (sum_lo -
+        // its least); a term -d likewise.
+        for &c in plus {
+            let m = ch.cand[c as usize];
+            let (a, b) = (low(m), high(m));
+            let (from, to) = (t - (sum_hi - b), t - (sum_lo - a));
+            if a < from || b > to {
+                if !ch.keep(c, digits(from, to, n)) {
+                    return false;
+                }
+                changed = true;
+            }
+        }
+        for &c in minus {
+            let m = ch.cand[c as usize];
+            let (a, b) = (low(m), high(m));
+            let (from, to) = (t - (sum_hi + a), t - (sum_lo + b));
+            if -b < from || -a > to {
+                if !ch.keep(c, digits(-to, -from, n)) {
+                    return false;
+                }
+                changed = true;
+            }
         }
         if !changed {
             return true;
@@ -531,13 +623,7 @@ fn lockout(n: usize, a: u16, b: u16, mids: &[u16], min: i64, ch: &mut Changes<'_
 /// The supports of a plain sum of `cells` (each restricted to `masks`) to
 /// `target`, or false.
 fn sum_of(cells: &[u16], masks: &[Mask], target: i64, support: &mut [Mask]) -> bool {
-    let l = Linear {
-        cells: (0..cells.len() as u16).collect(),
-        coefs: vec![1; cells.len()],
-        target,
-        exact: true,
-        groups: Vec::new(),
-    };
+    let l = Linear::new((0..cells.len() as u16).collect(), vec![1; cells.len()], target, true);
     linear(&l, masks, support)
 }
 
@@ -871,6 +957,40 @@ mod tests {
     }
 
     #[test]
+    fn bounds_of_unit_sums_are_the_bounds_of_any_sum() {
+        let mut state = 0xb0b_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let (mut narrowed, mut refused) = (0, 0);
+        for _ in 0..3000 {
+            let n = [4, 6, 9][next(3) as usize];
+            let k = 1 + next(8) as usize;
+            let positive = next(k as u64 + 1) as usize;
+            let coefs: Vec<i64> = (0..k).map(|i| if i < positive { 1 } else { -1 }).collect();
+            let cand: Vec<Mask> = (0..k).map(|_| (next(1 << n) as Mask).max(1)).collect();
+            let filling: i64 = (0..k).map(|i| coefs[i] * (bits(cand[i]).next().unwrap() as i64 + 1)).sum();
+            let target = filling + next(9) as i64 - 4;
+            let unit = Linear::new((0..k as u16).collect(), coefs.clone(), target, false);
+            assert_eq!(unit.unit, Some(positive));
+            let general = Linear { unit: None, ..unit.clone() };
+            let run = |l: &Linear| {
+                let (mut cand, mut changed) = (cand.clone(), Vec::new());
+                let ok = linear_bounds(n, l, &mut Changes { cand: &mut cand, changed: &mut changed });
+                (ok, if ok { cand } else { Vec::new() })
+            };
+            let (a, b) = (run(&unit), run(&general));
+            assert_eq!(a, b, "{unit:?} {cand:?}");
+            narrowed += (a.0 && a.1 != cand) as usize;
+            refused += !a.0 as usize;
+        }
+        assert!(narrowed > 300 && refused > 300, "{narrowed} {refused}");
+    }
+
+    #[test]
     fn sums_of_any_span_keep_exactly_what_some_filling_keeps() {
         let mut state = 0x5eed_u64;
         let mut next = move |below: u64| {
@@ -889,7 +1009,7 @@ mod tests {
             // A target some filling reaches, or near one.
             let filling: i64 = (0..k).map(|i| coefs[i] * (bits(cand[i]).last().unwrap() as i64 + 1)).sum();
             let target = filling + next(5) as i64 - 2;
-            let l = Linear { cells: (0..k as u16).collect(), coefs, target, exact: true, groups: Vec::new() };
+            let l = Linear::new((0..k as u16).collect(), coefs, target, true);
             let mut support = vec![0; k];
             let got = linear(&l, &cand, &mut support).then_some(support);
             assert_eq!(got, reference(&l, &cand), "{l:?} {cand:?}");
