@@ -115,9 +115,17 @@ struct Memo {
 }
 
 impl Memo {
-    /// Forgets the entries unless `board` is the one they are of.
+    /// Forgets every entry.
+    fn forget(&mut self) {
+        self.index.clear();
+        self.entries.clear();
+        self.diff.clear();
+    }
+
+    /// Forgets the entries unless `board` is the one they are of (of the
+    /// puzzle the solver is on).
     fn track(&mut self, board: &CandidateBoard, slots: usize) {
-        if self.cand == board.cand && self.value == board.value && self.index.len() == slots {
+        if self.index.len() == slots && self.cand == board.cand && self.value == board.value {
             return;
         }
         self.cand.clone_from(&board.cand);
@@ -145,6 +153,8 @@ impl RuleForcing {
         self.pending.clear();
         self.branches = 0;
         self.verity_branches = 0;
+        // Another puzzle's branches may start from the same marks.
+        self.memo.forget();
     }
 
     /// Follows every branch afresh, remembering none (for tests: the
