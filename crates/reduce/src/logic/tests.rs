@@ -1141,7 +1141,8 @@ fn rule_forcing_chains_on_a_hard_killer() {
 }
 
 /// The rule forcing chains remember the branches followed on a board (the
-/// verities reuse the pass's): on the hard killer, which takes rule
+/// verities reuse the pass's, the next pass starts from their ends): on
+/// the hard killer, which takes rule
 /// forcing chains of one and of several branches, the same steps in the
 /// same words, and the same verdict, as following every branch afresh.
 #[test]
