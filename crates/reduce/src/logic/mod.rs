@@ -451,12 +451,7 @@ impl Logic {
         }
         // Stuck: count the solutions of the puzzle with the steps'
         // placements as givens (the same solutions, a smaller search).
-        let givens: Vec<Option<u8>> = self.values().collect();
-        // The rules too: without them, a variant would count as the
-        // classic puzzle's many solutions.
-        let reduced = Puzzle::new(self.shape.clone(), puzzle.alphabet().clone(), givens)
-            .and_then(|p| p.with_rules(puzzle.rules().clone()))
-            .expect("the same shape, alphabet and rules");
+        let reduced = self.narrowed(puzzle);
         match self.count_to_two(&reduced) {
             Some(0) => Verdict::Unrated(Unrated::NoSolution),
             Some(1) => Verdict::Stuck(self.tally.stuck(self.board.empty)),
@@ -465,9 +460,38 @@ impl Logic {
         }
     }
 
-    /// Hands the forcing chains one solution of `puzzle`, if the search
-    /// finds one within a small budget.
+    /// `puzzle` with the board's placements as givens and, for a
+    /// variant, its candidates as restrictions: every step is sound (it
+    /// keeps every solution), so the same solutions, a smaller search.
+    /// (A classic puzzle keeps no restriction: it would leave the classic
+    /// searches for the variant one.) Measured on TAREK_ALL#37 (`rate`,
+    /// cachegrind, where the searches cost most): 1.46 G instructions
+    /// before, 0.94 G after.
+    fn narrowed(&self, puzzle: &Puzzle) -> Puzzle {
+        let givens: Vec<Option<u8>> = self.values().collect();
+        // The rules too: without them, a variant would count as the
+        // classic puzzle's many solutions.
+        let mut rules = puzzle.rules().clone();
+        if !puzzle.is_classic() {
+            let marks = (0..self.layout.cells).map(|c| match self.board.value[c] {
+                EMPTY => self.board.cand[c],
+                v => 1 << v,
+            });
+            rules.candidates = Some(match &rules.candidates {
+                Some(given) => given.iter().zip(marks).map(|(&g, m)| g & m).collect(),
+                None => marks.collect(),
+            });
+        }
+        Puzzle::new(self.shape.clone(), puzzle.alphabet().clone(), givens)
+            .and_then(|p| p.with_rules(rules))
+            .expect("the same shape, alphabet and rules")
+    }
+
+    /// Hands the forcing chains one solution of `puzzle` (narrowed to the
+    /// board: its solutions are the puzzle's), if the search finds one
+    /// within a small budget.
     fn find_solution(&mut self, puzzle: &Puzzle) {
+        let puzzle = &self.narrowed(puzzle);
         let search = self.search.get_or_insert_with(|| {
             let mut s = GridSolver::new(&self.shape);
             s.set_probe(self.probe.clone());

@@ -29,6 +29,25 @@
 //! place of one symbol in one unit, the same way: a candidate that no
 //! consistent branch leaves goes. They have a budget of their own,
 //! [`MAX_VERITY_BRANCHES`].
+//!
+//! A branch is a function of the board and the candidate, so the
+//! outcome of each branch followed on a board is kept until the board
+//! changes: the verities, which run on the board the last pass found
+//! nothing on, follow again only the candidates the pass did not (those
+//! of the known solution and those a consistent branch placed), and each
+//! candidate once however many cells and units name it. The budgets count
+//! the branches followed. Measured on four TAREK_ALL killers (`rate`,
+//! cachegrind): 3.34 G instructions before, 1.77 G after (verity branches
+//! 2,320-3,435 a puzzle before, 141-190 after), the same steps.
+//!
+//! Once the board has changed, the pass follows a candidate whose branch
+//! held on the board before from where that branch ended
+//! ([`RuleForcing::branch_from`]): the rules and singles only remove
+//! marks, so the new end lies within the old one, and only the rules that
+//! read a cell the steps narrowed need run again. A branch that breaks so
+//! is followed afresh (its chain is reported, and orders the pending
+//! ones). The same four: 1.10 G instructions before, 0.88 G after, the
+//! same steps.
 
 use super::board::{bit, members, CandidateBoard, Layout, Mask, Wall, EMPTY};
 use super::step::{Contradiction, Source, Step};
@@ -72,6 +91,9 @@ pub(crate) struct RuleForcing {
     /// Whether the last branch used a rule (removed a candidate by one,
     /// or broke one); if not, it was a forcing chain of singles alone.
     used_rules: bool,
+    /// Whether the last branch was followed afresh (not from an earlier
+    /// end): only then is `used_rules` its own.
+    afresh: bool,
     /// Per cell, its marks as of the last round of a branch (a filled
     /// cell: its symbol), and the cells changed since.
     snap: Vec<Mask>,
@@ -80,6 +102,94 @@ pub(crate) struct RuleForcing {
     ran: Vec<u32>,
     stamp: u32,
     queue: Vec<u16>,
+    memo: Memo,
+    /// The marks a consistent branch left, per cell.
+    left: Vec<Mask>,
+}
+
+/// The branches followed on one board (a pass, then the verities on the
+/// same board follow the same candidates): per candidate, whether its
+/// branch held, whether it used the rules, and the marks it left where
+/// they differ from the board's. A branch is a function of the board and
+/// the candidate, so one followed again on the same board ends the same.
+#[derive(Clone, Debug, Default)]
+struct Memo {
+    /// The board the entries are of.
+    cand: Vec<Mask>,
+    value: Vec<u8>,
+    /// Per candidate (cell * n + symbol): its entry, or `u32::MAX`.
+    index: Vec<u32>,
+    entries: Vec<Entry>,
+    diff: Vec<(u16, Mask)>,
+    /// Keep nothing (for tests: every branch followed afresh).
+    off: bool,
+    /// The same of the board before (of the same puzzle, wider), whose
+    /// consistent branches [`RuleForcing::branch_from`] starts from.
+    stale: Box<Stale>,
+}
+
+/// A memo's board and branches, once the board has changed.
+#[derive(Clone, Debug, Default)]
+struct Stale {
+    cand: Vec<Mask>,
+    value: Vec<u8>,
+    index: Vec<u32>,
+    entries: Vec<Entry>,
+    diff: Vec<(u16, Mask)>,
+}
+
+/// The outcome of one branch.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    consistent: bool,
+    /// Whether it used the rules: known if it was followed afresh, not
+    /// from an earlier end ([`RuleForcing::branch_from`]).
+    used_rules: bool,
+    afresh: bool,
+    /// Its marks where they differ from the board's: `diff[from..to]`.
+    from: u32,
+    to: u32,
+}
+
+impl Memo {
+    /// Forgets every entry.
+    fn forget(&mut self) {
+        self.index.clear();
+        self.entries.clear();
+        self.diff.clear();
+        self.stale.index.clear();
+    }
+
+    /// The stale entry of a consistent branch of this candidate, if any.
+    fn stale(&self, key: usize) -> Option<Entry> {
+        let slot = *self.stale.index.get(key)?;
+        (slot != u32::MAX).then(|| self.stale.entries[slot as usize]).filter(|e| e.consistent)
+    }
+
+    /// Forgets the entries unless `board` is the one they are of (of the
+    /// puzzle the solver is on).
+    fn track(&mut self, board: &CandidateBoard, slots: usize) {
+        if self.index.len() == slots && self.cand == board.cand && self.value == board.value {
+            return;
+        }
+        // The entries go stale (the board of a puzzle only narrows; a
+        // new puzzle forgets them first).
+        let stale = &mut *self.stale;
+        std::mem::swap(&mut self.cand, &mut stale.cand);
+        std::mem::swap(&mut self.value, &mut stale.value);
+        std::mem::swap(&mut self.index, &mut stale.index);
+        std::mem::swap(&mut self.entries, &mut stale.entries);
+        std::mem::swap(&mut self.diff, &mut stale.diff);
+        if stale.index.len() != slots {
+            stale.index.clear();
+        }
+        self.cand.clone_from(&board.cand);
+        self.value.clone_from(&board.value);
+        self.index.clear();
+        self.index.resize(slots, u32::MAX);
+        self.entries.clear();
+        self.diff.clear();
+    }
 }
 
 /// The marks of `cell`: its candidates, or its symbol once filled.
@@ -98,6 +208,15 @@ impl RuleForcing {
         self.pending.clear();
         self.branches = 0;
         self.verity_branches = 0;
+        // Another puzzle's branches may start from the same marks.
+        self.memo.forget();
+    }
+
+    /// Follows every branch afresh, remembering none (for tests: the
+    /// memo must change no step).
+    #[cfg(test)]
+    pub fn forget_branches(&mut self) {
+        self.memo.off = true;
     }
 
     /// Whether the contradictions' budget is spent (the forcing chains of
@@ -125,9 +244,67 @@ impl RuleForcing {
         self.trail.clear();
         self.broke = None;
         self.used_rules = false;
+        self.afresh = true;
         self.snap.clear();
         self.snap.extend((0..layout.cells).map(|c| marks(board, c)));
         self.copy.assume(layout, cell, v);
+        self.rounds(layout, model)
+    }
+
+    /// Follows `cell = v` on `board` from where the same branch ended on
+    /// an earlier board (the memo's stale entry `end`): each rule, and
+    /// each single, only removes marks, and removes no fewer from fewer,
+    /// so the branch on `board` ends within that end, at the widest
+    /// marks below both it and `board` that none of them narrows; and
+    /// since the end was such marks, a round need only run the rules
+    /// that read a cell `board` narrowed it in. False if it breaks (then
+    /// the caller follows it afresh, for the chain).
+    fn branch_from(
+        &mut self,
+        layout: &Layout,
+        board: &CandidateBoard,
+        model: &Model,
+        (cell, v): (usize, usize),
+        end: Entry,
+    ) -> bool {
+        self.copy.copy_marks_from(board);
+        self.trail.clear();
+        self.broke = None;
+        self.used_rules = false;
+        self.afresh = false;
+        // The end's marks: the stale board's, but where the branch
+        // narrowed them.
+        let stale = &self.memo.stale;
+        self.snap.clear();
+        self.snap.extend((0..layout.cells).map(|c| match stale.value[c] {
+            EMPTY => stale.cand[c],
+            w => bit(w as usize),
+        }));
+        for &(c, m) in &stale.diff[end.from as usize..end.to as usize] {
+            self.snap[c as usize] = m;
+        }
+        self.copy.assume(layout, cell, v);
+        for c in 0..layout.cells {
+            let m = self.snap[c];
+            if self.copy.value[c] != EMPTY {
+                if m & bit(self.copy.value[c] as usize) == 0 {
+                    return false;
+                }
+                continue;
+            }
+            for x in members(self.copy.cand[c] & !m) {
+                self.copy.strike(layout, c, x);
+            }
+            if self.copy.broken {
+                return false;
+            }
+        }
+        self.rounds(layout, model)
+    }
+
+    /// The rounds of a branch from `self.copy`, its marks at the start of
+    /// the rounds in `self.snap` (marks every rule keeps).
+    fn rounds(&mut self, layout: &Layout, model: &Model) -> bool {
         loop {
             if !self.copy.propagate(layout, &mut self.trail, usize::MAX) {
                 self.broke = self.copy.wall.map(Break::Wall);
@@ -311,6 +488,7 @@ impl RuleForcing {
         model: &Model,
         solution: &[u8],
     ) -> Option<(usize, usize)> {
+        self.memo.track(board, layout.cells * layout.n);
         self.implied.clear();
         self.implied.resize(layout.cells, 0);
         if solution.len() == layout.cells {
@@ -323,7 +501,19 @@ impl RuleForcing {
                 if self.branches >= MAX_BRANCHES {
                     break;
                 }
-                if self.follow(layout, board, model, cell, v) {
+                let consistent = match self.memo.stale(cell * layout.n + v) {
+                    // Consistent on the board before: from its end, and
+                    // afresh if it breaks (the chain's length orders
+                    // them).
+                    Some(end) => {
+                        self.branches += 1;
+                        self.branch_from(layout, board, model, (cell, v), end)
+                            || self.branch(layout, board, model, cell, v)
+                    }
+                    None => self.follow(layout, board, model, cell, v),
+                };
+                self.remember(layout, board, cell, v, consistent);
+                if consistent {
                     for &(c, w) in &self.trail {
                         self.implied[c as usize] |= bit(w as usize);
                     }
@@ -336,6 +526,32 @@ impl RuleForcing {
         // equals: cells in order).
         self.pending.sort_by(|a, b| b.0.cmp(&a.0).then((b.1, b.2).cmp(&(a.1, a.2))));
         self.pending.pop().map(|(_, c, v)| (c as usize, v as usize))
+    }
+
+    /// Keeps the outcome of the branch of `cell = v` just followed on
+    /// `board` (the memo's board).
+    fn remember(&mut self, layout: &Layout, board: &CandidateBoard, cell: usize, v: usize, consistent: bool) {
+        if self.memo.off {
+            return;
+        }
+        let from = self.memo.diff.len() as u32;
+        if consistent {
+            for c in 0..layout.cells {
+                let m = marks(&self.copy, c);
+                if m != marks(board, c) {
+                    self.memo.diff.push((c as u16, m));
+                }
+            }
+        }
+        self.memo.index[cell * layout.n + v] = self.memo.entries.len() as u32;
+        let to = self.memo.diff.len() as u32;
+        self.memo.entries.push(Entry {
+            consistent,
+            used_rules: self.used_rules,
+            afresh: self.afresh,
+            from,
+            to,
+        });
     }
 
     /// Rule forcing chains of several branches: every candidate of one
@@ -352,6 +568,7 @@ impl RuleForcing {
         step: &mut Step,
     ) -> bool {
         let n = layout.n;
+        self.memo.track(board, layout.cells * n);
         let mut options: Vec<(usize, usize)> = Vec::with_capacity(n);
         for k in 2..=n {
             for cell in 0..layout.cells {
@@ -408,11 +625,32 @@ impl RuleForcing {
         self.union.resize(layout.cells, 0);
         let mut rules = false;
         for &(cell, v) in options {
-            if self.verity_branches >= MAX_VERITY_BRANCHES {
-                return None;
-            }
-            self.verity_branches += 1;
-            let consistent = self.branch(layout, board, model, cell, v);
+            // The marks the branch left into `self.left`: followed now,
+            // or as the memo has them (the board's, but where it narrowed
+            // them).
+            self.left.clear();
+            let slot = self.memo.index[cell * layout.n + v];
+            // A branch followed from an earlier end does not know whether
+            // it used the rules: it serves once another one did.
+            let known = slot != u32::MAX && (rules || self.memo.entries[slot as usize].afresh);
+            let consistent = if !known {
+                if self.verity_branches >= MAX_VERITY_BRANCHES {
+                    return None;
+                }
+                self.verity_branches += 1;
+                let consistent = self.branch(layout, board, model, cell, v);
+                self.remember(layout, board, cell, v, consistent);
+                self.left.extend((0..layout.cells).map(|c| marks(&self.copy, c)));
+                consistent
+            } else {
+                let e = self.memo.entries[slot as usize];
+                self.used_rules = e.used_rules;
+                self.left.extend((0..layout.cells).map(|c| marks(board, c)));
+                for &(c, m) in &self.memo.diff[e.from as usize..e.to as usize] {
+                    self.left[c as usize] = m;
+                }
+                e.consistent
+            };
             rules |= self.used_rules;
             if !consistent {
                 continue;
@@ -421,7 +659,7 @@ impl RuleForcing {
             // remaining branches cannot remove anything.
             let mut narrower = false;
             for (c, m) in self.union.iter_mut().enumerate() {
-                *m |= marks(&self.copy, c);
+                *m |= self.left[c];
                 narrower |= *m != marks(board, c);
             }
             if !narrower {

@@ -1120,6 +1120,52 @@ fn every_step_keeps_the_grid_of_random_killers() {
 /// forcing chains, which keeps the answer.
 #[test]
 fn rule_forcing_chains_on_a_hard_killer() {
+    let (p, answer) = hard_killer();
+    let mut logic = Logic::new(p.shape());
+    let mut verities = Vec::new();
+    logic.explain(&p, |s| {
+        for e in s.eliminations() {
+            assert_ne!(answer[e.row * 9 + e.column], e.symbol, "{}", s.display(&p));
+        }
+        assert!(s.placements().iter().all(|c| answer[c.row * 9 + c.column] == c.symbol));
+        if s.technique() == Technique::RuleForcingChains {
+            verities.push(s.display(&p).to_string());
+        }
+    });
+    // Which verity comes first depends on every technique before it (it
+    // was "r2c3, r9c3 <> 1 (... each candidate of r6c3 ...)" before set
+    // theory); its wording is checked, its soundness above.
+    let first = verities.first().expect("a step of rule forcing chains");
+    assert!(first.contains(" <> ") && first.contains(" (rule forcing chains: each "), "{first}");
+    assert!(first.ends_with(") removes it by singles and the rules)"), "{first}");
+}
+
+/// The rule forcing chains remember the branches followed on a board (the
+/// verities reuse the pass's, the next pass starts from their ends): on
+/// the hard killer, which takes rule
+/// forcing chains of one and of several branches, the same steps in the
+/// same words, and the same verdict, as following every branch afresh.
+#[test]
+fn remembered_branches_change_no_step() {
+    let (p, _) = hard_killer();
+    let run = |forget: bool| {
+        let mut logic = Logic::new(p.shape());
+        if forget {
+            logic.rule_forcing.forget_branches();
+        }
+        let mut steps = Vec::new();
+        let verdict = logic.explain(&p, |s| steps.push(s.display(&p).to_string()));
+        (steps, format!("{verdict:?}"))
+    };
+    let (fresh, remembered) = (run(true), run(false));
+    assert!(fresh.0.iter().any(|s| s.contains("(rule forcing chains: each ")), "{:?}", fresh.0);
+    assert!(fresh.0.iter().any(|s| s.contains("(rule forcing chain: ")), "{:?}", fresh.0);
+    assert_eq!(fresh, remembered);
+}
+
+/// TAREK_ALL#0 (see [`rule_forcing_chains_on_a_hard_killer`]) and its
+/// answer (digits from 0).
+fn hard_killer() -> (Puzzle, Vec<u8>) {
     use crate::constraint::Killer;
     let cages: [(u32, &[(usize, usize)]); 24] = [
         (16, &[(1, 1), (1, 2), (1, 3), (2, 1)]),
@@ -1154,23 +1200,7 @@ fn rule_forcing_chains_on_a_hard_killer() {
     let rules = cages.iter().map(|&(sum, cells)| Killer::new(9, cells9(cells), Some(sum)).unwrap().into());
     let p = variant(&[], rules.collect());
     assert!(p.verify(&answer).is_ok());
-    let mut logic = Logic::new(p.shape());
-    let mut verities = Vec::new();
-    logic.explain(&p, |s| {
-        for e in s.eliminations() {
-            assert_ne!(answer[e.row * 9 + e.column], e.symbol, "{}", s.display(&p));
-        }
-        assert!(s.placements().iter().all(|c| answer[c.row * 9 + c.column] == c.symbol));
-        if s.technique() == Technique::RuleForcingChains {
-            verities.push(s.display(&p).to_string());
-        }
-    });
-    // Which verity comes first depends on every technique before it (it
-    // was "r2c3, r9c3 <> 1 (... each candidate of r6c3 ...)" before set
-    // theory); its wording is checked, its soundness above.
-    let first = verities.first().expect("a step of rule forcing chains");
-    assert!(first.contains(" <> ") && first.contains(" (rule forcing chains: each "), "{first}");
-    assert!(first.ends_with(") removes it by singles and the rules)"), "{first}");
+    (p, answer)
 }
 
 /// Random arrows (and a few killer cages, overlapping them or not) drawn
