@@ -1089,7 +1089,7 @@ mod tests {
                 .collect();
             let filling: i64 = (0..k).map(|i| coefs[i] * (bits(cand[i]).last().unwrap() as i64 + 1)).sum();
             let target = filling - next(4 * k as u64) as i64 + 1;
-            let l = Linear { cells: (0..k as u16).collect(), coefs, target, exact: true, groups: Vec::new() };
+            let l = Linear::new((0..k as u16).collect(), coefs, target, true);
             let (lo, hi): (Vec<i64>, Vec<i64>) = (0..k)
                 .map(|i| {
                     let (a, b) = (l.coefs[i] * low(cand[i]), l.coefs[i] * high(cand[i]));
