@@ -225,6 +225,17 @@ impl RuleForcing {
         self.branches >= MAX_BRANCHES
     }
 
+    /// A branch's start on `board`: the copy its marks, nothing followed
+    /// yet; `afresh` when it starts from `board` itself.
+    fn start(&mut self, board: &CandidateBoard, afresh: bool) {
+        self.copy.copy_marks_from(board);
+        self.trail.clear();
+        self.broke = None;
+        self.used_rules = false;
+        self.afresh = afresh;
+        self.snap.clear();
+    }
+
     /// Follows `cell = v` on a copy of `board`, singles and rules, to a
     /// fixed point; false if it breaks (what broke: `self.broke`). The
     /// singles placed are in `self.trail`.
@@ -240,12 +251,7 @@ impl RuleForcing {
         cell: usize,
         v: usize,
     ) -> bool {
-        self.copy.copy_marks_from(board);
-        self.trail.clear();
-        self.broke = None;
-        self.used_rules = false;
-        self.afresh = true;
-        self.snap.clear();
+        self.start(board, true);
         self.snap.extend((0..layout.cells).map(|c| marks(board, c)));
         self.copy.assume(layout, cell, v);
         self.rounds(layout, model)
@@ -267,11 +273,7 @@ impl RuleForcing {
         (cell, v): (usize, usize),
         end: Entry,
     ) -> bool {
-        self.copy.copy_marks_from(board);
-        self.trail.clear();
-        self.broke = None;
-        self.used_rules = false;
-        self.afresh = false;
+        self.start(board, false);
         // The end's marks: the stale board's, but where the branch
         // narrowed them.
         let stale = &self.memo.stale;

@@ -422,10 +422,9 @@ impl VariantGenerator {
         // with no givens): a given at a random open cell, rather than
         // waiting, keeps the loop's time bounded.
         let budget = self.solver.budget();
-        let capped = Budget {
-            max_nodes: Some(budget.max_nodes.unwrap_or(u64::MAX).min(self.request.add_nodes)),
-            ..budget
-        };
+        let limit = budget.max_nodes.unwrap_or(u64::MAX);
+        let cut = self.request.add_nodes < limit;
+        let capped = Budget { max_nodes: Some(limit.min(self.request.add_nodes)), ..budget };
         loop {
             let p = self.puzzle(&givens, &constraints);
             self.solver.set_budget(capped);
@@ -433,7 +432,7 @@ impl VariantGenerator {
             self.solver.set_budget(budget);
             let other = match second {
                 Second::Unique => break,
-                Second::Unknown(End::OutOfNodes) if capped.max_nodes < budget.max_nodes => {
+                Second::Unknown(End::OutOfNodes) if cut => {
                     let open: Vec<usize> = (0..n * n).filter(|&c| givens[c].is_none()).collect();
                     if open.is_empty() {
                         return Err(End::OutOfNodes);

@@ -931,13 +931,8 @@ mod tests {
         more.push(vec![7, 8, 13, 14, 19, 20]);
         check(&more);
         // Random houses (sets of n cells) on 4x4 to 9x9.
-        let mut state = 0x9e3779b97f4a7c15_u64;
-        let mut next = move |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % below as u64) as usize
-        };
+        let mut rng = dlx::SplitMix64::new(0x9e3779b97f4a7c15_u64);
+        let mut next = move |below: usize| rng.below(below as u64) as usize;
         for _ in 0..200 {
             let n = 4 + next(6);
             let mut houses = Vec::new();

@@ -1011,13 +1011,8 @@ mod tests {
 
     #[test]
     fn a_cage_in_a_house_keeps_what_some_filling_of_the_house_keeps() {
-        let mut state = 0xc0ffee_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut rng = dlx::SplitMix64::new(0xc0ffee_u64);
+        let mut next = move |below: u64| rng.below(below);
         let (mut pruned, mut refused) = (0, 0);
         for _ in 0..3000 {
             let n = [4, 5, 6][next(3) as usize];
@@ -1061,13 +1056,8 @@ mod tests {
     /// sets of sums.
     #[test]
     fn sums_of_runs_keep_exactly_what_some_filling_keeps() {
-        let mut state = 0x7a11_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut rng = dlx::SplitMix64::new(0x7a11_u64);
+        let mut next = move |below: u64| rng.below(below);
         let (mut by_bounds, mut walked) = (0, 0);
         for _ in 0..3000 {
             let n = [4, 6, 9, 9, 16][next(5) as usize];
@@ -1110,13 +1100,8 @@ mod tests {
 
     #[test]
     fn bounds_of_unit_sums_are_the_bounds_of_any_sum() {
-        let mut state = 0xb0b_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut rng = dlx::SplitMix64::new(0xb0b_u64);
+        let mut next = move |below: u64| rng.below(below);
         let (mut narrowed, mut refused) = (0, 0);
         for _ in 0..3000 {
             let n = [4, 6, 9][next(3) as usize];
@@ -1144,13 +1129,8 @@ mod tests {
 
     #[test]
     fn sums_of_any_span_keep_exactly_what_some_filling_keeps() {
-        let mut state = 0x5eed_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut rng = dlx::SplitMix64::new(0x5eed_u64);
+        let mut next = move |below: u64| rng.below(below);
         let (mut wide, mut words) = (0, [0; 3]);
         for case in 0..600 {
             let n = [4, 6, 9, 16][next(4) as usize];
