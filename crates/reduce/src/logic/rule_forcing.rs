@@ -355,7 +355,7 @@ impl RuleForcing {
             let ma = marks(copy, a);
             for &(b, t) in &model.pairs[a] {
                 let (b, t) = (b as usize, t as usize);
-                let allowed = members(ma).fold(0 as Mask, |s, x| s | model.tables[t + x] as Mask);
+                let allowed = model.allowed(t, ma as VariantMask) as Mask;
                 if copy.value[b] != EMPTY {
                     if bit(copy.value[b] as usize) & allowed == 0 {
                         let rule = model.table_rules[t / layout.n].first().copied().unwrap_or(u16::MAX);

@@ -167,7 +167,7 @@ impl VariantRules {
                     continue;
                 }
                 let t = t as usize;
-                let allowed = members(ma).fold(0 as Mask, |s, v| s | model.tables[t + v] as Mask);
+                let allowed = model.allowed(t, ma as VariantMask) as Mask;
                 let gone = board.cand[b] & !allowed;
                 if gone == 0 {
                     continue;

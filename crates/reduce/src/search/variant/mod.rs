@@ -322,7 +322,7 @@ impl<'a> VariantSearch<'a> {
             }
         }
         for &(b, t) in &model.pairs[c] {
-            let allowed = bits(m).fold(0, |a, v| a | model.tables[t as usize + v as usize]);
+            let allowed = model.allowed(t as usize, m);
             let bm = self.stack[at + b as usize];
             if bm & !allowed != 0 {
                 if bm & allowed == 0 {

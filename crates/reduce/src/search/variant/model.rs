@@ -72,6 +72,13 @@ pub(crate) struct Model {
     /// The constraints behind each table: the table at offset `t` has
     /// `table_rules[t / n]`.
     pub table_rules: Vec<Vec<u16>>,
+    /// Per table (`t / n`), where its supports start in `supports`:
+    /// tables with the same entries share them.
+    support_at: Vec<u32>,
+    /// What a table allows beside a cell's candidates, eight digits at a
+    /// time: `supports[at + 256 * k + byte]` is the union of the entries
+    /// of digits `8k..8k + 8` in `byte` ([`Model::allowed`]).
+    supports: Vec<Mask>,
     pub props: Vec<Prop>,
     /// Where each propagator comes from.
     pub origins: Vec<Origin>,
@@ -125,6 +132,14 @@ struct Builder<'a> {
 }
 
 impl Model {
+    /// What the pair table at offset `t` allows its second cell beside
+    /// `marks` in its first: the union of `tables[t + v]` over the
+    /// digits v of `marks`.
+    #[inline]
+    pub fn allowed(&self, t: usize, marks: Mask) -> Mask {
+        supported(&self.supports, self.support_at[t / self.n] as usize, marks)
+    }
+
     /// The model of `puzzle` (order at most 32), with `excluded` pairs
     /// (cell, symbol) taken out of the first candidates.
     pub fn new(puzzle: &Puzzle, excluded: &[(usize, u8)]) -> Model {
@@ -691,6 +706,7 @@ impl Builder<'_> {
             tables.extend(t);
             table_rules.push(rules);
         }
+        let (support_at, supports) = supports(&tables, n);
         let mut props = self.props;
         for p in &mut props {
             if let Prop::Linear(l) = p {
@@ -720,6 +736,8 @@ impl Builder<'_> {
             pairs,
             tables,
             table_rules,
+            support_at,
+            supports,
             props,
             origins: self.origins,
             watch,
@@ -744,17 +762,66 @@ fn cage_rest(p: &Prop, houses: &[Vec<u16>]) -> Vec<Vec<u16>> {
 /// each outside the other.
 fn crossings(houses: &[Vec<u16>]) -> Vec<(Vec<u16>, Vec<u16>)> {
     let mut out = Vec::new();
+    let mut in_a = vec![false; cell_bound(houses)];
     for (i, a) in houses.iter().enumerate() {
+        a.iter().for_each(|&c| in_a[c as usize] = true);
         for b in &houses[i + 1..] {
-            let shared = a.iter().filter(|c| b.contains(c)).count();
+            let shared = b.iter().filter(|&&c| in_a[c as usize]).count();
             if shared >= 2 && shared < a.len() {
                 let only_a = a.iter().filter(|c| !b.contains(c)).copied().collect();
-                let only_b = b.iter().filter(|c| !a.contains(c)).copied().collect();
+                let only_b = b.iter().filter(|&&c| !in_a[c as usize]).copied().collect();
                 out.push((only_a, only_b));
             }
         }
+        a.iter().for_each(|&c| in_a[c as usize] = false);
     }
     out
+}
+
+/// The supports of the pair tables ([`Model::allowed`]): per table the
+/// offset of its supports, and the supports of the distinct tables.
+fn supports(tables: &[Mask], n: usize) -> (Vec<u32>, Vec<Mask>) {
+    let chunks = n.div_ceil(8);
+    let mut at = Vec::with_capacity(tables.len() / n.max(1));
+    let mut supports = Vec::new();
+    let mut known: HashMap<&[Mask], u32> = HashMap::new();
+    for table in tables.chunks_exact(n.max(1)) {
+        let offset = *known.entry(table).or_insert_with(|| {
+            let offset = supports.len() as u32;
+            for k in 0..chunks {
+                // A byte's support: that of the byte without its lowest
+                // digit, and the lowest digit's entry.
+                let start = supports.len();
+                supports.push(0);
+                for byte in 1..256usize {
+                    let low = byte.trailing_zeros() as usize;
+                    let entry = table.get(8 * k + low).copied().unwrap_or(0);
+                    supports.push(supports[start + (byte & (byte - 1))] | entry);
+                }
+            }
+            offset
+        });
+        at.push(offset);
+    }
+    (at, supports)
+}
+
+/// The union of the entries of the digits of `marks` in the table whose
+/// supports start at `at` (see [`supports`]).
+#[inline]
+fn supported(supports: &[Mask], mut at: usize, marks: Mask) -> Mask {
+    let (mut m, mut allowed) = (marks, 0);
+    while m != 0 {
+        allowed |= supports[at + (m & 0xff) as usize];
+        m >>= 8;
+        at += 256;
+    }
+    allowed
+}
+
+/// One more than the largest cell of `houses`.
+fn cell_bound(houses: &[Vec<u16>]) -> usize {
+    houses.iter().flatten().map(|&c| c as usize + 1).max().unwrap_or(0)
 }
 
 /// The sides of `crossings` (of `houses`) as pieces: every set of cells
@@ -763,38 +830,50 @@ fn crossings(houses: &[Vec<u16>]) -> Vec<(Vec<u16>, Vec<u16>)> {
 /// search takes the union of each piece once a pass, then of each side
 /// from its few pieces (on 9x9 with boxes, two of three cells each).
 fn crossing_pieces(houses: &[Vec<u16>], crossings: &[(Vec<u16>, Vec<u16>)]) -> (Vec<Vec<u16>>, Vec<Sides>) {
+    let bound = cell_bound(houses);
     let mut shared: Vec<Vec<u16>> = Vec::new();
+    let mut seen: std::collections::HashSet<Vec<u16>> = std::collections::HashSet::new();
+    let mut in_a = vec![false; bound];
     for (i, a) in houses.iter().enumerate() {
+        a.iter().for_each(|&c| in_a[c as usize] = true);
         for b in &houses[i + 1..] {
-            let mut s: Vec<u16> = a.iter().filter(|c| b.contains(c)).copied().collect();
-            if s.len() >= 2 && s.len() < a.len() {
+            // In `a`'s order, as `a.filter(in b)` would give.
+            let count = b.iter().filter(|&&c| in_a[c as usize]).count();
+            if count >= 2 && count < a.len() {
+                let mut s: Vec<u16> = b.iter().copied().filter(|&c| in_a[c as usize]).collect();
                 s.sort_unstable();
-                if !shared.contains(&s) {
+                if seen.insert(s.clone()) {
                     shared.push(s);
                 }
             }
         }
+        a.iter().for_each(|&c| in_a[c as usize] = false);
     }
     let mut pieces = shared.clone();
-    let side_pieces = |side: &[u16], pieces: &mut Vec<Vec<u16>>| -> Vec<u16> {
-        let mut covered: Vec<u16> = Vec::new();
+    // The piece of one cell of each cell that has one.
+    let mut single = vec![u16::MAX; bound];
+    let mut in_side = vec![false; bound];
+    let mut covered = vec![false; bound];
+    let mut side_pieces = |side: &[u16], pieces: &mut Vec<Vec<u16>>| -> Vec<u16> {
+        side.iter().for_each(|&c| in_side[c as usize] = true);
         let mut out = Vec::new();
         for (k, s) in shared.iter().enumerate() {
-            if s.iter().all(|c| side.contains(c)) && !s.iter().all(|c| covered.contains(c)) {
-                covered.extend(s);
+            if s.iter().all(|&c| in_side[c as usize]) && !s.iter().all(|&c| covered[c as usize]) {
+                s.iter().for_each(|&c| covered[c as usize] = true);
                 out.push(k as u16);
             }
         }
-        for &c in side.iter().filter(|c| !covered.contains(c)) {
-            let k = match pieces.iter().position(|p| p[..] == [c]) {
-                Some(k) => k,
-                None => {
-                    pieces.push(vec![c]);
-                    pieces.len() - 1
-                }
-            };
-            out.push(k as u16);
+        for &c in side.iter().filter(|&&c| !covered[c as usize]) {
+            if single[c as usize] == u16::MAX {
+                single[c as usize] = pieces.len() as u16;
+                pieces.push(vec![c]);
+            }
+            out.push(single[c as usize]);
         }
+        side.iter().for_each(|&c| {
+            in_side[c as usize] = false;
+            covered[c as usize] = false;
+        });
         out
     };
     let sides =
@@ -808,16 +887,34 @@ fn crossing_pieces(houses: &[Vec<u16>], crossings: &[(Vec<u16>, Vec<u16>)]) -> (
 /// coefficient); then each term left joins the first group it fits, or
 /// starts one.
 fn groups(l: &Linear, peers: &[Vec<u16>], houses: &[Vec<u16>]) -> Vec<Vec<u8>> {
-    let mut left: Vec<bool> = vec![true; l.cells.len()];
+    let terms = l.cells.len();
+    let mut left: Vec<bool> = vec![true; terms];
     let mut groups: Vec<Vec<u8>> = Vec::new();
+    // The coefficients in the order of their first term, and per house
+    // its terms in order: a group is the terms left of one house and one
+    // coefficient, the largest first (the first house and coefficient of
+    // equals).
+    let mut coefs: Vec<i64> = Vec::new();
+    for &k in &l.coefs {
+        if !coefs.contains(&k) {
+            coefs.push(k);
+        }
+    }
+    let in_house: Vec<Vec<u8>> = houses
+        .iter()
+        .map(|h| (0..terms).filter(|&t| h.contains(&l.cells[t])).map(|t| t as u8).collect())
+        .filter(|ts: &Vec<u8>| ts.len() >= 2)
+        .collect();
     loop {
         let mut best: Vec<u8> = Vec::new();
-        for h in houses {
-            for &k in &l.coefs {
-                let g: Vec<u8> = (0..l.cells.len())
-                    .filter(|&t| left[t] && l.coefs[t] == k && h.contains(&l.cells[t]))
-                    .map(|t| t as u8)
-                    .collect();
+        for ts in &in_house {
+            // A group is a subset of the house's terms: this house cannot
+            // give a larger one.
+            if ts.len() <= best.len() {
+                continue;
+            }
+            for &k in &coefs {
+                let g: Vec<u8> = ts.iter().copied().filter(|&t| left[t as usize] && l.coefs[t as usize] == k).collect();
                 // A cell twice in the equation is one term per place.
                 let distinct = g
                     .iter()
@@ -947,6 +1044,32 @@ mod tests {
                 houses.push(h);
             }
             check(&houses);
+        }
+    }
+
+    #[test]
+    fn a_tables_supports_are_the_unions_of_its_entries() {
+        let mut rng = dlx::SplitMix64::new(0x5eed_u64);
+        for n in [1, 2, 7, 8, 9, 12, 16, 25, 32] {
+            let full = if n == 32 { Mask::MAX } else { (1 << n) - 1 };
+            // Five tables, the fourth a copy of the second (they share
+            // their supports).
+            let mut tables: Vec<Mask> = (0..5 * n).map(|_| rng.next_u64() as Mask & full).collect();
+            tables.copy_within(n..2 * n, 3 * n);
+            let (at, supports) = supports(&tables, n);
+            assert_eq!(at.len(), 5);
+            assert_eq!(at[1], at[3]);
+            let distinct: std::collections::HashSet<&[Mask]> = tables.chunks(n).collect();
+            assert_eq!(supports.len(), distinct.len() * 256 * n.div_ceil(8));
+            for t in 0..5 {
+                for round in 0..300 {
+                    // Every single digit, then random sets.
+                    let marks = if round < n { 1 << round } else { rng.next_u64() as Mask & full };
+                    let want = (0..n).filter(|&v| marks >> v & 1 != 0).fold(0, |a, v| a | tables[t * n + v]);
+                    assert_eq!(supported(&supports, at[t] as usize, marks), want, "n {n} table {t} marks {marks:b}");
+                }
+                assert_eq!(supported(&supports, at[t] as usize, 0), 0);
+            }
         }
     }
 }
