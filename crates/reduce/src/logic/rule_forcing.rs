@@ -102,6 +102,8 @@ pub(crate) struct RuleForcing {
     ran: Vec<u32>,
     stamp: u32,
     queue: Vec<u16>,
+    /// The cells the rules narrowed this round.
+    touched: Vec<u16>,
     memo: Memo,
     /// The marks a consistent branch left, per cell.
     left: Vec<Mask>,
@@ -306,7 +308,13 @@ impl RuleForcing {
 
     /// The rounds of a branch from `self.copy`, its marks at the start of
     /// the rounds in `self.snap` (marks every rule keeps).
+    ///
+    /// `self.cand` follows the copy's marks: built here, then kept by
+    /// each round (the cells that changed, those the pairs narrowed) and
+    /// by the rules (the copy takes what they narrowed).
     fn rounds(&mut self, layout: &Layout, model: &Model) -> bool {
+        self.cand.clear();
+        self.cand.extend((0..layout.cells).map(|c| marks(&self.copy, c) as VariantMask));
         loop {
             if !self.copy.propagate(layout, &mut self.trail, usize::MAX) {
                 self.broke = self.copy.wall.map(Break::Wall);
@@ -317,6 +325,7 @@ impl RuleForcing {
                 let m = marks(&self.copy, c);
                 if m != self.snap[c] {
                     self.snap[c] = m;
+                    self.cand[c] = m as VariantMask;
                     self.dirty.push(c as u16);
                 }
             }
@@ -369,6 +378,7 @@ impl RuleForcing {
                     copy.strike(layout, b, x);
                     self.used_rules = true;
                 }
+                self.cand[b] = copy.cand[b] as VariantMask;
                 if copy.broken {
                     self.broke = copy.wall.map(Break::Wall);
                     return false;
@@ -401,13 +411,13 @@ impl RuleForcing {
         }
         self.queue.sort_unstable();
         let copy = &mut self.copy;
-        self.cand.clear();
-        self.cand.extend((0..layout.cells).map(|c| marks(copy, c) as VariantMask));
+        self.touched.clear();
         for &p in &self.queue {
             let p = p as usize;
             self.changed.clear();
             let ok = model.props[p]
                 .run(layout.n, &mut Changes { cand: &mut self.cand, changed: &mut self.changed });
+            self.touched.extend_from_slice(&self.changed);
             let filled_lost = self.changed.iter().any(|&c| {
                 let c = c as usize;
                 copy.value[c] != EMPTY && self.cand[c] & 1 << copy.value[c] == 0
@@ -422,7 +432,11 @@ impl RuleForcing {
                 return false;
             }
         }
-        for c in 0..layout.cells {
+        // In the order of cells, as the singles they leave are queued.
+        self.touched.sort_unstable();
+        self.touched.dedup();
+        for &c in &self.touched {
+            let c = c as usize;
             if copy.value[c] == EMPTY {
                 for x in members(copy.cand[c] & !(self.cand[c] as Mask)) {
                     copy.strike(layout, c, x);
