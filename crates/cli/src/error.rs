@@ -380,8 +380,12 @@ pub enum RowsError {
         /// Cells in each of the rows after it.
         order: usize,
     },
-    /// A title line (`Grid 07`) with no puzzle after it.
-    TitleAlone,
+    /// A title line (`Grid 07`) with no puzzle after it; if it starts
+    /// with a constraint's word, what that constraint lacks.
+    TitleAlone {
+        /// Why the line is no constraint, when its word is one's.
+        constraint: Option<String>,
+    },
     /// A grid of order 1 to 3 met by detection (they read only with
     /// `--format grid`, `--box` or `--regions`).
     SmallGrid {
@@ -495,7 +499,10 @@ impl fmt::Display for RowsError {
                 plural(*cells, "cell"),
                 order - 1
             ),
-            E::TitleAlone => write!(f, "a title line with no puzzle after it"),
+            E::TitleAlone { constraint: None } => write!(f, "a title line with no puzzle after it"),
+            E::TitleAlone { constraint: Some(why) } => {
+                write!(f, "a title line with no puzzle after it (as a constraint: {why})")
+            }
             E::SmallGrid { order } => write!(
                 f,
                 "a {order}x{order} grid: grids of 3x3 and smaller are read only with --format grid (or --box)"

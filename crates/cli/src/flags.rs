@@ -308,9 +308,7 @@ impl InputArgs {
             None => None,
         };
         if let Some(c) = a.constraints.iter().find(|c| !input::is_constraint_text(c)) {
-            return Err(UsageError(format!(
-                "--constraint {c:?}: not a constraint (a word such as killer, thermo, antiknight, then its cells: docs/variants.md)"
-            )));
+            return Err(UsageError(format!("--constraint {c:?}: {}", input::why_not_constraint(c))));
         }
         Ok(ReadSettings {
             format: a.format.format(),

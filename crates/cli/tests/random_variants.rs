@@ -152,3 +152,30 @@ fn a_variant_puzzle_is_estimated_with_its_constraints() {
     let count = dance(&["count", "--constraint", "antiknight", &blank]).any_stdout().check();
     assert!(r.stdout.starts_with(&format!("{} solutions", count.stdout.trim())), "{}", r.stdout);
 }
+
+#[test]
+fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
+    let puzzle = fixture("seeds/000-sample.in");
+    for (flag, says) in [
+        ("killer 5", "`killer` needs its cells"),
+        ("rowindexer", "`rowindexer` needs its cells"),
+        ("thermo", "`thermo` needs its cells"),
+        ("antiknight r1c1", "`antiknight` is a rule of the whole grid"),
+        ("regions boxes", "`regions` takes one word, `none`"),
+        ("negative kropki", "`negative` takes one word"),
+        ("frobnicate r1c1", "not a constraint"),
+    ] {
+        let r = dance(&["solve", "--constraint", flag, &puzzle]).stderr_has(says).status(2).check();
+        assert!(r.stdout.is_empty(), "{flag}: {}", r.stdout);
+        assert!(r.stderr.contains(&format!("--constraint {flag:?}")), "{flag}: {}", r.stderr);
+    }
+    // In a file, after a puzzle: the puzzle is answered, the line is
+    // refused with its number and what it lacks.
+    let file = format!("{}killer 5\n", std::fs::read_to_string(fixture("variants/docs/killer4.txt")).unwrap());
+    let lines = file.lines().count();
+    let r = dance(&["solve"]).stdin(file).stdout("1243\n3412\n2134\n4321\n");
+    r.stderr_has(format!("<stdin>:{lines}: a title line with no puzzle after it (as a constraint: `killer` needs its cells")).status(2).check();
+    // A title that is no constraint's word says nothing more.
+    let r = dance(&["solve"]).stdin("....\n....\n....\n....\nGrid 2\n").any_stdout();
+    r.stderr("<stdin>:5: a title line with no puzzle after it\n").status(2).check();
+}

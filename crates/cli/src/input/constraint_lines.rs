@@ -114,6 +114,34 @@ pub(crate) fn is_constraint_line(s: &str) -> bool {
     WITH_CELLS.contains(&first.as_str()) && rest.iter().any(|w| is_position(w))
 }
 
+/// Why `s` is not a constraint line ([`is_constraint_line`] says it is
+/// not): what the word it starts with needs, or that it is no
+/// constraint's word.
+pub(crate) fn why_not(s: &str) -> String {
+    let first = s.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    if first == "regions" {
+        "`regions` takes one word, `none` (a Latin square)".into()
+    } else if first == "negative" {
+        "`negative` takes one word, `ratio` or `xv`".into()
+    } else if FLAGS.contains(&first.as_str()) {
+        format!("`{first}` is a rule of the whole grid: it takes no cells or numbers")
+    } else if WITH_CELLS.contains(&first.as_str()) {
+        format!("`{first}` needs its cells, as r1c1 r1c2 (docs/variants.md)")
+    } else {
+        "not a constraint (a word such as killer, thermo, antiknight, then its cells: docs/variants.md)".into()
+    }
+}
+
+/// [`why_not`] for a line whose first word is a constraint's, `None`
+/// for any other line (a title, say).
+pub(crate) fn why_not_word(s: &str) -> Option<String> {
+    let first = s.split_whitespace().next()?.to_ascii_lowercase();
+    let known = ["regions", "negative"].contains(&first.as_str())
+        || FLAGS.contains(&first.as_str())
+        || WITH_CELLS.contains(&first.as_str());
+    known.then(|| why_not(s))
+}
+
 /// Gives `puzzle` the constraints of `lines` (each with where it came
 /// from, for messages), or says which line cannot be read and why.
 pub(crate) fn apply(puzzle: Puzzle, lines: &[(String, String)]) -> Result<Puzzle, (usize, String)> {

@@ -143,6 +143,12 @@ pub fn is_constraint_text(s: &str) -> bool {
     constraint_lines::is_constraint_line(s)
 }
 
+/// Why `s` is not a constraint in the plain-text form
+/// ([`is_constraint_text`] says it is not).
+pub fn why_not_constraint(s: &str) -> String {
+    constraint_lines::why_not(s)
+}
+
 /// Whether a line is a link to a variant puzzle (f-puzzles, SudokuPad) or
 /// its data (detection asks this of a first line).
 pub(crate) fn is_variant_link(line: &str) -> bool {

@@ -275,7 +275,10 @@ fn puzzle_start(w: &Window<'_>, puzzles: &Puzzles) -> Result<usize, Step> {
         let Some((no, text)) = w.lines.get(i) else {
             return Err(match title {
                 // A title and no puzzle after it: a puzzle is missing.
-                Some(no) if w.eof => Step::refused(i, no, Refusal::new(no, RowsError::TitleAlone)),
+                Some((no, t)) if w.eof => {
+                    let constraint = super::constraint_lines::why_not_word(t);
+                    Step::refused(i, no, Refusal::new(no, RowsError::TitleAlone { constraint }))
+                }
                 _ if w.eof => Step::End(i),
                 _ => Step::NeedMore(i + 1),
             });
@@ -287,7 +290,7 @@ fn puzzle_start(w: &Window<'_>, puzzles: &Puzzles) -> Result<usize, Step> {
                 None => return Err(Step::NeedMore(i + 4)),
             },
             Ok(t) if is_title(t) && !row_like(*no, t, puzzles) => {
-                title = title.or(Some(*no));
+                title = title.or(Some((*no, t.as_str())));
                 i += 1
             }
             _ => return Ok(i),
