@@ -171,10 +171,15 @@ fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
     }
     // In a file, after a puzzle: the puzzle is answered, the line is
     // refused with its number and what it lacks.
-    let file = format!("{}killer 5\n", std::fs::read_to_string(fixture("variants/docs/killer4.txt")).unwrap());
+    let file =
+        format!("{}killer 5\n", std::fs::read_to_string(fixture("variants/docs/killer4.txt")).unwrap());
     let lines = file.lines().count();
     let r = dance(&["solve"]).stdin(file).stdout("1243\n3412\n2134\n4321\n");
-    r.stderr_has(format!("<stdin>:{lines}: a title line with no puzzle after it (as a constraint: `killer` needs its cells")).status(2).check();
+    r.stderr_has(format!(
+        "<stdin>:{lines}: a title line with no puzzle after it (as a constraint: `killer` needs its cells"
+    ))
+    .status(2)
+    .check();
     // A title that is no constraint's word says nothing more.
     let r = dance(&["solve"]).stdin("....\n....\n....\n....\nGrid 2\n").any_stdout();
     r.stderr("<stdin>:5: a title line with no puzzle after it\n").status(2).check();

@@ -128,7 +128,8 @@ pub(crate) fn why_not(s: &str) -> String {
     } else if WITH_CELLS.contains(&first.as_str()) {
         format!("`{first}` needs its cells, as r1c1 r1c2 (docs/variants.md)")
     } else {
-        "not a constraint (a word such as killer, thermo, antiknight, then its cells: docs/variants.md)".into()
+        "not a constraint (a word such as killer, thermo, antiknight, then its cells: docs/variants.md)"
+            .into()
     }
 }
 

@@ -914,7 +914,8 @@ fn groups(l: &Linear, peers: &[Vec<u16>], houses: &[Vec<u16>]) -> Vec<Vec<u8>> {
                 continue;
             }
             for &k in &coefs {
-                let g: Vec<u8> = ts.iter().copied().filter(|&t| left[t as usize] && l.coefs[t as usize] == k).collect();
+                let g: Vec<u8> =
+                    ts.iter().copied().filter(|&t| left[t as usize] && l.coefs[t as usize] == k).collect();
                 // A cell twice in the equation is one term per place.
                 let distinct = g
                     .iter()
@@ -1066,7 +1067,11 @@ mod tests {
                     // Every single digit, then random sets.
                     let marks = if round < n { 1 << round } else { rng.next_u64() as Mask & full };
                     let want = (0..n).filter(|&v| marks >> v & 1 != 0).fold(0, |a, v| a | tables[t * n + v]);
-                    assert_eq!(supported(&supports, at[t] as usize, marks), want, "n {n} table {t} marks {marks:b}");
+                    assert_eq!(
+                        supported(&supports, at[t] as usize, marks),
+                        want,
+                        "n {n} table {t} marks {marks:b}"
+                    );
                 }
                 assert_eq!(supported(&supports, at[t] as usize, 0), 0);
             }
