@@ -128,6 +128,10 @@ pub struct VariantGenerator {
     blank: Puzzle,
     solver: GridSolver,
     probe: Option<Arc<Probe>>,
+    /// Givens the adding loop put in because a search was cut short (for
+    /// tests: that the cap is used).
+    #[cfg(test)]
+    cut_givens: usize,
 }
 
 /// A rule of the puzzle being made, as the minimizing pass sees it.
@@ -177,7 +181,14 @@ impl VariantGenerator {
         let blank = Puzzle::new(shape.clone(), alphabet, vec![None; n * n]).map_err(GenerateError::Grid)?;
         let mut solver = GridSolver::new(&shape);
         solver.set_budget(Budget::nodes(request.max_nodes));
-        Ok(VariantGenerator { request, blank, solver, probe: None })
+        Ok(VariantGenerator {
+            request,
+            blank,
+            solver,
+            probe: None,
+            #[cfg(test)]
+            cut_givens: 0,
+        })
     }
 
     /// The request.
@@ -439,6 +450,10 @@ impl VariantGenerator {
                     }
                     let at = open[rng.below(open.len() as u64) as usize];
                     givens[at] = Some(grid[at]);
+                    #[cfg(test)]
+                    {
+                        self.cut_givens += 1;
+                    }
                     continue;
                 }
                 Second::Unknown(end) => return Err(end),
