@@ -83,6 +83,7 @@ bench-logic: build
     bash bench/logic.sh {{shared}}
 
 # dance rate on the shared variant corpus: CPU per puzzle (own process), medians; verdicts.
+# DANCE_COMMAND=explain times explain; DANCE_BASE=/path/to/dance runs an older binary interleaved.
 bench-variant-logic: build
     bash bench/variant_logic.sh
 
