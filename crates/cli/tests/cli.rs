@@ -395,6 +395,35 @@ fn shard_listings_are_together_the_full_listing() {
 }
 
 #[test]
+fn an_empty_shard_lists_nothing_and_says_so() {
+    // One solution, five shards: four hold none of it. They list nothing
+    // (无解 would say the puzzle has none), say so on standard error and
+    // exit 0, as a job of a batch that did its part.
+    let input = fixture("seeds/001-example1.in");
+    let mut listed = 0;
+    for k in 1..=5 {
+        let r = dance(&["solve", "--all", "--shard", &format!("{k}/5"), &input]).run();
+        assert_eq!(r.code, 0, "shard {k}: {}", r.stderr);
+        if r.stdout.is_empty() {
+            assert!(
+                r.stderr.ends_with(&format!(
+                    "shard {k}/5 holds none of the puzzle's solutions (the other shards may)\n"
+                )),
+                "{}",
+                r.stderr
+            );
+        } else {
+            assert_eq!(r.stdout, read("seeds/001-example1.out"));
+            listed += 1;
+        }
+    }
+    assert_eq!(listed, 1);
+    // --quiet keeps the note back; one shard of one is the whole puzzle.
+    let r = dance(&["solve", "--all", "--quiet", "--shard", "2/5", &input]).run();
+    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, "", ""));
+}
+
+#[test]
 fn ctrl_c_exits_130_and_says_how_far_it_got() {
     use std::process::{Command, Stdio};
     let child = Command::new(env!("CARGO_BIN_EXE_dance"))

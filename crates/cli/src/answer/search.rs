@@ -476,6 +476,19 @@ impl<'a> Answering<'a> {
                     notes.push(Note::plain(format!("{source}: {NO_SOLUTION}: no solution")));
                 }
             }
+            // One shard of several without a solution says so on standard
+            // error: the puzzle's solutions, if any, are in the others
+            // (无解 would say there are none).
+            Mode::All { .. } if found.count == 0 && plan.shard.is_some_and(|s| s.count > 1) => {
+                if !plan.quiet {
+                    let s = plan.shard.expect("a shard");
+                    notes.push(Note::plain(format!(
+                        "{source}: shard {}/{} holds none of the puzzle's solutions (the other shards may)",
+                        s.index + 1,
+                        s.count
+                    )));
+                }
+            }
             Mode::First | Mode::All { .. } => {
                 if found.count == 0 {
                     status = Status::None;
