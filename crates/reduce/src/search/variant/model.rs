@@ -72,8 +72,9 @@ pub(crate) struct Model {
     /// The constraints behind each table: the table at offset `t` has
     /// `table_rules[t / n]`.
     pub table_rules: Vec<Vec<u16>>,
-    /// Per table (`t / n`), where its supports start in `supports`:
-    /// tables with the same entries share them.
+    /// Per table, at its offset `t` (a division fewer per lookup; the
+    /// entries between tables unused), where its supports start in
+    /// `supports`: tables with the same entries share them.
     support_at: Vec<u32>,
     /// What a table allows beside a cell's candidates, eight digits at a
     /// time: `supports[at + 256 * k + byte]` is the union of the entries
@@ -137,7 +138,7 @@ impl Model {
     /// digits v of `marks`.
     #[inline]
     pub fn allowed(&self, t: usize, marks: Mask) -> Mask {
-        supported(&self.supports, self.support_at[t / self.n] as usize, marks)
+        supported(&self.supports, self.support_at[t] as usize, marks)
     }
 
     /// The model of `puzzle` (order at most 32), with `excluded` pairs
@@ -778,11 +779,12 @@ fn crossings(houses: &[Vec<u16>]) -> Vec<(Vec<u16>, Vec<u16>)> {
     out
 }
 
-/// The supports of the pair tables ([`Model::allowed`]): per table the
-/// offset of its supports, and the supports of the distinct tables.
+/// The supports of the pair tables ([`Model::allowed`]): at each table's
+/// offset in `tables`, the offset of its supports; and the supports of the
+/// distinct tables.
 fn supports(tables: &[Mask], n: usize) -> (Vec<u32>, Vec<Mask>) {
     let chunks = n.div_ceil(8);
-    let mut at = Vec::with_capacity(tables.len() / n.max(1));
+    let mut at = Vec::with_capacity(tables.len());
     let mut supports = Vec::new();
     let mut known: HashMap<&[Mask], u32> = HashMap::new();
     for table in tables.chunks_exact(n.max(1)) {
@@ -802,6 +804,7 @@ fn supports(tables: &[Mask], n: usize) -> (Vec<u32>, Vec<Mask>) {
             offset
         });
         at.push(offset);
+        at.resize(at.len() + n.max(1) - 1, 0);
     }
     (at, supports)
 }
@@ -1058,6 +1061,7 @@ mod tests {
             let mut tables: Vec<Mask> = (0..5 * n).map(|_| rng.next_u64() as Mask & full).collect();
             tables.copy_within(n..2 * n, 3 * n);
             let (at, supports) = supports(&tables, n);
+            let at: Vec<u32> = at.iter().step_by(n).copied().collect();
             assert_eq!(at.len(), 5);
             assert_eq!(at[1], at[3]);
             let distinct: std::collections::HashSet<&[Mask]> = tables.chunks(n).collect();
