@@ -418,9 +418,26 @@ fn an_empty_shard_lists_nothing_and_says_so() {
         }
     }
     assert_eq!(listed, 1);
-    // --quiet keeps the note back; one shard of one is the whole puzzle.
+    // --quiet keeps the note back.
     let r = dance(&["solve", "--all", "--quiet", "--shard", "2/5", &input]).run();
     assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, "", ""));
+    // A puzzle known to have none before any search (a cage no digits
+    // make, clashing givens) is 无解 in every shard, --quiet or not.
+    let clash = format!("1 1{}\n{}", " ?".repeat(7), format!("{}?\n", "? ".repeat(8)).repeat(8));
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let r = dance(&["solve", "--all", "--shard", &shard, "--constraint", "killer 30 r1c1 r1c2"]);
+        r.stdin(clash.replace("1 1", "? ?"))
+            .stdout("无解\n\n")
+            .stderr_has("2 cells sum to at most 17")
+            .status(1)
+            .check();
+        dance(&["solve", "--all", "--quiet", "--shard", &shard])
+            .stdin(clash.clone())
+            .stdout("无解\n\n")
+            .status(1)
+            .check();
+    }
 }
 
 #[test]

@@ -163,6 +163,8 @@ fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
         ("killer 5", "`killer` needs its cells"),
         ("rowindexer", "`rowindexer` needs its cells"),
         ("thermo", "`thermo` needs its cells"),
+        ("sandwich 5", "`sandwich` needs its clue's place outside the grid, as `sandwich 5 r0c1`"),
+        ("littlekiller 10", "`littlekiller` needs its clue's place outside the grid and a direction"),
         ("antiknight r1c1", "`antiknight` is a rule of the whole grid"),
         ("regions boxes", "`regions` takes one word, `none`"),
         ("negative kropki", "`negative` takes one word"),
@@ -183,7 +185,10 @@ fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
     ))
     .status(2)
     .check();
-    // A title that is no constraint's word says nothing more.
-    let r = dance(&["solve"]).stdin("....\n....\n....\n....\nGrid 2\n").any_stdout();
-    r.stderr("<stdin>:5: a title line with no puzzle after it\n").status(2).check();
+    // A title that is no constraint's word, or one whose other words are
+    // no numbers, says nothing more.
+    for title in ["Grid 2", "Thermo sudoku"] {
+        let r = dance(&["solve"]).stdin(format!("....\n....\n....\n....\n{title}\n")).any_stdout();
+        r.stderr("<stdin>:5: a title line with no puzzle after it\n").status(2).check();
+    }
 }

@@ -108,6 +108,10 @@ struct Answering<'a> {
     listing: Option<ListingLines>,
     /// Whether a note already says why there is no solution.
     explained: bool,
+    /// Whether the puzzle is known to have no solution before any search
+    /// (a rule no grid keeps, givens that break one or clash): every
+    /// shard says 无解, not only its own part.
+    known_none: bool,
     /// When the search started (only the statistics show the time).
     start: Option<Instant>,
     /// The first solution that failed verification: the search stopped
@@ -134,6 +138,7 @@ impl<'a> Answering<'a> {
             pending: None,
             listing: None,
             explained: false,
+            known_none: false,
             start: plan.stats.then(Instant::now),
             failure: None,
         }
@@ -215,6 +220,7 @@ impl<'a> Answering<'a> {
         let impossible = puzzle.rules().impossible(puzzle.n());
         if let Some(why) = impossible.or_else(|| puzzle.rules().broken_by_givens(puzzle.n(), puzzle.givens()))
         {
+            self.known_none = true;
             if !plan.quiet {
                 let what = if matches!(plan.mode, Mode::Count { .. }) { "0 solutions" } else { NO_SOLUTION };
                 notes.push(Note::plain(format!("{}: {what}: {why}", self.record.source)));
@@ -279,6 +285,7 @@ impl<'a> Answering<'a> {
         Ok(Some(match result {
             Ok((o, cap)) => Found::of(o, cap, engine.stats(), seconds),
             Err(conflict) => {
+                self.known_none = true;
                 if !plan.quiet {
                     let what =
                         if matches!(plan.mode, Mode::Count { .. }) { "0 solutions" } else { NO_SOLUTION };
@@ -479,7 +486,9 @@ impl<'a> Answering<'a> {
             // One shard of several without a solution says so on standard
             // error: the puzzle's solutions, if any, are in the others
             // (无解 would say there are none).
-            Mode::All { .. } if found.count == 0 && plan.shard.is_some_and(|s| s.count > 1) => {
+            Mode::All { .. }
+                if found.count == 0 && !self.known_none && plan.shard.is_some_and(|s| s.count > 1) =>
+            {
                 if !plan.quiet {
                     let s = plan.shard.expect("a shard");
                     notes.push(Note::plain(format!(

@@ -125,6 +125,12 @@ pub(crate) fn why_not(s: &str) -> String {
         "`negative` takes one word, `ratio` or `xv`".into()
     } else if FLAGS.contains(&first.as_str()) {
         format!("`{first}` is a rule of the whole grid: it takes no cells or numbers")
+    } else if first == "littlekiller" {
+        "`littlekiller` needs its clue's place outside the grid and a direction, as `littlekiller 10 r0c0 DR` \
+         (docs/variants.md)"
+            .into()
+    } else if ["sandwich", "xsum", "skyscraper"].contains(&first.as_str()) {
+        format!("`{first}` needs its clue's place outside the grid, as `{first} 5 r0c1` (docs/variants.md)")
     } else if WITH_CELLS.contains(&first.as_str()) {
         format!("`{first}` needs its cells, as r1c1 r1c2 (docs/variants.md)")
     } else {
@@ -133,14 +139,18 @@ pub(crate) fn why_not(s: &str) -> String {
     }
 }
 
-/// [`why_not`] for a line whose first word is a constraint's, `None`
-/// for any other line (a title, say).
+/// [`why_not`] for a line whose first word is a constraint's and whose
+/// others are numbers (`killer 5`), `None` for any other line (a title,
+/// say, as `Thermo sudoku`).
 pub(crate) fn why_not_word(s: &str) -> Option<String> {
-    let first = s.split_whitespace().next()?.to_ascii_lowercase();
+    let mut words = s.split_whitespace();
+    let first = words.next()?.to_ascii_lowercase();
     let known = ["regions", "negative"].contains(&first.as_str())
         || FLAGS.contains(&first.as_str())
         || WITH_CELLS.contains(&first.as_str());
-    known.then(|| why_not(s))
+    // `killer 5` or `thermo` alone, not a title such as `Thermo sudoku`.
+    let numbers = words.all(|w| w.parse::<i64>().is_ok());
+    (known && numbers).then(|| why_not(s))
 }
 
 /// Gives `puzzle` the constraints of `lines` (each with where it came
