@@ -32,7 +32,8 @@ pub struct SolveArgs {
     pub limit: Option<u64>,
     /// With --all, list only the solutions in part K of M (from 1) of each
     /// search tree: the listings of the M parts, on any machines, are
-    /// together the full listing (docs/sharding.md).
+    /// together the full listing; a part without any lists nothing, not
+    /// 无解, and exits 0 (docs/sharding.md).
     #[arg(long, value_name = "K/M", requires = "all", value_parser = parse_shard)]
     pub shard: Option<dlx::parallel::Shard>,
     /// Print the K cheapest solutions of a problem whose options have

@@ -840,9 +840,9 @@ fn crossing_pieces(houses: &[Vec<u16>], crossings: &[(Vec<u16>, Vec<u16>)]) -> (
     for (i, a) in houses.iter().enumerate() {
         a.iter().for_each(|&c| in_a[c as usize] = true);
         for b in &houses[i + 1..] {
-            // In `a`'s order, as `a.filter(in b)` would give.
             let count = b.iter().filter(|&&c| in_a[c as usize]).count();
             if count >= 2 && count < a.len() {
+                // The cells both share, sorted (in whichever order read).
                 let mut s: Vec<u16> = b.iter().copied().filter(|&c| in_a[c as usize]).collect();
                 s.sort_unstable();
                 if seen.insert(s.clone()) {
