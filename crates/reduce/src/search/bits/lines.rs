@@ -28,13 +28,24 @@ pub(crate) struct Boxes {
     pub(crate) cols: usize,
 }
 
-/// Scratch: the symbols of every row segment and column segment.
+/// Scratch: the symbols of every row segment and column segment, and
+/// which of them lie in more than one segment of a line or a box.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Segments<W> {
     /// Row `r`'s segment in stack `s` is `rows[r * stacks + s]`.
     rows: Vec<W>,
-    /// Column `c`'s segment in band `t` is `cols[c * bands + t]`.
+    /// Column `c`'s segment in band `t` is `cols[t * n + c]`: a band's
+    /// segments side by side, the OR of its rows.
     cols: Vec<W>,
+    /// Per row, then per column: the symbols in exactly one of its
+    /// segments, and those in two or more.
+    line_once: Vec<W>,
+    line_twice: Vec<W>,
+    /// Per box (`t * stacks + s`), then again per box for columns: the
+    /// symbols in exactly one of its row (column) segments, and those in
+    /// two or more.
+    box_once: Vec<W>,
+    box_twice: Vec<W>,
 }
 
 /// What a pass found: nothing to take, options taken, or a dead end.
@@ -53,6 +64,13 @@ pub(crate) enum Pass {
 /// cells, calling `changed(cell, left)` for each cell changed with the
 /// symbols it has left (at least one unless the pass ends in a dead end).
 /// Claiming by rows, then by columns, then pointing, box by box.
+///
+/// A pass runs once or twice a node over every cell: the segments are
+/// ORs of contiguous cells (a row's segment: `cols` cells side by side; a
+/// band's column segments: its rows ORed word by word), and the look for
+/// something to take reads the segments only, touching cells only where
+/// a symbol goes.
+#[inline(always)]
 pub(crate) fn pass<W: Word>(
     boxes: Boxes,
     segments: &mut Segments<W>,
@@ -79,30 +97,56 @@ pub(crate) fn pass<W: Word>(
 }
 
 impl<W: Word> Segments<W> {
-    /// The symbols of every row segment and column segment of `cand`.
+    /// The symbols of every row segment and column segment of `cand`, and
+    /// for every line and box those in one segment and in several.
     #[inline(always)]
     fn fill(&mut self, boxes: Boxes, cand: &[W]) {
         let Boxes { n, rows: br, cols: bc } = boxes;
         // Stacks of boxes across, bands down.
         let (stacks, bands) = (n / bc, n / br);
-        self.rows.clear();
-        self.cols.clear();
-        for r in 0..n {
-            for s in 0..stacks {
-                let mut m = W::ZERO;
-                for &x in &cand[r * n + s * bc..][..bc] {
-                    m |= x;
-                }
-                self.rows.push(m);
+        self.rows.resize(n * stacks, W::ZERO);
+        self.cols.resize(bands * n, W::ZERO);
+        let cand = &cand[..n * n];
+        for (line, segs) in cand.chunks_exact(n).zip(self.rows.chunks_exact_mut(stacks)) {
+            for (seg, m) in line.chunks_exact(bc).zip(segs.iter_mut()) {
+                *m = seg.iter().fold(W::ZERO, |a, &x| a | x);
             }
         }
-        self.cols.resize(n * bands, W::ZERO);
-        for t in 0..bands {
-            for i in 0..br {
-                let row = &cand[(t * br + i) * n..][..n];
-                for (c, &x) in row.iter().enumerate() {
-                    self.cols[c * bands + t] |= x;
+        for (band, acc) in cand.chunks_exact(br * n).zip(self.cols.chunks_exact_mut(n)) {
+            acc.copy_from_slice(&band[..n]);
+            for line in band[n..].chunks_exact(n) {
+                for (a, &x) in acc.iter_mut().zip(line) {
+                    *a |= x;
                 }
+            }
+        }
+        let (rows, cols) = (&self.rows[..n * stacks], &self.cols[..bands * n]);
+        self.line_once.clear();
+        self.line_twice.clear();
+        for segs in rows.chunks_exact(stacks) {
+            let (once, twice) = spread(segs.iter().copied());
+            self.line_once.push(once);
+            self.line_twice.push(twice);
+        }
+        for c in 0..n {
+            let (once, twice) = spread((0..bands).map(|t| cols[t * n + c]));
+            self.line_once.push(once);
+            self.line_twice.push(twice);
+        }
+        self.box_once.clear();
+        self.box_twice.clear();
+        for t in 0..bands {
+            for s in 0..stacks {
+                let (once, twice) = spread((t * br..(t + 1) * br).map(|r| rows[r * stacks + s]));
+                self.box_once.push(once);
+                self.box_twice.push(twice);
+            }
+        }
+        for t in 0..bands {
+            for s in 0..stacks {
+                let (once, twice) = spread(cols[t * n + s * bc..][..bc].iter().copied());
+                self.box_once.push(once);
+                self.box_twice.push(twice);
             }
         }
     }
@@ -123,26 +167,28 @@ fn claim_by_rows<W: Word>(
 ) -> Option<bool> {
     let Boxes { n, rows: br, cols: bc } = boxes;
     let stacks = n / bc;
+    let rows = &segments.rows[..n * stacks];
     let mut taken = false;
     for r in 0..n {
-        let segs = &segments.rows[r * stacks..][..stacks];
-        let single = singles(segs);
+        let segs = &rows[r * stacks..][..stacks];
+        let single = segments.line_once[r];
         if single == W::ZERO {
             continue;
         }
+        let band = r / br * br;
+        let boxes_twice = &segments.box_twice[r / br * stacks..][..stacks];
         for (s, &m) in segs.iter().enumerate() {
+            // Symbols to take: in this segment alone of the row, and in
+            // another row of the box.
             let here = m & single;
-            if here == W::ZERO {
+            if here & boxes_twice[s] == W::ZERO {
                 continue;
             }
-            let band = r / br;
-            for i in 0..br {
-                let rr = band * br + i;
-                if rr == r || segments.rows[rr * stacks + s] & here == W::ZERO {
+            for rr in band..band + br {
+                if rr == r || rows[rr * stacks + s] & here == W::ZERO {
                     continue;
                 }
-                for c in s * bc..(s + 1) * bc {
-                    let cell = rr * n + c;
+                for cell in rr * n + s * bc..rr * n + (s + 1) * bc {
                     if cand[cell] & here != W::ZERO {
                         taken = true;
                         if !take(cand, cell, here) {
@@ -167,22 +213,23 @@ fn claim_by_columns<W: Word>(
 ) -> Option<bool> {
     let Boxes { n, rows: br, cols: bc } = boxes;
     let bands = n / br;
+    let cols = &segments.cols[..bands * n];
+    let stacks = n / bc;
+    let boxes_twice = &segments.box_twice[bands * stacks..];
     let mut taken = false;
     for c in 0..n {
-        let segs = &segments.cols[c * bands..][..bands];
-        let single = singles(segs);
+        let single = segments.line_once[n + c];
         if single == W::ZERO {
             continue;
         }
-        for (t, &m) in segs.iter().enumerate() {
-            let here = m & single;
-            if here == W::ZERO {
+        let stack = c / bc * bc;
+        for t in 0..bands {
+            let here = cols[t * n + c] & single;
+            if here & boxes_twice[t * stacks + c / bc] == W::ZERO {
                 continue;
             }
-            let stack = c / bc;
-            for j in 0..bc {
-                let cc = stack * bc + j;
-                if cc == c || segments.cols[cc * bands + t] & here == W::ZERO {
+            for cc in stack..stack + bc {
+                if cc == c || cols[t * n + cc] & here == W::ZERO {
                     continue;
                 }
                 for rr in t * br..(t + 1) * br {
@@ -211,25 +258,23 @@ fn point<W: Word>(
 ) -> Option<bool> {
     let Boxes { n, rows: br, cols: bc } = boxes;
     let (stacks, bands) = (n / bc, n / br);
+    let (rows, cols) = (&segments.rows[..n * stacks], &segments.cols[..bands * n]);
     let mut taken = false;
-    let mut segs = Vec::with_capacity(br.max(bc));
     for t in 0..bands {
         for s in 0..stacks {
-            segs.clear();
-            segs.extend((0..br).map(|i| segments.rows[(t * br + i) * stacks + s]));
-            let single = singles(&segs);
-            for (i, &m) in segs.iter().enumerate() {
-                let here = m & single;
-                if here == W::ZERO {
+            // Symbols to take: in this row alone of the box, and in
+            // another segment of the row.
+            let single = segments.box_once[t * stacks + s];
+            for r in t * br..(t + 1) * br {
+                let here = rows[r * stacks + s] & single;
+                if here & segments.line_twice[r] == W::ZERO {
                     continue;
                 }
-                let r = t * br + i;
-                for ss in (0..stacks).filter(|&ss| ss != s) {
-                    if segments.rows[r * stacks + ss] & here == W::ZERO {
+                for ss in 0..stacks {
+                    if ss == s || rows[r * stacks + ss] & here == W::ZERO {
                         continue;
                     }
-                    for c in ss * bc..(ss + 1) * bc {
-                        let cell = r * n + c;
+                    for cell in r * n + ss * bc..r * n + (ss + 1) * bc {
                         if cand[cell] & here != W::ZERO {
                             taken = true;
                             if !take(cand, cell, here) {
@@ -239,17 +284,16 @@ fn point<W: Word>(
                     }
                 }
             }
-            segs.clear();
-            segs.extend((0..bc).map(|j| segments.cols[(s * bc + j) * bands + t]));
-            let single = singles(&segs);
+            let segs = &cols[t * n + s * bc..][..bc];
+            let single = segments.box_once[(bands + t) * stacks + s];
             for (j, &m) in segs.iter().enumerate() {
+                let c = s * bc + j;
                 let here = m & single;
-                if here == W::ZERO {
+                if here & segments.line_twice[n + c] == W::ZERO {
                     continue;
                 }
-                let c = s * bc + j;
-                for tt in (0..bands).filter(|&tt| tt != t) {
-                    if segments.cols[c * bands + tt] & here == W::ZERO {
+                for tt in 0..bands {
+                    if tt == t || cols[tt * n + c] & here == W::ZERO {
                         continue;
                     }
                     for rr in tt * br..(tt + 1) * br {
@@ -268,14 +312,16 @@ fn point<W: Word>(
     Some(taken)
 }
 
-/// The symbols that appear in exactly one of `sets`.
-fn singles<W: Word>(sets: &[W]) -> W {
+/// The symbols that appear in exactly one of `sets`, and those in two or
+/// more.
+#[inline(always)]
+fn spread<W: Word>(sets: impl Iterator<Item = W>) -> (W, W) {
     let (mut once, mut twice) = (W::ZERO, W::ZERO);
-    for &m in sets {
+    for m in sets {
         twice |= once & m;
         once |= m;
     }
-    once & !twice
+    (once & !twice, twice)
 }
 
 #[cfg(test)]
@@ -287,6 +333,8 @@ mod tests {
     use crate::grid::{Alphabet, Regions, Shape};
     use crate::puzzle::Puzzle;
     use crate::search::Bits;
+
+    use super::{pass, Boxes, Pass, Segments};
 
     /// Every solution of `p`, sorted, on the bit search with filtering on
     /// or off, and the nodes it took.
@@ -373,5 +421,94 @@ mod tests {
         assert!(filtered.iter().all(|g| p.verify(g).is_ok()));
         let mut links = crate::GridSolver::with_engine(&shape, crate::Engine::Links).unwrap();
         assert_eq!(links.count(&p, None).unwrap().solutions(), Some(plain.len() as u64));
+    }
+
+    /// What one pass takes by the rules themselves, from `cand` as it
+    /// is (every take is read off the start, as the pass reads its
+    /// segments): per cell, the symbols that go.
+    fn takes_by_definition(boxes: Boxes, cand: &[u64]) -> Vec<u64> {
+        let Boxes { n, rows: br, cols: bc } = boxes;
+        let box_of = |p: usize| p / n / br * (n / bc) + p % n / bc;
+        let (row, col) = (|p: usize| p / n, |p: usize| p % n);
+        let lines: [&dyn Fn(usize) -> usize; 2] = [&row, &col];
+        let mut gone = vec![0u64; n * n];
+        // The cells of `x` where `f` is `k`, and whether `g` is the same
+        // on all of them (and is it).
+        let at = |x: usize, f: &dyn Fn(usize) -> usize, k: usize, g: &dyn Fn(usize) -> usize| {
+            let mut at = (0..n * n).filter(|&p| f(p) == k && cand[p] >> x & 1 == 1);
+            let first = g(at.next()?);
+            at.all(|p| g(p) == first).then_some(first)
+        };
+        for x in 0..n {
+            for line in lines {
+                for k in 0..n {
+                    // Claiming: a line's cells of `x` in one box leave
+                    // the rest of the box.
+                    if let Some(b) = at(x, line, k, &box_of) {
+                        for p in (0..n * n).filter(|&p| box_of(p) == b && line(p) != k) {
+                            gone[p] |= cand[p] & 1 << x;
+                        }
+                    }
+                    // Pointing: a box's cells of `x` on one line leave the
+                    // rest of the line.
+                    if let Some(l) = at(x, &box_of, k, line) {
+                        for p in (0..n * n).filter(|&p| line(p) == l && box_of(p) != k) {
+                            gone[p] |= cand[p] & 1 << x;
+                        }
+                    }
+                }
+            }
+        }
+        gone
+    }
+
+    #[test]
+    fn a_pass_takes_what_the_rules_say_and_no_more() {
+        // Random candidate boards (filled cells as 0) on boxes of several
+        // shapes: one pass takes, cell by cell, exactly the symbols the
+        // claiming and pointing rules give read off the board it starts
+        // from, reports each cell it changed once per take, and says
+        // whether it took any; a dead end only when a cell is left empty.
+        let mut rng = SplitMix64::new(36);
+        let (mut taken, mut dead) = (0, 0);
+        for (n, br) in [(4, 2), (6, 2), (6, 3), (8, 4), (9, 3), (12, 3), (12, 4), (16, 4), (20, 5), (25, 5)] {
+            let boxes = Boxes { n, rows: br, cols: n / br };
+            let mut segments = Segments::default();
+            for _ in 0..300 {
+                let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+                // Sparse candidates make claims and points common.
+                let keep = 1 + rng.below(4);
+                let cand: Vec<u64> = (0..n * n)
+                    .map(|_| match rng.below(6) {
+                        0 => 0,
+                        _ => {
+                            (0..n).filter(|_| rng.below(keep + 2) < keep).fold(0u64, |m, x| m | 1 << x) & full
+                        }
+                    })
+                    .collect();
+                let gone = takes_by_definition(boxes, &cand);
+                let mut after = cand.clone();
+                let mut reports = Vec::new();
+                let outcome = pass(boxes, &mut segments, &mut after, |p, left| reports.push((p, left)));
+                let empties = (0..n * n).any(|p| cand[p] != 0 && cand[p] & !gone[p] == 0);
+                if outcome == Pass::DeadEnd {
+                    dead += 1;
+                    assert!(empties, "order {n}: a dead end no rule gives");
+                    let &(p, left) = reports.last().unwrap();
+                    assert_eq!(left, 0);
+                    assert_eq!(gone[p] & cand[p], cand[p]);
+                    continue;
+                }
+                assert!(!empties, "order {n}: a cell emptied, no dead end said");
+                let want: Vec<u64> = (0..n * n).map(|p| cand[p] & !gone[p]).collect();
+                assert_eq!(after, want, "order {n}, boxes {br} high");
+                assert_eq!(outcome == Pass::Taken, gone.iter().any(|&g| g != 0));
+                for &(p, left) in &reports {
+                    assert!(gone[p] != 0 && left & !cand[p] == 0);
+                }
+                taken += usize::from(outcome == Pass::Taken);
+            }
+        }
+        assert!(taken > 500 && dead > 50, "{taken} passes took, {dead} dead ends");
     }
 }
