@@ -51,6 +51,7 @@ impl<W: Word> Search<W> {
     /// Every missing symbol is matched (the open cells are as many as the
     /// missing symbols, and no open cell has a placed symbol), so no
     /// alternating path starts at a free symbol: the cycles are all.
+    #[inline(always)]
     pub(super) fn all_different(&mut self, level: usize, u: usize) -> Option<bool> {
         let n = self.n;
         let open_count = n - self.placed[level * self.units + u].count_ones() as usize;
@@ -196,6 +197,7 @@ impl<W: Word> Search<W> {
 
     /// [`Search::all_different`] on every unit changed since the last
     /// call: `None` on a dead end, else whether any symbol was taken.
+    #[inline(always)]
     pub(super) fn hall_sets(&mut self, level: usize) -> Option<bool> {
         let mut taken = false;
         while !self.hall_dirty.is_empty() {
@@ -219,6 +221,7 @@ impl<W: Word> Search<W> {
 /// (`any`), and for each of those the targets no matching gives it
 /// (`drop`); for a set not in `any`, `drop` may be stale. As in
 /// `Search::all_different`, without its cells and words.
+#[inline(always)]
 fn regin_u64(cm: &[u64], drop: &mut [u64; 64]) -> Option<u64> {
     let k = cm.len();
     let mut mate = [EMPTY; 64];
@@ -299,6 +302,7 @@ impl<W: Word> Search<W> {
     /// once, and the jigsaw's law of leftovers), for each symbol changed
     /// since the last call (`fish_dirty`). `None` on a dead end, else
     /// whether anything was taken.
+    #[inline(always)]
     pub(super) fn fish(&mut self, level: usize) -> Option<bool> {
         let (n, cells, units) = (self.n, self.cells, self.units);
         let mut taken = false;
@@ -383,6 +387,7 @@ impl<W: Word> Search<W> {
     /// the sets [`Search::fish`] matches, for all of `todo` in one walk
     /// over the open cells (their symbols, once each) instead of a walk a
     /// symbol and kind.
+    #[inline(always)]
     fn fish_sets(&mut self, level: usize, todo: W) {
         let (n, cells, units) = (self.n, self.cells, self.units);
         let [rows, cols] = &mut self.fish_scratch;
