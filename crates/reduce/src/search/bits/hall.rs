@@ -17,19 +17,45 @@ const FISH_BULK: u32 = 3;
 
 /// Kuhn's augmenting path from open cell `i` (see `Search::all_different`):
 /// whether `i` could be matched, moving earlier matches along the way.
+/// Depth first, each rank trying its free symbols lowest first; the path
+/// is kept on a stack of its own rather than the call stack, so that the
+/// search inlines into the propagation's compiled copies
+/// ([`crate::cpu`]). A rank is on the path at most once (it is reached
+/// through the one symbol matched to it), so 64 frames are enough.
+#[inline(always)]
 fn augment<W: Word>(i: usize, cm: &[W], mate: &mut [u8; 64], visited: &mut W) -> bool {
+    // The path: each rank on it and the symbol it tries.
+    let (mut ranks, mut symbols) = ([0u8; 64], [0u8; 64]);
+    let mut depth = 0;
+    let mut rank = i;
     loop {
-        let free = cm[i] & !*visited;
+        let free = cm[rank] & !*visited;
         if free == W::ZERO {
-            return false;
+            // Nothing left here: back to the rank before, which tries
+            // its next symbol.
+            if depth == 0 {
+                return false;
+            }
+            depth -= 1;
+            rank = ranks[depth] as usize;
+            continue;
         }
         let b = free.lowest();
         *visited |= b;
         let v = b.trailing_zeros() as usize;
-        if mate[v] == EMPTY || augment(mate[v] as usize, cm, mate, visited) {
-            mate[v] = i as u8;
+        if mate[v] == EMPTY {
+            // A free symbol: every rank on the path takes the symbol it
+            // tried.
+            mate[v] = rank as u8;
+            for d in 0..depth {
+                mate[symbols[d] as usize] = ranks[d];
+            }
             return true;
         }
+        ranks[depth] = rank as u8;
+        symbols[depth] = v as u8;
+        depth += 1;
+        rank = mate[v] as usize;
     }
 }
 
