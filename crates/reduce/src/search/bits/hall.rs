@@ -333,6 +333,11 @@ impl<W: Word> Search<W> {
         let (n, cells, units) = (self.n, self.cells, self.units);
         let mut taken = false;
         let mut todo = std::mem::replace(&mut self.fish_dirty, W::ZERO);
+        // Per row (column) met by a symbol: the regions it meets it in,
+        // the unit, and the regions it loses; each written before it is
+        // read (`drop` for the sets `regin_u64` says lose some), so made
+        // once for every symbol and direction.
+        let (mut cm, mut who, mut drop) = ([0u64; 64], [0u16; 64], [0u64; 64]);
         // With several symbols to look at, the regions each row and column
         // meets each symbol in come from one walk over the open cells
         // (see `Search::fish_sets`).
@@ -348,8 +353,6 @@ impl<W: Word> Search<W> {
             // are then walked afresh.
             let mut stale = false;
             for (ka, kb) in [(0, 2), (1, 2)] {
-                let mut cm = [0u64; 64];
-                let mut who = [0u16; 64];
                 let mut k = 0;
                 for a in ka * n..(ka + 1) * n {
                     if self.placed[level * units + a] & bit == W::ZERO {
@@ -378,7 +381,6 @@ impl<W: Word> Search<W> {
                 if union.count_ones() as usize != k {
                     continue; // singles will see it
                 }
-                let mut drop = [0u64; 64];
                 let Some(any) = regin_u64(&cm[..k], &mut drop) else {
                     for &a in &who[..k] {
                         self.weigh(a as usize);
