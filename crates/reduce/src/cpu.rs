@@ -3,7 +3,8 @@
 //!
 //! `cargo build --release` targets baseline x86-64 (SSE2), while the CPU a
 //! search runs on most often has AVX2 and BMI2 (x86-64-v3). The hot loops
-//! (the 9x9 search: `search/nine.rs`; the bit search's propagation and
+//! (the 9x9 searches: `search/nine.rs`, `search/triad.rs`; the variant
+//! search: `search/variant/mod.rs`; the bit search's propagation and
 //! choice of a cell: `search/bits/mod.rs`) are written once, with
 //! `#[inline(always)]` down to their leaves, and handed to [`run`] as a
 //! closure: [`run`] calls them through a wrapper compiled with

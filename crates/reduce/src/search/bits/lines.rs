@@ -65,11 +65,12 @@ pub(crate) enum Pass {
 /// symbols it has left (at least one unless the pass ends in a dead end).
 /// Claiming by rows, then by columns, then pointing, box by box.
 ///
-/// A pass runs once or twice a node over every cell: the segments are
-/// ORs of contiguous cells (a row's segment: `cols` cells side by side; a
-/// band's column segments: its rows ORed word by word), and the look for
-/// something to take reads the segments only, touching cells only where
-/// a symbol goes.
+/// A pass runs at least once a node (again after each pass that takes
+/// something) over every cell: the segments are ORs of contiguous cells
+/// (a row's segment: a box's width of cells side by side; a band's
+/// column segments: its rows ORed word by word), and the look for
+/// something to take reads the segments only, reading cells only in the
+/// segments where, as of the pass's start, a symbol goes.
 #[inline(always)]
 pub(crate) fn pass<W: Word>(
     boxes: Boxes,
@@ -503,9 +504,14 @@ mod tests {
                 let want: Vec<u64> = (0..n * n).map(|p| cand[p] & !gone[p]).collect();
                 assert_eq!(after, want, "order {n}, boxes {br} high");
                 assert_eq!(outcome == Pass::Taken, gone.iter().any(|&g| g != 0));
+                // Replayed, the reports give the board after the pass,
+                // each of them a cell losing something.
+                let mut replay = cand.clone();
                 for &(p, left) in &reports {
-                    assert!(gone[p] != 0 && left & !cand[p] == 0);
+                    assert!(left & !replay[p] == 0 && left != replay[p], "order {n}: report of cell {p}");
+                    replay[p] = left;
                 }
+                assert_eq!(replay, after);
                 taken += usize::from(outcome == Pass::Taken);
             }
         }
