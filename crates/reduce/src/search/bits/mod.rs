@@ -905,14 +905,15 @@ impl<W: Word> Search<W> {
     /// first on ties, or one at random after a restart).
     #[inline(always)]
     fn choose_weighted(&mut self, level: usize) -> Option<(usize, W)> {
-        let cand = &self.cand[level * self.cells..][..self.cells];
+        let Search { n, cells, units, cand, open, open_masks, cell_weight, rng, .. } = self;
+        let cand = &cand[level * *cells..][..*cells];
         let mut best: Option<(usize, W)> = None;
         // The best ratio so far, symbols / weight (more symbols than any
         // cell has, to start; the products stay below 2^41).
         let (mut symbols, mut weight) = (65u64, 1u64);
         let mut ties = 0;
-        for (cell, &m) in cand.iter().enumerate() {
-            let w = self.cell_weight[cell] as u64;
+        let mut consider = |cell: usize, m: W| {
+            let w = cell_weight[cell] as u64;
             // An open cell has two symbols or more (one is placed at once).
             if m != W::ZERO && 2 * weight <= symbols * w {
                 let k = m.count_ones() as u64;
@@ -920,13 +921,27 @@ impl<W: Word> Search<W> {
                 if this < that {
                     (symbols, weight, best, ties) = (k, w, Some((cell, m)), 1);
                 } else if this == that {
-                    if let Some(rng) = &mut self.rng {
+                    if let Some(rng) = rng {
                         ties += 1;
                         if rng.below(ties) == 0 {
                             best = Some((cell, m));
                         }
                     }
                 }
+            }
+        };
+        if *open_masks {
+            // The open cells only, in the same order (a row's positions
+            // are its columns): most cells of a big grid's deep nodes are
+            // filled.
+            for (r, &row) in open[level * *units..][..*n].iter().enumerate() {
+                for j in Ones(row) {
+                    consider(r * *n + j, cand[r * *n + j]);
+                }
+            }
+        } else {
+            for (cell, &m) in cand.iter().enumerate() {
+                consider(cell, m);
             }
         }
         best
