@@ -152,3 +152,108 @@ fn a_grid_with_every_cell_given_is_its_one_solution() {
     assert_eq!(a, b);
     assert_eq!(b.1.map(|(_, s, nodes)| (s, nodes)), Some((1, 1)));
 }
+
+/// Every solution of `p` in the order `solver` lists them, within `budget`,
+/// and how the listing ended (`None`: the givens clash).
+fn listed(solver: &mut GridSolver, p: &Puzzle, budget: Budget) -> (Vec<Vec<u8>>, Option<(End, u64)>) {
+    solver.set_budget(budget);
+    let mut out = Vec::new();
+    let r = solver.solve(p, |g| collect(&mut out, g, usize::MAX));
+    (out, r.ok().map(|o| (o.end(), o.so_far())))
+}
+
+/// Puzzles above order 12 with a handful of solutions each: a filled grid
+/// (the bit search's first of the blank) with most cells given.
+fn big_draws(rng: &mut SplitMix64) -> Vec<Puzzle> {
+    let map = |n: usize, rows: usize| -> Regions {
+        // Boxes of `rows` rows, each row's cells shifted one box along
+        // every `rows` rows: a map that is not boxes.
+        let cols = n / rows;
+        Regions::Map(
+            (0..n * n)
+                .map(|i| {
+                    let (r, c) = (i / n, i % n);
+                    let b = (r / rows) * rows + (c / cols + r % 2) % rows;
+                    char::from_u32('a' as u32 + b as u32).unwrap()
+                })
+                .collect(),
+        )
+    };
+    let shapes = [
+        Shape::default_for(13).unwrap(),
+        Shape::default_for(15).unwrap(),
+        Shape::default_for(16).unwrap(),
+        Shape::new(16, map(16, 4)).unwrap(),
+        Shape::default_for(20).unwrap(),
+    ];
+    let mut out = Vec::new();
+    for shape in shapes {
+        let n = shape.n();
+        let mut solver = GridSolver::new(&shape);
+        let mut full = Vec::new();
+        let _ = solver.solve_any(&puzzle(&shape, vec![None; n * n]), |g| collect(&mut full, g, 1));
+        let full = full.pop().expect("a filled grid");
+        for keep in [50, 60, 70] {
+            let givens = full.iter().map(|&v| (rng.below(100) < keep).then_some(v)).collect();
+            out.push(puzzle(&shape, givens));
+        }
+    }
+    out
+}
+
+#[test]
+fn above_order_12_the_bit_search_lists_the_links_solutions_once_each() {
+    let mut rng = SplitMix64::new(12);
+    let mut several = 0;
+    for p in big_draws(&mut rng) {
+        let shape = p.shape();
+        let mut solver = GridSolver::new(shape);
+        assert!(solver.lists_on_bits(), "order {}", shape.n());
+        let (mine, end) = listed(&mut solver, &p, Budget::UNLIMITED);
+        assert_eq!(solver.last_engine(), reduce::search::Engine::Bits);
+        let mut links = Links::new(shape);
+        let mut theirs = Vec::new();
+        let r = links.solve(&p, |g| collect(&mut theirs, g, usize::MAX));
+        assert_eq!(end, r.ok().map(|o| (o.end(), o.so_far())), "order {}", shape.n());
+        let mut sorted = mine.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), mine.len(), "a solution listed twice");
+        theirs.sort();
+        assert_eq!(sorted, theirs, "order {}, {:?}", shape.n(), shape.regions());
+        // The same order from run to run.
+        assert_eq!(listed(&mut solver, &p, Budget::UNLIMITED).0, mine);
+        several += (mine.len() > 1) as usize;
+        // Faithful, the listing is DLX1's again.
+        solver.set_faithful(true);
+        assert!(!solver.lists_on_bits());
+        let mut dlx1 = Vec::new();
+        let _ = solver.solve(&p, |g| collect(&mut dlx1, g, 3));
+        assert_eq!(solver.last_engine(), reduce::search::Engine::Links);
+        let mut first = Vec::new();
+        let _ = links.solve(&p, |g| collect(&mut first, g, 3));
+        assert_eq!(dlx1, first);
+    }
+    assert!(several >= 5, "{several}");
+}
+
+#[test]
+fn above_order_12_a_listing_cut_short_says_so() {
+    let mut rng = SplitMix64::new(5);
+    let mut cut = 0;
+    for p in big_draws(&mut rng) {
+        let mut solver = GridSolver::new(p.shape());
+        let (all, _) = listed(&mut solver, &p, Budget::UNLIMITED);
+        let (some, end) = listed(&mut solver, &p, Budget::nodes(3));
+        let (end, found) = end.expect("no clash");
+        if end == End::OutOfNodes {
+            cut += 1;
+            // What was listed is the start of the full listing.
+            assert_eq!(found as usize, some.len());
+            assert_eq!(&all[..some.len()], &some[..]);
+        } else {
+            assert_eq!(some, all);
+        }
+    }
+    assert!(cut > 0);
+}

@@ -260,10 +260,10 @@ impl<'a> Answering<'a> {
                     checker.grid(grid)?;
                     Ok(if text { text::grid(puzzle, grid, layout) } else { text::symbols(puzzle, grid) })
                 };
-                // Listing follows DLX1's order, so that it is the same
-                // from run to run and engine to engine; the first
-                // solution, or whether there is a second, takes the
-                // fastest search.
+                // Listing follows DLX1's order up to order 12 (the bit
+                // search's above), so that it is the same from run to
+                // run; the first solution, or whether there is a second,
+                // takes the fastest search.
                 let r =
                     engine.list_for(puzzle, &request, lay_out, |laid: Result<String, Failure>| match laid {
                         Ok(laid) => list.visit(|k| self.emit(k, SolutionRef::Grid(&laid), out)),

@@ -14,6 +14,9 @@
 //!   order, counts DLX1's statistics, and splits a tree over threads;
 //!   [`Listing`] (`bits/listing.rs`) walks its very tree on arrays, and
 //!   lists in its place up to order [`MAX_LISTING_ORDER`] unless faithful.
+//!   Above that order a listing that need not be faithful is the bit
+//!   search's, in its own order ([`GridSolver::lists_on_bits`]): DLX1's
+//!   tree there can take hours to prove there is no second solution.
 //!
 //! [`Triad`] (`triad.rs`) searches 9x9 grids on band-wide triads (boxes as
 //! 4x4 matrices, bands as mini-row permutations): tested against [`Nine`],
@@ -31,7 +34,8 @@
 //! with [`GridSolver::with_engine`]. The picked engine finds a first
 //! solution, checks uniqueness and counts; listing every solution in DLX1's
 //! order, the faithful statistics and the split over threads are the
-//! links' job whatever the pick. Every search obeys one [`dlx::Budget`],
+//! links' job whatever the pick (but for the bit search's listings of big
+//! grids, above). Every search obeys one [`dlx::Budget`],
 //! reports to one [`dlx::Probe`], and ends with a [`dlx::Outcome`].
 
 mod bits;
@@ -140,7 +144,8 @@ enum Fast {
 /// engine picked for it (see [`Engine::for_shape`]) and, made when first
 /// needed, the dancing links.
 ///
-/// [`GridSolver::solve`] lists solutions in DLX1's order (on the links);
+/// [`GridSolver::solve`] lists solutions in DLX1's order (on the links; on
+/// the bit search above order [`MAX_LISTING_ORDER`]);
 /// [`GridSolver::solve_any`] and [`GridSolver::count`] take the picked
 /// engine, unless the solver is [faithful](GridSolver::set_faithful).
 #[derive(Clone, Debug)]
@@ -330,8 +335,9 @@ impl GridSolver {
     }
 
     /// Visits each solution of `puzzle` as a filled grid (symbol indices,
-    /// row by row), in DLX1's order, until the visitor breaks or the budget
-    /// runs out. Returns how the search ended, or the clash that leaves
+    /// row by row), in DLX1's order (above order [`MAX_LISTING_ORDER`], in
+    /// the bit search's: see [`GridSolver::lists_on_bits`]), until the
+    /// visitor breaks or the budget runs out. Returns how the search ended, or the clash that leaves
     /// the puzzle without a solution.
     pub fn solve<F>(&mut self, puzzle: &Puzzle, mut visit: F) -> Result<Outcome, Conflict>
     where
@@ -340,8 +346,15 @@ impl GridSolver {
         if !puzzle.is_classic() {
             return self.filtered(puzzle, &mut visit);
         }
-        self.last = Engine::Links;
         self.variant_ran = false;
+        if self.lists_on_bits() {
+            self.last = Engine::Bits;
+            self.listed = false;
+            let Fast::Bits(s) = &mut self.fast else { unreachable!("the bit search is picked") };
+            let outcome = s.solve(puzzle, visit);
+            return clash_if_none(puzzle, outcome);
+        }
+        self.last = Engine::Links;
         self.listed = !self.faithful && self.shape.n() <= MAX_LISTING_ORDER;
         if self.listed {
             let (shape, budget, probe) = (&self.shape, self.budget, &self.probe);
@@ -354,6 +367,19 @@ impl GridSolver {
             return listing.solve(puzzle, visit);
         }
         self.links().solve(puzzle, visit)
+    }
+
+    /// Whether [`GridSolver::solve`] lists on the bit search, in its own
+    /// order, rather than in DLX1's: above [`MAX_LISTING_ORDER`] when the
+    /// bit search is picked and the solver is not faithful. There DLX1's
+    /// tree, which never looks past the item it branches on, can take
+    /// hours to prove that a puzzle the bit search answers in a second has
+    /// no second solution (a unique 25x25 of `dance generate`: not within
+    /// 10 minutes on the links, 0.4 s on the bit search); the bit search
+    /// visits every solution once, in an order of its own that is the same
+    /// from run to run.
+    pub fn lists_on_bits(&self) -> bool {
+        !self.faithful && self.shape.n() > MAX_LISTING_ORDER && matches!(self.fast, Fast::Bits(_))
     }
 
     /// Visits the solutions of `puzzle` in one shard of its tree, as
@@ -780,7 +806,8 @@ impl GridSolver {
     /// list), until `visit` breaks or the request's budget runs out: any
     /// solutions on the picked engine ([`Want::Any`]); every solution in
     /// DLX1's order, or a shard's, or on several threads in no set order
-    /// when the request allows it ([`Want::All`]). A puzzle with rules is
+    /// when the request allows it ([`Want::All`]; but a listing on the bit
+    /// search, [`GridSolver::lists_on_bits`], stays on one thread). A puzzle with rules is
     /// listed by the variant search, one thread, a shard by its parts
     /// ([`variant_shard_parts`]).
     pub fn list_for<T, M, F>(
@@ -805,7 +832,7 @@ impl GridSolver {
         }
         match (request.want, request.shard) {
             (Want::All, Some(shard)) => self.solve_shard(puzzle, shard, |g| visit(map(g))),
-            (Want::All, None) if request.list_jobs() > 1 => {
+            (Want::All, None) if request.list_jobs() > 1 && !self.lists_on_bits() => {
                 self.solve_parallel(puzzle, request.list_jobs(), map, visit)
             }
             (Want::All, None) => self.solve(puzzle, |g| visit(map(g))),
