@@ -25,7 +25,8 @@
 //! in another order, with caps that grow ([`other_solution`]): the
 //! search for a second solution has a heavy tail.
 //!
-//! From order [`WORK_FROM`] a pass may spend only so many nodes, all its
+//! From order [`WORK_FROM`] (on jigsaw maps from [`JIGSAW_WORK_FROM`]) a
+//! pass may spend only so many nodes, all its
 //! tests together and any `2n` tests in a row ([`work`]): a pass past
 //! either is given up whole, as cut short, and the maker starts again from
 //! a fresh grid.
@@ -185,6 +186,15 @@ const FIRST_CAP: u64 = 16;
 /// nodes, all tests together (see [`work`]).
 pub(crate) const WORK_FROM: usize = 24;
 
+/// The order from which one pass of [`minimize`] on a jigsaw map gets
+/// the bounds of [`work`]. Below [`WORK_FROM`] the search for another
+/// solution on jigsaws has the same heavy tail: 16x16 jigsaws, seeds 1 to
+/// 20, took 1 to 36 s of CPU without the bounds, and seeds 3 and 7 made
+/// no puzzle within 45 and 60 s (single tests of 150,000 to 260,000
+/// nodes at 65 givens); with them every seed came within 19 s, 11 of the
+/// 18 that came before with the same puzzle (bench/results.md).
+const JIGSAW_WORK_FROM: usize = 16;
+
 /// The first pass's bound on its nodes, per cell of the grid (see
 /// [`work`]).
 const FIRST_WORK: u64 = 768;
@@ -222,7 +232,8 @@ pub(crate) struct Work {
 
 /// The bounds on the nodes of one pass of [`minimize`] on an order-`n`
 /// grid, after `cut` passes were cut short by them: none below
-/// [`WORK_FROM`], else [`FIRST_WORK`] nodes a cell for the whole pass,
+/// [`WORK_FROM`] ([`JIGSAW_WORK_FROM`] on jigsaw maps), else
+/// [`FIRST_WORK`] ([`JIGSAW_FIRST_WORK`]) nodes a cell for the whole pass,
 /// times the `cut + 1`-th term of Luby's sequence (1, 1, 2, 1, 1, 2, 4,
 /// ...), and [`FIRST_WINDOW_WORK`] nodes a cell for any `2n` tests in a
 /// row of the first 4/5 of its first round, times `1 + cut / 16`.
@@ -252,7 +263,7 @@ pub(crate) struct Work {
 /// slowly rather than by Luby's sequence, whose terms of 2 and 4 let slow
 /// passes run to the total bound (24x24 seed 2: a pass of 1.77M nodes).
 pub(crate) fn work(n: usize, cut: u64, jigsaw: bool) -> Option<Work> {
-    (n >= WORK_FROM).then(|| {
+    (n >= WORK_FROM || (jigsaw && n >= JIGSAW_WORK_FROM)).then(|| {
         let cells = (n * n) as u64;
         let first = if jigsaw { JIGSAW_FIRST_WORK } else { FIRST_WORK };
         Work {

@@ -89,7 +89,7 @@ fn levels_are_met_exactly() {
 }
 
 #[test]
-fn the_work_of_a_pass_is_bounded_from_order_24_by_luby() {
+fn the_work_of_a_pass_is_bounded_from_order_24_or_16_on_jigsaws_by_luby() {
     assert_eq!(remove::work(20, 0, false), None);
     let first = remove::work(24, 0, false).unwrap();
     assert!(first.total > first.window && first.window > 0);
@@ -108,7 +108,11 @@ fn the_work_of_a_pass_is_bounded_from_order_24_by_luby() {
     let jigsaw = remove::work(25, 0, true).unwrap();
     let boxes = remove::work(25, 0, false).unwrap();
     assert_eq!((jigsaw.total, jigsaw.window), (3 * boxes.total, boxes.window));
-    assert_eq!(remove::work(20, 0, true), None);
+    // Jigsaws from order 16, boxes from 24.
+    assert_eq!(remove::work(15, 0, true), None);
+    assert_eq!(remove::work(16, 0, false), None);
+    assert_eq!(remove::work(16, 0, true).unwrap().total, 3 * 768 * 256);
+    assert_eq!(remove::work(23, 0, true).unwrap().total, 3 * 768 * 23 * 23);
 }
 
 /// Every grid of 4x4 boxes with the index of its orbit under the shape's
