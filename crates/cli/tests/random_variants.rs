@@ -174,17 +174,39 @@ fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
         assert!(r.stdout.is_empty(), "{flag}: {}", r.stdout);
         assert!(r.stderr.contains(&format!("--constraint {flag:?}")), "{flag}: {}", r.stderr);
     }
-    // In a file, after a puzzle: the puzzle is answered, the line is
-    // refused with its number and what it lacks.
-    let file =
-        format!("{}killer 5\n", std::fs::read_to_string(fixture("variants/docs/killer4.txt")).unwrap());
-    let lines = file.lines().count();
-    let r = dance(&["solve"]).stdin(file).stdout("1243\n3412\n2134\n4321\n");
-    r.stderr_has(format!(
-        "<stdin>:{lines}: a title line with no puzzle after it (as a constraint: `killer` needs its cells"
-    ))
-    .status(2)
-    .check();
+    // In a file, after a puzzle's constraint lines: a constraint line cut
+    // short, so the puzzle it belongs to is refused (answered without it,
+    // it would be another puzzle), named by the line and what it lacks;
+    // the next puzzle is still answered.
+    let killer4 = std::fs::read_to_string(fixture("variants/docs/killer4.txt")).unwrap();
+    let lines = killer4.lines().count() + 1;
+    for (cut, says) in [
+        ("killer 5", "`killer` needs its cells"),
+        ("thermo 3 4", "`thermo` needs its cells"),
+        ("antiknight 2", "`antiknight` is a rule of the whole grid"),
+    ] {
+        for next in ["", "\n....\n....\n....\n....\n"] {
+            let file = format!("{killer4}{cut}\n{next}");
+            let r = dance(&["solve"])
+                .stdin(file)
+                .any_stdout()
+                .stderr_has(format!("<stdin>:{lines}: \"{cut}\": {says}"));
+            let r = r.status(2).check();
+            // The blank 4x4 after it is answered (some grid), the killer
+            // puzzle not.
+            assert_eq!(r.stdout.lines().count(), if next.is_empty() { 0 } else { 4 }, "{cut}: {}", r.stdout);
+            assert!(!r.stdout.contains("1243\n3412\n2134\n4321"), "{cut}");
+        }
+        // Before any puzzle: the line is refused, the puzzle after it
+        // answered (the line is no title of it).
+        let file = format!("{cut}\n{killer4}");
+        let r = dance(&["solve"]).stdin(file).stdout("1243\n3412\n2134\n4321\n");
+        r.stderr_has("<stdin>:1: a constraint line with no puzzle before it").status(2).check();
+    }
+    // Capitalised, or with a word that is no number, it is a title.
+    for title in ["Killer 5", "killer sudoku 5"] {
+        dance(&["solve"]).stdin(format!("{title}\n{killer4}")).stdout("1243\n3412\n2134\n4321\n").check();
+    }
     // A title that is no constraint's word, or one whose other words are
     // no numbers, says nothing more.
     for title in ["Grid 2", "Thermo sudoku"] {

@@ -109,9 +109,23 @@ pub(crate) fn is_constraint_line(s: &str) -> bool {
         return rest.len() == 1 && ["ratio", "xv"].contains(&rest[0].to_ascii_lowercase().as_str());
     }
     if FLAGS.contains(&first.as_str()) {
-        return rest.is_empty();
+        return rest.is_empty() || is_cut_short(t);
     }
-    WITH_CELLS.contains(&first.as_str()) && rest.iter().any(|w| is_position(w))
+    WITH_CELLS.contains(&first.as_str()) && rest.iter().any(|w| is_position(w)) || is_cut_short(t)
+}
+
+/// A constraint line cut short: a constraint's word as constraint lines
+/// write it (lowercase, three letters or more) and then only numbers, as
+/// `killer 5` or `thermo 3 4`. Read as one, so that the record it follows
+/// is refused with what the word needs (or, before any puzzle, the line
+/// is), rather than skipped as a title and the constraint lost. `Killer 5`
+/// stays a title, and `v 1 2 3` may be a row.
+fn is_cut_short(t: &str) -> bool {
+    let mut words = t.split_whitespace();
+    let Some(first) = words.next() else { return false };
+    let known = WITH_CELLS.contains(&first) || FLAGS.contains(&first);
+    let mut numbers = words.peekable();
+    known && first.len() >= 3 && numbers.peek().is_some() && numbers.all(|w| w.parse::<i64>().is_ok())
 }
 
 /// Why `s` is not a constraint line ([`is_constraint_line`] says it is
@@ -173,6 +187,9 @@ pub(crate) fn apply(puzzle: Puzzle, lines: &[(String, String)]) -> Result<Puzzle
         if line.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("regions")) {
             continue;
         }
+        if is_cut_short(line) {
+            return Err((k, why_not(line)));
+        }
         match text::parse(puzzle.shape(), puzzle.alphabet(), line).map_err(|e| (k, e.to_string()))? {
             Item::Constraints(cs) => rules.constraints.extend(cs),
             Item::Candidates { cell, symbols } => {
@@ -199,6 +216,9 @@ mod tests {
             "regions none",
             "negative xv",
             "Thermo R1C1 R1C2",
+            "killer 5",
+            "thermo 3 4",
+            "antiknight 2",
         ] {
             assert!(is_constraint_line(yes), "{yes}");
         }
@@ -210,6 +230,10 @@ mod tests {
             "# killer 5 r1c1",
             "v 1 2 3",
             "Puzzle 3: hard",
+            "Killer 5",
+            "killer sudoku 5",
+            "killer",
+            "odd 1 x",
         ] {
             assert!(!is_constraint_line(no), "{no}");
         }
