@@ -69,8 +69,16 @@ fn the_text_form_refuses_what_is_wrong_by_name() {
     assert!(err("white r1c1 r2c2").contains("do not share an edge"));
     assert!(err("arrow r1c5 > r1c7").contains("the shaft starts at r1c7, beside no cell of its circle"));
     assert!(err("arrow r1c5 > r2c6 r3c8").contains("r2c6 and r3c8 are not neighbours on the shaft"));
-    assert!(err("arrow r1c1 r1c3 > r2c2").contains("the circle's r1c1 and r1c3 are not neighbours"));
-    for ok in ["arrow r1c5 > r2c6 r3c7", "arrow r1c1 r1c2 > r2c3 r3c3", "arrow r2c2 r2c1 > r3c1"] {
+    assert!(err("arrow r1c1 r1c3 > r2c2").contains("the circle's r1c1 and r1c3 are not side by side"));
+    // A pill lies in one row or column: not diagonal, not bent.
+    assert!(err("arrow r1c1 r2c2 > r3c3").contains("the circle's r1c1 and r2c2 are not side by side"));
+    assert!(err("arrow r1c1 r1c2 r2c2 > r3c3").contains("the circle r1c1-r2c2 bends"));
+    for ok in [
+        "arrow r1c5 > r2c6 r3c7",
+        "arrow r1c1 r1c2 > r2c3 r3c3",
+        "arrow r2c2 r2c1 > r3c1",
+        "arrow r1c1 r2c1 r3c1 > r4c2",
+    ] {
         assert!(parse(&shape, &alphabet, ok).is_ok(), "{ok}");
     }
     assert!(err("frobnicate r1c1").contains("unknown constraint"));

@@ -119,9 +119,22 @@ impl Arrow {
         }
         // A circle in pieces or a shaft that jumps is no arrow an editor
         // draws: refused rather than read as a sum over scattered cells.
+        // A circle of two or three cells is a pill: side by side in one
+        // row or one column (a diagonal or bent pill is none an editor
+        // draws, and its number would have no reading order).
         let apart = |w: &[usize]| !touching(n, w[0], w[1]);
-        if let Some(w) = circle.windows(2).find(|w| apart(w)) {
-            let reason = format!("the circle's {} and {} are not neighbours", rc(n, w[0]), rc(n, w[1]));
+        if let Some(w) = circle.windows(2).find(|w| !orthogonal(n, w[0], w[1])) {
+            let reason = format!(
+                "the circle's {} and {} are not side by side (a pill's cells share an edge)",
+                rc(n, w[0]),
+                rc(n, w[1])
+            );
+            return Err(ConstraintError { key, reason });
+        }
+        let (row, col) = (circle[0] / n, circle[0] % n);
+        if !(circle.iter().all(|&c| c / n == row) || circle.iter().all(|&c| c % n == col)) {
+            let reason =
+                format!("the circle {} bends (a pill lies in one row or one column)", span(n, &circle));
             return Err(ConstraintError { key, reason });
         }
         if !circle.iter().any(|&c| touching(n, c, shaft[0])) {
