@@ -16,7 +16,8 @@
 //!   lists in its place up to order [`MAX_LISTING_ORDER`] unless faithful.
 //!   Above that order a listing that need not be faithful is the bit
 //!   search's, in its own order ([`GridSolver::lists_on_bits`]): DLX1's
-//!   tree there can take hours to prove there is no second solution.
+//!   tree there can take more than ten minutes to prove there is no second
+//!   solution (a unique 25x25 the bit search settles in 0.3 s).
 //!
 //! [`Triad`] (`triad.rs`) searches 9x9 grids on band-wide triads (boxes as
 //! 4x4 matrices, bands as mini-row permutations): tested against [`Nine`],
