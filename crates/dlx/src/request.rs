@@ -31,8 +31,9 @@ pub enum Want {
 /// Whether a listing must come in one set order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
-    /// DLX1's order: the same listing from run to run, engine to engine
-    /// (one thread lists).
+    /// One set order, the same from run to run (one thread lists): DLX1's,
+    /// but for grid puzzles above order 12, which list in their bit
+    /// search's order (see `reduce::GridSolver::lists_on_bits`).
     Dlx1,
     /// Any order: threads may list parts of the tree side by side.
     Any,

@@ -257,3 +257,23 @@ fn above_order_12_a_listing_cut_short_says_so() {
     }
     assert!(cut > 0);
 }
+
+#[test]
+fn above_order_12_clashing_givens_are_the_links_clash() {
+    // A 16x16 and a 20x20 blank but for two equal givens in one row, and
+    // a 16x16 with a given clashing with the rest of its grid.
+    for n in [16, 20] {
+        let shape = Shape::default_for(n).unwrap();
+        let mut givens = vec![None; n * n];
+        givens[0] = Some(3);
+        givens[n - 1] = Some(3);
+        let p = puzzle(&shape, givens);
+        let mut solver = GridSolver::new(&shape);
+        assert!(solver.lists_on_bits());
+        let mut out = Vec::new();
+        let mine = solver.solve(&p, |g| collect(&mut out, g, usize::MAX));
+        let theirs = Links::new(&shape).solve(&p, |_| ControlFlow::Continue(()));
+        assert!(out.is_empty());
+        assert_eq!(mine.unwrap_err(), theirs.unwrap_err(), "order {n}");
+    }
+}

@@ -111,7 +111,8 @@ pub struct Plan {
     pub quiet: bool,
     /// Threads a record's search may use.
     pub jobs: usize,
-    /// Whether a listing must keep DLX1's order (`--jobs` not given) or may
+    /// Whether a listing must keep one order (DLX1's, or the bit search's
+    /// for grids above order 12; `--jobs` not given) or may
     /// come from several threads in no set order (`--jobs` given).
     pub order: Order,
     /// Search only this part of each tree.

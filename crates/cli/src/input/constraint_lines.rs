@@ -9,7 +9,9 @@
 //! What is a constraint line is decided by its words alone, so that every
 //! reader (and detection) skips such lines as it skips comments: a word
 //! that needs cells needs an `r1c1` cell on the line, a word without
-//! parameters is the whole line. "Even harder" or "X marks" are not.
+//! parameters is the whole line. "Even harder" or "X marks" are not. A
+//! line cut short (the word, lowercase, then only numbers: `killer 5`) is
+//! one too, so that it is refused rather than skipped as a title.
 //! Below the formats; [`apply`] gives a read puzzle its constraints.
 
 use reduce::constraint::text::{self, Item};
@@ -120,7 +122,7 @@ pub(crate) fn is_constraint_line(s: &str) -> bool {
 /// is refused with what the word needs (or, before any puzzle, the line
 /// is), rather than skipped as a title and the constraint lost. `Killer 5`
 /// stays a title, and `v 1 2 3` may be a row.
-fn is_cut_short(t: &str) -> bool {
+pub(crate) fn is_cut_short(t: &str) -> bool {
     let mut words = t.split_whitespace();
     let Some(first) = words.next() else { return false };
     let known = WITH_CELLS.contains(&first) || FLAGS.contains(&first);

@@ -138,9 +138,11 @@ pub(crate) fn knuth_options_so_far(text: &str) -> Option<Result<usize, usize>> {
     dlx::options_so_far(text)
 }
 
-/// Whether a `--constraint` value is a constraint line.
+/// Whether a `--constraint` value is a constraint line (one cut short,
+/// `killer 5`, is not: it is refused once, as a usage error, not for
+/// every record).
 pub fn is_constraint_text(s: &str) -> bool {
-    constraint_lines::is_constraint_line(s)
+    constraint_lines::is_constraint_line(s) && !constraint_lines::is_cut_short(s)
 }
 
 /// Why `s` is not a constraint in the plain-text form

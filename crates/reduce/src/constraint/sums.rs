@@ -101,7 +101,8 @@ pub struct Arrow {
 
 impl Arrow {
     /// An arrow in a grid of order `n`: a circle of one to three cells,
-    /// each beside the one before, and a shaft of one cell or more that
+    /// each sharing an edge with the one before, in one row or column (a
+    /// pill), and a shaft of one cell or more that
     /// starts beside a circle cell and goes on from neighbour to neighbour,
     /// no cell twice.
     pub fn new(n: usize, circle: Vec<usize>, shaft: Vec<usize>) -> Result<Arrow, ConstraintError> {

@@ -347,6 +347,7 @@ impl GridSolver {
         if !puzzle.is_classic() {
             return self.filtered(puzzle, &mut visit);
         }
+        assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         self.variant_ran = false;
         if self.lists_on_bits() {
             self.last = Engine::Bits;
@@ -376,7 +377,7 @@ impl GridSolver {
     /// tree, which never looks past the item it branches on, can take
     /// hours to prove that a puzzle the bit search answers in a second has
     /// no second solution (a unique 25x25 of `dance generate`: not within
-    /// 10 minutes on the links, 0.4 s on the bit search); the bit search
+    /// 10 minutes on the links, 0.3 s on the bit search); the bit search
     /// visits every solution once, in an order of its own that is the same
     /// from run to run.
     pub fn lists_on_bits(&self) -> bool {
