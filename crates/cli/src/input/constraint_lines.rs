@@ -113,7 +113,7 @@ pub(crate) fn is_constraint_line(s: &str) -> bool {
     if FLAGS.contains(&first.as_str()) {
         return rest.is_empty() || is_cut_short(t);
     }
-    WITH_CELLS.contains(&first.as_str()) && rest.iter().any(|w| is_position(w)) || is_cut_short(t)
+    (WITH_CELLS.contains(&first.as_str()) && rest.iter().any(|w| is_position(w))) || is_cut_short(t)
 }
 
 /// A constraint line cut short: a constraint's word as constraint lines
@@ -121,8 +121,10 @@ pub(crate) fn is_constraint_line(s: &str) -> bool {
 /// `killer 5` or `thermo 3 4`. Read as one, so that the record it follows
 /// is refused with what the word needs (or, before any puzzle, the line
 /// is), rather than skipped as a title and the constraint lost. `Killer 5`
-/// stays a title, and `v 1 2 3` may be a row.
+/// stays a title, and `v 1 2 3` may be a row. A `#` comment after the
+/// numbers does not make it a title (`killer 5  # the corner cage`).
 pub(crate) fn is_cut_short(t: &str) -> bool {
+    let t = t.split('#').next().unwrap_or_default();
     let mut words = t.split_whitespace();
     let Some(first) = words.next() else { return false };
     let known = WITH_CELLS.contains(&first) || FLAGS.contains(&first);
@@ -221,6 +223,7 @@ mod tests {
             "killer 5",
             "thermo 3 4",
             "antiknight 2",
+            "killer 5  # the corner cage",
         ] {
             assert!(is_constraint_line(yes), "{yes}");
         }
@@ -230,6 +233,7 @@ mod tests {
             "antiknight puzzle",
             "123456789",
             "# killer 5 r1c1",
+            "killer # 5",
             "v 1 2 3",
             "Puzzle 3: hard",
             "Killer 5",
