@@ -140,7 +140,8 @@ pub struct RunArgs {
     pub no_progress: bool,
     /// Worker threads for batches (default: all cores). Output keeps the
     /// input order. Given explicitly (N > 1), `solve --all` also lists on N
-    /// threads, in no set order.
+    /// threads, in no set order (grids above 12x12: one thread, on the bit
+    /// search).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
 }
