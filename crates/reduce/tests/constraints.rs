@@ -73,10 +73,18 @@ fn the_text_form_refuses_what_is_wrong_by_name() {
     // A pill lies in one row or column: not diagonal, not bent.
     assert!(err("arrow r1c1 r2c2 > r3c3").contains("the circle's r1c1 and r2c2 are not side by side"));
     assert!(err("arrow r1c1 r1c2 r2c2 > r3c3").contains("the circle r1c1-r2c2 bends"));
+    // A pill reads left to right or top to bottom: listed the other way,
+    // its number would be read backwards.
+    let back = err("arrow r2c2 r2c1 > r3c1");
+    assert!(
+        back.contains("the circle r2c2-r2c1 is listed backwards") && back.contains(": r2c1 r2c2)"),
+        "{back}"
+    );
+    assert!(err("arrow r3c1 r2c1 r1c1 > r4c2").contains("listed backwards"));
     for ok in [
         "arrow r1c5 > r2c6 r3c7",
         "arrow r1c1 r1c2 > r2c3 r3c3",
-        "arrow r2c2 r2c1 > r3c1",
+        "arrow r2c1 r2c2 > r3c1",
         "arrow r1c1 r2c1 r3c1 > r4c2",
     ] {
         assert!(parse(&shape, &alphabet, ok).is_ok(), "{ok}");

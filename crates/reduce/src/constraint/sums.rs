@@ -101,8 +101,8 @@ pub struct Arrow {
 
 impl Arrow {
     /// An arrow in a grid of order `n`: a circle of one to three cells,
-    /// each sharing an edge with the one before, in one row or column (a
-    /// pill), and a shaft of one cell or more that
+    /// each sharing an edge with the one before, in one row or column and
+    /// listed left to right or top to bottom (a pill, read so), and a shaft of one cell or more that
     /// starts beside a circle cell and goes on from neighbour to neighbour,
     /// no cell twice.
     pub fn new(n: usize, circle: Vec<usize>, shaft: Vec<usize>) -> Result<Arrow, ConstraintError> {
@@ -136,6 +136,20 @@ impl Arrow {
         if !(circle.iter().all(|&c| c / n == row) || circle.iter().all(|&c| c % n == col)) {
             let reason =
                 format!("the circle {} bends (a pill lies in one row or one column)", span(n, &circle));
+            return Err(ConstraintError { key, reason });
+        }
+        // Its number reads left to right or top to bottom; a pill listed
+        // the other way would be read backwards (which an editor never
+        // means), so it is refused with the order to write.
+        if circle.windows(2).any(|w| w[0] > w[1]) {
+            let mut order = circle.clone();
+            order.sort_unstable();
+            let cells: Vec<String> = order.iter().map(|&c| rc(n, c)).collect();
+            let reason = format!(
+                "the circle {} is listed backwards (a pill reads left to right or top to bottom: {})",
+                span(n, &circle),
+                cells.join(" ")
+            );
             return Err(ConstraintError { key, reason });
         }
         if !circle.iter().any(|&c| touching(n, c, shaft[0])) {
