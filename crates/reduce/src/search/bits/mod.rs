@@ -1466,6 +1466,59 @@ mod tests {
     }
 
     #[test]
+    fn big_grids_list_each_solution_once_through_restarts() {
+        // Above order 12 a listing runs here (`GridSolver::lists_on_bits`).
+        // Restarting every few nodes before the first solution (five in six
+        // to half the depth, or always to the root), a 16x16 and a 25x25
+        // with several solutions (8 and 192: 45% of a grid's cells open)
+        // list the plain search's set, each grid once, in the same order on
+        // every run.
+        let mut restarted = 0;
+        for (n, open) in [(16, 45), (25, 45)] {
+            let shape = Shape::default_for(n).unwrap();
+            let blank = puzzle(shape.clone(), &".".repeat(n * n));
+            let mut first = None;
+            let _ = Bits::new(&shape).unwrap().solve(&blank, |g| {
+                first = Some(g.to_vec());
+                ControlFlow::Break(())
+            });
+            let grid = first.expect("a blank grid has a solution");
+            let alphabet = Alphabet::default_for(n).unwrap();
+            let text: String = (0..n * n)
+                .map(|i| if (i * 7919 + 13) % 101 < open { '.' } else { alphabet.char(grid[i]) })
+                .collect();
+            let p = puzzle(shape.clone(), &text);
+            let mut plain = Bits::new(&shape).unwrap();
+            plain.set_restarts(false);
+            let mut want = all(&mut plain, &p);
+            assert!(want.len() > 1, "order {n}: {} solutions", want.len());
+            want.sort();
+            let distinct = want.len();
+            want.dedup();
+            assert_eq!(want.len(), distinct, "order {n}: the plain search lists each grid once");
+            assert!(want.iter().all(|g| p.verify(g).is_ok()));
+            for (partial, unit) in [(true, 2), (true, 3), (false, 2)] {
+                let listing = |_| {
+                    let mut s = Bits::new(&shape).unwrap();
+                    if let Inner::Narrow(search) = &mut s.inner {
+                        (search.partial, search.run_unit) = (partial, unit);
+                    }
+                    let grids = all(&mut s, &p);
+                    (grids, s.stats().nodes)
+                };
+                let (grids, nodes) = listing(0);
+                assert_eq!(listing(1).0, grids, "order {n}: the same order every run");
+                let mut sorted = grids.clone();
+                sorted.sort();
+                assert_eq!(sorted, want, "order {n}, partial {partial}, every {unit} nodes");
+                restarted += (nodes > plain.stats().nodes) as usize;
+            }
+        }
+        // At least three took more nodes than the plain search: they restarted.
+        assert!(restarted >= 3, "{restarted} of 6 listings restarted");
+    }
+
+    #[test]
     fn inkala_solves_uniquely() {
         let shape = Shape::default_for(9).unwrap();
         let p = puzzle(
