@@ -107,6 +107,9 @@ pub(crate) struct RuleForcing {
     memo: Memo,
     /// The marks a consistent branch left, per cell.
     left: Vec<Mask>,
+    /// The marks of the board the branches start from, per cell (set by
+    /// [`RuleForcing::contradiction`] and [`RuleForcing::verity`]).
+    base: Vec<Mask>,
 }
 
 /// The branches followed on one board (a pass, then the verities on the
@@ -214,6 +217,13 @@ impl RuleForcing {
         self.memo.forget();
     }
 
+    /// The branches of this call start from `board`: its marks into
+    /// `self.base`.
+    fn set_base(&mut self, layout: &Layout, board: &CandidateBoard) {
+        self.base.clear();
+        self.base.extend((0..layout.cells).map(|c| marks(board, c)));
+    }
+
     /// Follows every branch afresh, remembering none (for tests: the
     /// memo must change no step).
     #[cfg(test)]
@@ -254,7 +264,8 @@ impl RuleForcing {
         v: usize,
     ) -> bool {
         self.start(board, true);
-        self.snap.extend((0..layout.cells).map(|c| marks(board, c)));
+        debug_assert!((0..layout.cells).all(|c| self.base[c] == marks(board, c)));
+        self.snap.extend_from_slice(&self.base);
         self.copy.assume(layout, cell, v);
         self.rounds(layout, model)
     }
@@ -458,6 +469,7 @@ impl RuleForcing {
         solution: &[u8],
         step: &mut Step,
     ) -> bool {
+        self.set_base(layout, board);
         let mut found = None;
         while let Some((_, cell, v)) = self.pending.pop() {
             let (cell, v) = (cell as usize, v as usize);
@@ -528,7 +540,7 @@ impl RuleForcing {
                     }
                     None => self.follow(layout, board, model, cell, v),
                 };
-                self.remember(layout, board, cell, v, consistent);
+                self.remember(layout, cell, v, consistent);
                 if consistent {
                     for &(c, w) in &self.trail {
                         self.implied[c as usize] |= bit(w as usize);
@@ -544,9 +556,9 @@ impl RuleForcing {
         self.pending.pop().map(|(_, c, v)| (c as usize, v as usize))
     }
 
-    /// Keeps the outcome of the branch of `cell = v` just followed on
-    /// `board` (the memo's board).
-    fn remember(&mut self, layout: &Layout, board: &CandidateBoard, cell: usize, v: usize, consistent: bool) {
+    /// Keeps the outcome of the branch of `cell = v` just followed from
+    /// the marks of `self.base` (the memo's board).
+    fn remember(&mut self, layout: &Layout, cell: usize, v: usize, consistent: bool) {
         if self.memo.off {
             return;
         }
@@ -554,7 +566,7 @@ impl RuleForcing {
         if consistent {
             for c in 0..layout.cells {
                 let m = marks(&self.copy, c);
-                if m != marks(board, c) {
+                if m != self.base[c] {
                     self.memo.diff.push((c as u16, m));
                 }
             }
@@ -585,6 +597,7 @@ impl RuleForcing {
     ) -> bool {
         let n = layout.n;
         self.memo.track(board, layout.cells * n);
+        self.set_base(layout, board);
         let mut options: Vec<(usize, usize)> = Vec::with_capacity(n);
         for k in 2..=n {
             for cell in 0..layout.cells {
@@ -655,13 +668,13 @@ impl RuleForcing {
                 }
                 self.verity_branches += 1;
                 let consistent = self.branch(layout, board, model, cell, v);
-                self.remember(layout, board, cell, v, consistent);
+                self.remember(layout, cell, v, consistent);
                 self.left.extend((0..layout.cells).map(|c| marks(&self.copy, c)));
                 consistent
             } else {
                 let e = self.memo.entries[slot as usize];
                 self.used_rules = e.used_rules;
-                self.left.extend((0..layout.cells).map(|c| marks(board, c)));
+                self.left.extend_from_slice(&self.base);
                 for &(c, m) in &self.memo.diff[e.from as usize..e.to as usize] {
                     self.left[c as usize] = m;
                 }
@@ -674,9 +687,9 @@ impl RuleForcing {
             // Once every mark of the board is back in the union, the
             // remaining branches cannot remove anything.
             let mut narrower = false;
-            for (c, m) in self.union.iter_mut().enumerate() {
-                *m |= self.left[c];
-                narrower |= *m != marks(board, c);
+            for ((m, &l), &b) in self.union.iter_mut().zip(&self.left).zip(&self.base) {
+                *m |= l;
+                narrower |= *m != b;
             }
             if !narrower {
                 return Some(false);

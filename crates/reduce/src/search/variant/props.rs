@@ -405,12 +405,21 @@ fn group_range(m: Mask, k: usize, c: i64) -> Option<(i64, i64)> {
 /// digits) and the other groups can make up the target with it. One
 /// pass; false when the equation cannot be kept.
 pub(super) fn group_bounds(l: &Linear, ch: &mut Changes<'_>) -> bool {
-    let g = l.groups.len();
-    if g == 0 {
+    match l.groups.len() {
         // No groups: nothing to bound (an equation built without them).
-        return true;
+        0 => true,
+        // Each group's range in an array as long as most sums need (see
+        // `linear`).
+        1..=16 => group_bounds_in::<16>(l, ch),
+        _ => group_bounds_in::<64>(l, ch),
     }
-    let mut range = [(0i64, 0i64); 64];
+}
+
+/// [`group_bounds`] with room for `G` groups.
+#[inline(always)]
+fn group_bounds_in<const G: usize>(l: &Linear, ch: &mut Changes<'_>) -> bool {
+    let g = l.groups.len();
+    let mut range = [(0i64, 0i64); G];
     let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
     for (r, group) in range.iter_mut().zip(&l.groups) {
         let union = group.iter().fold(0, |u, &t| u | ch.cand[l.cells[t as usize] as usize]);
