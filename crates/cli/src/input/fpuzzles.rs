@@ -523,9 +523,14 @@ impl Reader {
         Ok(())
     }
 
-    /// An arrow: each line leaves the circle from its first cell.
+    /// An arrow: each line leaves the circle from its first cell. The
+    /// circle's cells are listed in the order the setter picked them; a
+    /// pill is read left to right or top to bottom whatever that order
+    /// (as the Interactive Sudoku Solver reads f-puzzles' pills), so they
+    /// are put in that order here.
     fn arrow(&mut self, item: &Item<'_>) -> Result<(), String> {
-        let circle = item.cells()?;
+        let mut circle = item.cells()?;
+        circle.sort_unstable();
         for line in item.lines()? {
             let Some(&start) = line.first() else { return Err(item.error("an empty line")) };
             if !circle.contains(&start) {
@@ -662,6 +667,27 @@ mod tests {
             puzzle(&format!(r#"{{"size":4,"grid":{grid},"sandwichsum":[{{"cell":"R0C0","value":"3"}}]}}"#))
                 .unwrap_err();
         assert!(e.starts_with("sandwichsum 1: R0C0 is not beside a row or column"), "{e}");
+    }
+
+    #[test]
+    fn a_pill_reads_left_to_right_or_down_whatever_order_its_cells_are_listed_in() {
+        // Picked right to left, bottom to top: the same arrows as in reading
+        // order. A pill in pieces is still refused.
+        let grid = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        let arrow = |cells: &str, line: &str| {
+            puzzle(&format!(
+                r#"{{"size":4,"grid":{grid},"arrow":[{{"cells":[{cells}],"lines":[[{line}]]}}]}}"#
+            ))
+        };
+        let circle = |r: Result<Read, String>| match &r.unwrap().puzzle.rules().constraints[0] {
+            Constraint::Arrow(a) => a.circle.clone(),
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(circle(arrow(r#""R1C2","R1C1""#, r#""R1C1","R2C1""#)), vec![0, 1]);
+        assert_eq!(circle(arrow(r#""R3C1","R2C1","R1C1""#, r#""R2C1","R2C2""#)), vec![0, 4, 8]);
+        assert_eq!(circle(arrow(r#""R1C1","R1C2""#, r#""R1C1","R2C1""#)), vec![0, 1]);
+        let e = arrow(r#""R1C3","R1C1""#, r#""R1C1","R2C1""#).unwrap_err();
+        assert!(e.contains("not side by side"), "{e}");
     }
 
     #[test]

@@ -93,7 +93,8 @@ pub(crate) fn outside(puzzle: &Puzzle) -> bool {
 /// cells are not the four around one corner (its circle would sit on a
 /// corner it does not speak of), an arrow whose circle of several cells
 /// is in pieces or not in reading order (the pill is read left to right,
-/// top to bottom, as a number; the rule reads the cells in their order).
+/// top to bottom, as a number; the rule reads the cells in their order;
+/// the readers refuse such a pill, so only a model built by hand has one).
 pub(crate) fn check(puzzle: &Puzzle) -> Result<(), RenderError> {
     let n = puzzle.n();
     let at = |cells: &[usize]| reduce::constraint::span(n, cells);

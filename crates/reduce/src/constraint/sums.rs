@@ -102,9 +102,9 @@ pub struct Arrow {
 impl Arrow {
     /// An arrow in a grid of order `n`: a circle of one to three cells,
     /// each sharing an edge with the one before, in one row or column and
-    /// listed left to right or top to bottom (a pill, read so), and a shaft of one cell or more that
-    /// starts beside a circle cell and goes on from neighbour to neighbour,
-    /// no cell twice.
+    /// listed left to right or top to bottom (a pill, read so), and a
+    /// shaft of one cell or more that starts beside a circle cell and goes
+    /// on from neighbour to neighbour, no cell twice.
     pub fn new(n: usize, circle: Vec<usize>, shaft: Vec<usize>) -> Result<Arrow, ConstraintError> {
         let key = "arrow";
         check_cells(key, n, &circle, true)?;

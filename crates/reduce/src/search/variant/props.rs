@@ -477,7 +477,9 @@ pub(super) fn linear(l: &Linear, cand: &[Mask], support: &mut [Mask]) -> bool {
 /// [`linear`] with scratch arrays of `K` terms (`K1` = `K + 1` prefixes).
 #[inline(always)]
 fn linear_in<const K: usize, const K1: usize>(l: &Linear, cand: &[Mask], support: &mut [Mask]) -> bool {
+    const { assert!(K1 == K + 1) };
     let k = l.cells.len();
+    debug_assert!(k <= K && support.len() == k);
     // Each cell's least and greatest term.
     let mut lo = [0i64; K];
     let mut hi = [0i64; K];
