@@ -50,6 +50,10 @@ pub(crate) struct VariantRules {
     /// For each propagator, its cage's candidates when cage placements
     /// last found nothing there (the same again finds nothing again).
     placed: Vec<Vec<VariantMask>>,
+    /// For each propagator, the candidates of the cells it reads when it
+    /// last found nothing as a step (a propagator is a function of them:
+    /// the same again finds nothing again).
+    quiet: Vec<Vec<VariantMask>>,
 }
 
 impl VariantRules {
@@ -63,6 +67,7 @@ impl VariantRules {
         self.cage_pairs = None;
         self.derived_rules.clear();
         self.placed.clear();
+        self.quiet.clear();
         if puzzle.is_classic() || puzzle.n() > MAX_VARIANT_ORDER {
             return false;
         }
@@ -203,6 +208,15 @@ impl VariantRules {
                 continue;
             }
             let cells = &model.reads[p];
+            let quiet = self.quiet.get(p).is_some_and(|q| {
+                q.len() == cells.len() && q.iter().zip(cells).all(|(&m, &c)| m == self.cand[c as usize])
+            });
+            if quiet {
+                if t == Technique::CageCombinations && must_hold(layout, board, step, model, p, &self.cand) {
+                    return true;
+                }
+                continue;
+            }
             self.changed.clear();
             let ok = prop.run(n, &mut Changes { cand: &mut self.cand, changed: &mut self.changed });
             let mut found = false;
@@ -235,6 +249,11 @@ impl VariantRules {
                 self.cand[c] =
                     if board.value[c] == EMPTY { board.cand[c] as VariantMask } else { 1 << board.value[c] };
             }
+            if self.quiet.len() < model.props.len() {
+                self.quiet.resize(model.props.len(), Vec::new());
+            }
+            self.quiet[p].clear();
+            self.quiet[p].extend(cells.iter().map(|&c| self.cand[c as usize]));
             if t == Technique::CageCombinations && must_hold(layout, board, step, model, p, &self.cand) {
                 return true;
             }
