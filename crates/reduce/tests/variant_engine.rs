@@ -156,9 +156,12 @@ fn long_arrow(rng: &mut Rng, n: usize, truth: &[u8]) -> Arrow {
         let line = random_line(rng, n, 5, 20);
         let k = (1 + rng.below(3)).min(line.len() - 1);
         let (circle, shaft) = line.split_at(k);
+        // A pill listed in reading order (backwards it is refused).
+        let mut circle = circle.to_vec();
+        circle.sort_unstable();
         let sum: u64 = shaft.iter().map(|&c| truth[c] as u64 + 1).sum();
-        let Ok(arrow) = Arrow::new(n, circle.to_vec(), shaft.to_vec()) else { continue };
-        if sum == reading(circle) {
+        let Ok(arrow) = Arrow::new(n, circle.clone(), shaft.to_vec()) else { continue };
+        if sum == reading(&circle) {
             return arrow;
         }
         last = Some(arrow);

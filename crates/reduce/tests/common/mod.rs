@@ -126,7 +126,10 @@ pub fn sum_rule(rng: &mut Rng, shape: &Shape, grid: &[u8], honest: bool) -> Opti
             let cells = random_line(rng, n, 2, 4);
             let k = if cells.len() > 2 && rng.chance(30) { 2 } else { 1 };
             let (circle, shaft) = cells.split_at(k);
-            Arrow::new(n, circle.to_vec(), shaft.to_vec()).ok()?.into()
+            // A pill listed in reading order (backwards it is refused).
+            let mut circle = circle.to_vec();
+            circle.sort_unstable();
+            Arrow::new(n, circle, shaft.to_vec()).ok()?.into()
         }
         2 => DoubleArrow::new(n, random_line(rng, n, 3, 2)).ok()?.into(),
         3 => RegionSumLine::new(shape, random_line(rng, n, 2, 4)).ok()?.into(),
