@@ -209,6 +209,26 @@ fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
     for title in ["Killer 5", "killer sudoku 5"] {
         dance(&["solve"]).stdin(format!("{title}\n{killer4}")).stdout("1243\n3412\n2134\n4321\n").check();
     }
+    // A `#` comment after a whole constraint line is a comment, as after a
+    // row: the same puzzle, the same answer (without the last cage it has
+    // several solutions, so a dropped line would show).
+    let commented: String =
+        killer4
+            .lines()
+            .map(|l| {
+                if l.starts_with("killer") {
+                    format!("{l}   # cage {}\n", &l[7..8])
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+    assert!(commented.contains("r1c2   # cage 3"), "{commented}");
+    dance(&["count", "--limit", "2"]).stdin(commented).stdout("1\n").check();
+    dance(&["count", "--limit", "2"])
+        .stdin(format!("{killer4}antiknight   # and a knight\n"))
+        .stdout("0\n")
+        .check();
     // A title that is no constraint's word, or one whose other words are
     // no numbers, says nothing more.
     for title in ["Grid 2", "Thermo sudoku"] {

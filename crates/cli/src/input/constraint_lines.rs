@@ -90,10 +90,16 @@ fn is_position(w: &str) -> bool {
     })
 }
 
+/// A line without its `#` comment, if it has one (`arrow r1c1 r1c2 > r2c1
+/// # a pill`): grid rows take one the same way.
+fn body(s: &str) -> &str {
+    s.split('#').next().unwrap_or_default()
+}
+
 /// Whether a line is a constraint line (or `regions none`).
 pub(crate) fn is_constraint_line(s: &str) -> bool {
     // Most lines are rows or records: not a letter first.
-    let t = s.trim_start();
+    let t = body(s).trim_start();
     if !t.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
         return false;
     }
@@ -124,7 +130,7 @@ pub(crate) fn is_constraint_line(s: &str) -> bool {
 /// stays a title, and `v 1 2 3` may be a row. A `#` comment after the
 /// numbers does not make it a title (`killer 5  # the corner cage`).
 pub(crate) fn is_cut_short(t: &str) -> bool {
-    let t = t.split('#').next().unwrap_or_default();
+    let t = body(t);
     let mut words = t.split_whitespace();
     let Some(first) = words.next() else { return false };
     let known = WITH_CELLS.contains(&first) || FLAGS.contains(&first);
@@ -194,7 +200,7 @@ pub(crate) fn apply(puzzle: Puzzle, lines: &[(String, String)]) -> Result<Puzzle
         if is_cut_short(line) {
             return Err((k, why_not(line)));
         }
-        match text::parse(puzzle.shape(), puzzle.alphabet(), line).map_err(|e| (k, e.to_string()))? {
+        match text::parse(puzzle.shape(), puzzle.alphabet(), body(line)).map_err(|e| (k, e.to_string()))? {
             Item::Constraints(cs) => rules.constraints.extend(cs),
             Item::Candidates { cell, symbols } => {
                 let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -224,6 +230,8 @@ mod tests {
             "thermo 3 4",
             "antiknight 2",
             "killer 5  # the corner cage",
+            "arrow r2c1 r2c2 > r3c1  # a pill",
+            "antiknight # and nothing else",
         ] {
             assert!(is_constraint_line(yes), "{yes}");
         }
