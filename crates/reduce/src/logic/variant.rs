@@ -48,12 +48,37 @@ pub(crate) struct VariantRules {
     support: Vec<VariantMask>,
     cage_cand: Vec<VariantMask>,
     /// For each propagator, its cage's candidates when cage placements
-    /// last found nothing there (the same again finds nothing again).
-    placed: Vec<Vec<VariantMask>>,
+    /// last found nothing there.
+    placed: Seen,
     /// For each propagator, the candidates of the cells it reads when it
-    /// last found nothing as a step (a propagator is a function of them:
-    /// the same again finds nothing again).
-    quiet: Vec<Vec<VariantMask>>,
+    /// last found nothing as a step.
+    quiet: Seen,
+}
+
+/// For each propagator, the candidates a technique last found nothing in.
+/// What a technique finds with one propagator is a function of those
+/// candidates, so the same again finds nothing again and is passed over.
+#[derive(Clone, Debug, Default)]
+struct Seen(Vec<Option<Vec<VariantMask>>>);
+
+impl Seen {
+    /// Forgets everything; room for `props` propagators.
+    fn reset(&mut self, props: usize) {
+        self.0.clear();
+        self.0.resize(props, None);
+    }
+
+    /// Whether propagator `p` last found nothing in `now`.
+    fn same(&self, p: usize, now: impl ExactSizeIterator<Item = VariantMask>) -> bool {
+        self.0[p].as_ref().is_some_and(|s| s.len() == now.len() && s.iter().copied().eq(now))
+    }
+
+    /// Propagator `p` found nothing in `now`.
+    fn remember(&mut self, p: usize, now: impl Iterator<Item = VariantMask>) {
+        let s = self.0[p].get_or_insert_with(Vec::new);
+        s.clear();
+        s.extend(now);
+    }
 }
 
 impl VariantRules {
@@ -66,8 +91,8 @@ impl VariantRules {
         self.kinds.clear();
         self.cage_pairs = None;
         self.derived_rules.clear();
-        self.placed.clear();
-        self.quiet.clear();
+        self.placed.reset(0);
+        self.quiet.reset(0);
         if puzzle.is_classic() || puzzle.n() > MAX_VARIANT_ORDER {
             return false;
         }
@@ -95,6 +120,8 @@ impl VariantRules {
                 _ => Technique::ClueRule,
             })
             .collect();
+        self.placed.reset(model.props.len());
+        self.quiet.reset(model.props.len());
         self.model = Some(model);
         true
     }
@@ -208,10 +235,7 @@ impl VariantRules {
                 continue;
             }
             let cells = &model.reads[p];
-            let quiet = self.quiet.get(p).is_some_and(|q| {
-                q.len() == cells.len() && q.iter().zip(cells).all(|(&m, &c)| m == self.cand[c as usize])
-            });
-            if quiet {
+            if self.quiet.same(p, cells.iter().map(|&c| self.cand[c as usize])) {
                 if t == Technique::CageCombinations && must_hold(layout, board, step, model, p, &self.cand) {
                     return true;
                 }
@@ -249,11 +273,7 @@ impl VariantRules {
                 self.cand[c] =
                     if board.value[c] == EMPTY { board.cand[c] as VariantMask } else { 1 << board.value[c] };
             }
-            if self.quiet.len() < model.props.len() {
-                self.quiet.resize(model.props.len(), Vec::new());
-            }
-            self.quiet[p].clear();
-            self.quiet[p].extend(cells.iter().map(|&c| self.cand[c as usize]));
+            self.quiet.remember(p, cells.iter().map(|&c| self.cand[c as usize]));
             if t == Technique::CageCombinations && must_hold(layout, board, step, model, p, &self.cand) {
                 return true;
             }
@@ -331,8 +351,7 @@ impl VariantRules {
             }
             self.cage_cand.clear();
             self.cage_cand.extend(cells.iter().map(|&c| self.cand[c as usize]));
-            self.placed.resize_with(model.props.len(), Vec::new);
-            if self.placed[p] == self.cage_cand {
+            if self.placed.same(p, self.cage_cand.iter().copied()) {
                 continue;
             }
             if !self.placements.supports(&self.cage_cand, combos, &mut self.support) {
@@ -360,7 +379,7 @@ impl VariantRules {
                 step.source = Some(Source::Rule(rule));
                 return true;
             }
-            self.placed[p].clone_from(&self.cage_cand);
+            self.placed.remember(p, self.cage_cand.iter().copied());
         }
         false
     }

@@ -134,7 +134,7 @@ impl Prop {
                 };
                 group_bounds(l, ch)
                     && match l.cells.len() {
-                        k @ 0..=16 => keep(&mut [0 as Mask; 16][..k], ch),
+                        k @ 0..=SHORT => keep(&mut [0 as Mask; SHORT][..k], ch),
                         k => keep(&mut [0 as Mask; 64][..k], ch),
                     }
             }
@@ -399,6 +399,12 @@ fn group_range(m: Mask, k: usize, c: i64) -> Option<(i64, i64)> {
     extremes(m, k).map(|(lo, hi)| if c > 0 { (c * lo, c * hi) } else { (c * hi, c * lo) })
 }
 
+/// The terms (or groups) most sums have (a cage, an arrow, a diagonal):
+/// their scratch arrays are this long when that is enough, and 64 long
+/// otherwise. Zeroing 64 of each at every call was 2% of the instructions
+/// of `rate` on TAREK_ALL killers (cachegrind).
+const SHORT: usize = 16;
+
 /// Bounds propagation of `l` by its groups of different digits: each
 /// group's sum lies between its fewest lowest and highest candidates,
 /// and a cell keeps a digit only when the rest of its group (other
@@ -408,9 +414,8 @@ pub(super) fn group_bounds(l: &Linear, ch: &mut Changes<'_>) -> bool {
     match l.groups.len() {
         // No groups: nothing to bound (an equation built without them).
         0 => true,
-        // Each group's range in an array as long as most sums need (see
-        // `linear`).
-        1..=16 => group_bounds_in::<16>(l, ch),
+        // Each group's range in an array as long as most sums need.
+        1..=SHORT => group_bounds_in::<SHORT>(l, ch),
         _ => group_bounds_in::<64>(l, ch),
     }
 }
@@ -464,11 +469,8 @@ fn group_bounds_in<const G: usize>(l: &Linear, ch: &mut Changes<'_>) -> bool {
 /// candidates, digits free to repeat: sums spanning fewer than 128 values
 /// in one word, wider ones in several ([`linear_wide`]).
 pub(super) fn linear(l: &Linear, cand: &[Mask], support: &mut [Mask]) -> bool {
-    // Scratch arrays as long as most sums need (a cage, an arrow, a
-    // diagonal): zeroing 64 of each at every call was 2% of the
-    // instructions of `rate` on TAREK_ALL killers (cachegrind).
-    if l.cells.len() <= 16 {
-        linear_in::<16, 17>(l, cand, support)
+    if l.cells.len() <= SHORT {
+        linear_in::<SHORT, { SHORT + 1 }>(l, cand, support)
     } else {
         linear_in::<64, 65>(l, cand, support)
     }
@@ -501,7 +503,7 @@ fn linear_in<const K: usize, const K1: usize>(l: &Linear, cand: &[Mask], support
     // Measured on four TAREK_ALL killers (`rate`, cachegrind): 1.40 G
     // instructions walking every sum, 1.10 G with bounds where they
     // suffice.
-    if k <= 16 && gapless(l, cand, &lo[..k], &hi[..k]) {
+    if k <= SHORT && gapless(l, cand, &lo[..k], &hi[..k]) {
         // The sums of the other cells are every value from their least
         // to their greatest: a candidate is kept when its term leaves the
         // target within them.
@@ -546,7 +548,7 @@ fn linear_in<const K: usize, const K1: usize>(l: &Linear, cand: &[Mask], support
 fn gapless(l: &Linear, cand: &[Mask], lo: &[i64], hi: &[i64]) -> bool {
     let k = lo.len();
     // (widest gap between two terms, width of the terms), by gap.
-    let mut cells = [(0i64, 0i64); 16];
+    let mut cells = [(0i64, 0i64); SHORT];
     for i in 0..k {
         let m = cand[l.cells[i] as usize];
         // The widest run of missing digits between the lowest and the
