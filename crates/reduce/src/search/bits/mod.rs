@@ -1492,7 +1492,8 @@ mod tests {
             plain.set_restarts(false);
             let mut want = all(&mut plain, &p);
             // The count, by the dancing links.
-            let count = crate::search::links::Links::new(&shape).count(&p, None).unwrap().solutions().unwrap();
+            let count =
+                crate::search::links::Links::new(&shape).count(&p, None).unwrap().solutions().unwrap();
             assert!(count >= 4, "order {n}: {count} solutions");
             assert_eq!(want.len() as u64, count, "order {n}");
             want.sort();
