@@ -210,8 +210,8 @@ fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
         dance(&["solve"]).stdin(format!("{title}\n{killer4}")).stdout("1243\n3412\n2134\n4321\n").check();
     }
     // A `#` comment after a whole constraint line is a comment, as after a
-    // row: the same puzzle, the same answer (without the last cage it has
-    // several solutions, so a dropped line would show).
+    // row: the same puzzle, the same answer (without its last cage the
+    // puzzle has two solutions, and a refused line would exit 2).
     let commented: String =
         killer4
             .lines()
