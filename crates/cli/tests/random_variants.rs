@@ -212,18 +212,11 @@ fn a_constraint_flag_that_cannot_be_read_says_what_it_needs() {
     // A `#` comment after a whole constraint line is a comment, as after a
     // row: the same puzzle, the same answer (without its last cage the
     // puzzle has two solutions, and a refused line would exit 2).
-    let commented: String =
-        killer4
-            .lines()
-            .map(|l| {
-                if l.starts_with("killer") {
-                    format!("{l}   # cage {}\n", &l[7..8])
-                } else {
-                    format!("{l}\n")
-                }
-            })
-            .collect();
-    assert!(commented.contains("r1c2   # cage 3"), "{commented}");
+    let commented: String = killer4
+        .lines()
+        .map(|l| if l.starts_with("killer") { format!("{l}   # a cage\n") } else { format!("{l}\n") })
+        .collect();
+    assert_eq!(commented.matches("# a cage").count(), 4, "{commented}");
     dance(&["count", "--limit", "2"]).stdin(commented).stdout("1\n").check();
     dance(&["count", "--limit", "2"])
         .stdin(format!("{killer4}antiknight   # and a knight\n"))
