@@ -20,8 +20,10 @@
 //!   solution (a unique 25x25 the bit search settles in 0.3 s).
 //!
 //! [`Triad`] (`triad.rs`) searches 9x9 grids on band-wide triads (boxes as
-//! 4x4 matrices, bands as mini-row permutations): tested against [`Nine`],
-//! not picked by [`Engine::for_shape`] (slower; bench/results.md).
+//! 4x4 matrices, bands as mini-row permutations): an engine like the
+//! others ([`Engine::Triad`], one of [`Way::ALL`], so the corpus and the
+//! engines test run it), but never picked by [`Engine::for_shape`]: it is
+//! slower than [`Nine`] on every set measured (bench/results.md).
 //!
 //! A puzzle with rules (a variant) is searched by [`Variant`]
 //! (`variant/`): a propagating bitset search that compiles its rules to
@@ -75,32 +77,41 @@ pub enum Engine {
     Bits,
     /// Dancing links on the full matrix, for every shape ([`Links`]).
     Links,
+    /// Band-wide triads, for 9x9 grids with 3x3 boxes ([`Triad`]): never
+    /// picked (slower than [`Engine::Nine`]), for tests and benchmarks.
+    Triad,
 }
 
 impl Engine {
-    /// Every engine, fastest first.
-    pub const ALL: [Engine; 3] = [Engine::Nine, Engine::Bits, Engine::Links];
+    /// Every engine: the ones [`Engine::for_shape`] picks among, fastest
+    /// first, then the one it never picks.
+    pub const ALL: [Engine; 4] = [Engine::Nine, Engine::Bits, Engine::Links, Engine::Triad];
+
+    /// The engines [`Engine::for_shape`] picks among, fastest first.
+    const PICKED: [Engine; 3] = [Engine::Nine, Engine::Bits, Engine::Links];
 
     /// The fastest engine that takes `shape`: the one choice of search.
     pub fn for_shape(shape: &Shape) -> Engine {
-        Engine::ALL.into_iter().find(|e| e.accepts(shape)).unwrap_or(Engine::Links)
+        Engine::PICKED.into_iter().find(|e| e.accepts(shape)).unwrap_or(Engine::Links)
     }
 
     /// Whether this engine can search grids of `shape`.
     pub fn accepts(self, shape: &Shape) -> bool {
         match self {
-            Engine::Nine => nine::is_nine_by_boxes(shape),
+            Engine::Nine | Engine::Triad => nine::is_nine_by_boxes(shape),
             Engine::Bits => shape.n() <= MAX_BITS_ORDER,
             Engine::Links => true,
         }
     }
 
-    /// The engine's name, as in these docs: `nine`, `bits`, `links`.
+    /// The engine's name, as in these docs: `nine`, `bits`, `links`,
+    /// `triad`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Nine => "nine",
             Engine::Bits => "bits",
             Engine::Links => "links",
+            Engine::Triad => "triad",
         }
     }
 }
@@ -138,6 +149,7 @@ impl VariantWay {
 enum Fast {
     Nine(Box<Nine>),
     Bits(Box<Bits>),
+    Triad(Box<Triad>),
     None,
 }
 
@@ -195,6 +207,7 @@ impl GridSolver {
             Engine::Nine => Fast::Nine(Box::new(Nine::new(shape)?)),
             Engine::Bits => Fast::Bits(Box::new(Bits::new(shape)?)),
             Engine::Links => Fast::None,
+            Engine::Triad => Fast::Triad(Box::new(Triad::new(shape)?)),
         };
         Some(GridSolver {
             shape: shape.clone(),
@@ -254,6 +267,7 @@ impl GridSolver {
         match &mut self.fast {
             Fast::Nine(s) => s.set_budget(budget),
             Fast::Bits(s) => s.set_budget(budget),
+            Fast::Triad(s) => s.set_budget(budget),
             Fast::None => {}
         }
         if let Some(l) = &mut self.links {
@@ -306,6 +320,7 @@ impl GridSolver {
         match &mut self.fast {
             Fast::Nine(s) => s.set_probe(probe.clone()),
             Fast::Bits(s) => s.set_probe(probe.clone()),
+            Fast::Triad(s) => s.set_probe(probe.clone()),
             Fast::None => {}
         }
         if let Some(l) = &mut self.links {
@@ -437,6 +452,7 @@ impl GridSolver {
         let outcome = match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => s.solve(puzzle, visit),
             (Fast::Bits(s), false) => s.solve(puzzle, visit),
+            (Fast::Triad(s), false) => s.solve(puzzle, visit),
             _ => return self.solve(puzzle, visit),
         };
         clash_if_none(puzzle, outcome)
@@ -577,6 +593,11 @@ impl GridSolver {
                 self.variant_ran = false;
                 s.solve_excluding(puzzle, excluded, visit)
             }
+            (Fast::Triad(s), false) => {
+                self.last = Engine::Triad;
+                self.variant_ran = false;
+                s.solve_excluding(puzzle, excluded, visit)
+            }
             _ => {
                 self.last = Engine::Bits;
                 self.variant_ran = false;
@@ -665,6 +686,7 @@ impl GridSolver {
         let outcome = match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => s.count(puzzle, limit),
             (Fast::Bits(s), false) => s.solve(puzzle, visit),
+            (Fast::Triad(s), false) => s.count(puzzle, limit),
             _ => return self.links().count(puzzle, Some(limit)),
         };
         clash_if_none(puzzle, outcome)
@@ -896,6 +918,7 @@ impl GridSolver {
         match (self.last, &self.fast, &self.links) {
             (Engine::Nine, Fast::Nine(s), _) => s.end(),
             (Engine::Bits, Fast::Bits(s), _) => s.end(),
+            (Engine::Triad, Fast::Triad(s), _) => s.end(),
             (Engine::Links, _, Some(l)) => l.end(),
             (Engine::Bits, _, _) => self.spare.as_ref().map_or(End::Complete, |s| s.end()),
             _ => End::Complete,
@@ -928,6 +951,7 @@ impl GridSolver {
         match (self.last, &self.fast, &self.links) {
             (Engine::Nine, Fast::Nine(s), _) => s.stats(),
             (Engine::Bits, Fast::Bits(s), _) => s.stats(),
+            (Engine::Triad, Fast::Triad(s), _) => s.stats(),
             (Engine::Links, _, Some(l)) => l.stats(),
             (Engine::Bits, _, _) => self.spare.as_ref().map_or(Stats::default(), |s| s.stats()),
             _ => Stats::default(),
@@ -950,9 +974,14 @@ pub enum Way {
 }
 
 impl Way {
-    /// Every way: the three engines, then the reduced matrix.
-    pub const ALL: [Way; 4] =
-        [Way::Engine(Engine::Nine), Way::Engine(Engine::Bits), Way::Engine(Engine::Links), Way::Reduced];
+    /// Every way: the four engines, then the reduced matrix.
+    pub const ALL: [Way; 5] = [
+        Way::Engine(Engine::Nine),
+        Way::Engine(Engine::Bits),
+        Way::Engine(Engine::Links),
+        Way::Engine(Engine::Triad),
+        Way::Reduced,
+    ];
 
     /// Whether this way can search grids of `shape`.
     pub fn accepts(self, shape: &Shape) -> bool {
@@ -1117,6 +1146,47 @@ mod tests {
             assert_eq!(s.engine(), Engine::Links);
         }
         assert!(GridSolver::with_engine(&Shape::default_for(16).unwrap(), Engine::Nine).is_none());
+        // The triad search takes the classic grid alone, and is never picked.
+        assert!(Engine::Triad.accepts(&nine));
+        assert!(GridSolver::with_engine(&Shape::default_for(16).unwrap(), Engine::Triad).is_none());
+        assert!(GridSolver::with_engine(&Shape::new(9, Regions::None).unwrap(), Engine::Triad).is_none());
+    }
+
+    /// Through the solver, the triad search answers as the one it stands
+    /// beside: a first solution, a count, an exclusion, a budget that runs
+    /// out (unknown), and its own name as the last engine.
+    #[test]
+    fn the_triad_engine_answers_through_the_solver() {
+        let shape = Shape::default_for(9).unwrap();
+        let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let p = puzzle(shape.clone(), hard);
+        let mut nine = GridSolver::with_engine(&shape, Engine::Nine).unwrap();
+        let mut triad = GridSolver::with_engine(&shape, Engine::Triad).unwrap();
+        let first = |s: &mut GridSolver| {
+            let mut g = Vec::new();
+            let o = s.solve_any(&p, |x| {
+                g = x.to_vec();
+                ControlFlow::Break(())
+            });
+            assert_eq!(o.unwrap().end(), End::Limit);
+            g
+        };
+        let (a, b) = (first(&mut nine), first(&mut triad));
+        assert_eq!(p.verify(&b), Ok(()));
+        assert_eq!(a, b, "a unique puzzle");
+        assert_eq!(triad.last_engine(), Engine::Triad);
+        assert_eq!(triad.count(&p, Some(2)).unwrap().solutions(), Some(1));
+        assert!(triad.stats().nodes > 0);
+        // Excluding the solution's symbol in one open cell leaves none.
+        let cell = hard.find('.').unwrap();
+        let o = triad.solve_excluding(&p, &[(cell, b[cell])], |_| ControlFlow::Continue(()));
+        assert_eq!(o.solutions(), Some(0));
+        assert_eq!(triad.last_engine(), Engine::Triad);
+        // Two nodes are not enough for this one: unknown, never none.
+        triad.set_budget(Budget::nodes(2));
+        let o = triad.count(&p, Some(2)).unwrap();
+        assert!(o.is_unknown(), "{o:?}");
+        assert_eq!(triad.end(), End::OutOfNodes);
     }
 
     #[test]
