@@ -98,11 +98,12 @@ fn body(s: &str) -> &str {
 
 /// Whether a line is a constraint line (or `regions none`).
 pub(crate) fn is_constraint_line(s: &str) -> bool {
-    // Most lines are rows or records: not a letter first.
-    let t = body(s).trim_start();
-    if !t.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+    // Most lines are rows or records: not a letter first (looked at
+    // before the comment is cut, which reads the whole line).
+    if !s.trim_start().as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
         return false;
     }
+    let t = body(s).trim_start();
     let mut words = t.split_whitespace();
     let Some(first) = words.next() else { return false };
     if first.len() > 16 {

@@ -265,6 +265,9 @@ impl Rules {
     /// it. Only constraints that read no cell beyond their own are looked
     /// at; the searches find every other clash.
     pub fn broken_by_givens(&self, n: usize, givens: &[Option<u8>]) -> Option<String> {
+        if self.constraints.is_empty() {
+            return None; // a classic puzzle: no grid to lay out
+        }
         let cells: Vec<u8> = givens.iter().map(|g| g.unwrap_or(0)).collect();
         let grid = Grid { n, cells: &cells };
         self.constraints.iter().find_map(|c| {
