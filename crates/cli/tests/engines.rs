@@ -5,9 +5,10 @@
 //!
 //! - A puzzle goes through every [`reduce::Way`] that accepts its shape:
 //!   the 9x9 search, the bit search, the links with the givens forced, the
-//!   9x9 triad search, the links on Knuth's reduced matrix. Each lists its solutions up to
-//!   [`LIMIT`]: the counts agree, every grid is a verified solution of the
-//!   puzzle, and when there are fewer than [`LIMIT`] the very same set.
+//!   9x9 triad search, the links on Knuth's reduced matrix. Each lists its
+//!   solutions up to [`LIMIT`]: the counts agree, every grid is a verified
+//!   solution of the puzzle, and when there are fewer than [`LIMIT`] the
+//!   very same set.
 //! - An exact-cover problem goes through the faithful search (DLX1's very
 //!   tree) and the fast one (DLX1's tree less its dead ends): the same
 //!   first solutions in the same order, and the same count and nodes when

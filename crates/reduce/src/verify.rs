@@ -50,10 +50,9 @@ pub fn grid(puzzle: &Puzzle, grid: &[u8]) -> Result<(), Failure> {
     // The common case, a grid that passes, is decided without a branch a
     // cell; only a grid that fails is read again, to say why.
     let n = puzzle.n();
-    let nine_boxes = matches!(puzzle.shape().regions(), Regions::Boxes { rows: 3, cols: 3 });
     let passes = match n {
         _ if grid.len() != n * n => false,
-        9 if nine_boxes => units_full_nine(puzzle.givens(), grid),
+        9 if has_nine_check(puzzle) => units_full_nine(puzzle.givens(), grid),
         0..=16 => units_full::<16>(puzzle, grid),
         _ => units_full::<{ crate::MAX_ORDER }>(puzzle, grid),
     };
@@ -76,6 +75,12 @@ impl Puzzle {
     pub fn verify(&self, grid: &[u8]) -> Result<(), String> {
         self::grid(self, grid).map_err(|f| f.reason)
     }
+}
+
+/// Whether `puzzle` is the 9x9 with 3x3 boxes, which [`grid`] checks by a
+/// way of its own ([`units_full_nine`]).
+fn has_nine_check(puzzle: &Puzzle) -> bool {
+    matches!(puzzle.shape().regions(), Regions::Boxes { rows: 3, cols: 3 })
 }
 
 /// The bit of each byte of a 9x9 grid: `1 << v` for a symbol (0 to 8), none
@@ -261,8 +266,7 @@ impl<'a> Checker<'a> {
         // The 9x9 with 3x3 boxes has a check of its own in [`grid`], in a
         // third of the instructions of a table's (and no table to build
         // for each puzzle of a batch).
-        let nine_boxes = matches!(shape.regions(), Regions::Boxes { rows: 3, cols: 3 });
-        if n <= 16 && puzzle.is_classic() && !nine_boxes {
+        if n <= 16 && puzzle.is_classic() && !has_nine_check(puzzle) {
             // Boxes are laid out from their description (R x C), a map
             // from its labels: never from the table a search reads
             // (`Shape::region` of boxes), so the two cannot share a

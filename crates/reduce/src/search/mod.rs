@@ -1,7 +1,8 @@
 //! The grid searches, and the one place that picks among them.
 //!
-//! Three searches solve the same exact cover (the one of
-//! [`crate::full_matrix`]), each on the shapes it takes:
+//! Three searches, among which [`Engine::for_shape`] picks, solve the
+//! same exact cover (the one of [`crate::full_matrix`]), each on the
+//! shapes it takes:
 //!
 //! - [`Nine`] (`nine.rs`): bit boards by symbol and band, for 9x9 grids with
 //!   3x3 boxes, the common case by far;
@@ -587,20 +588,20 @@ impl GridSolver {
                 0,
             ));
         }
+        self.variant_ran = false;
+        // The 9x9 engines take the exclusions themselves; every other
+        // search is the bit search's (the picked one, or the spare).
         match (&mut self.fast, self.faithful) {
             (Fast::Nine(s), false) => {
                 self.last = Engine::Nine;
-                self.variant_ran = false;
                 s.solve_excluding(puzzle, excluded, visit)
             }
             (Fast::Triad(s), false) => {
                 self.last = Engine::Triad;
-                self.variant_ran = false;
                 s.solve_excluding(puzzle, excluded, visit)
             }
             _ => {
                 self.last = Engine::Bits;
-                self.variant_ran = false;
                 self.bits().solve_near_seeded(puzzle, excluded, near, seed, visit)
             }
         }
