@@ -81,6 +81,9 @@ pub(crate) struct UnitGivens {
     /// before the test's search, 0 for none (big jigsaws: see
     /// [`RESTARTED_SHARE`]).
     restarted: u64,
+    /// The first round's cap of a test's search, in nodes ([`FIRST_CAP`]
+    /// a cell, or see [`BOX_CELLS_PER_FIRST_NODE`]).
+    first_cap: u64,
 }
 
 impl UnitGivens {
@@ -107,7 +110,13 @@ impl UnitGivens {
             shuffled_to: if n >= WORK_FROM { SHUFFLED_TO } else { u64::MAX },
         });
         let restarted = if jigsaw && n >= WORK_FROM { RESTARTED_SHARE } else { 0 };
-        UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw, retries, restarted }
+        let area = (n * n) as u64;
+        let first_cap = if n >= WORK_FROM && matches!(shape.regions(), Regions::Boxes { .. }) {
+            (area / BOX_CELLS_PER_FIRST_NODE).max(1)
+        } else {
+            FIRST_CAP * area
+        };
+        UnitGivens { n, all, of_cell, cells, given: vec![0; units], jigsaw, retries, restarted, first_cap }
     }
 
     /// Whether the regions are a jigsaw map.
@@ -181,6 +190,26 @@ pub(crate) const SPARSE_FIRST_FROM: usize = 17;
 
 /// The first node cap of a test, per cell of the grid (see [`minimize`]).
 const FIRST_CAP: u64 = 16;
+
+/// On box grids from order [`WORK_FROM`], the cells of the grid per node
+/// of a test's first cap: a quarter of a node a cell (324 nodes at 36x36)
+/// where [`FIRST_CAP`] gives 16 (20,736).
+///
+/// There a test that runs past a few hundred nodes is mostly a proof (no
+/// other solution) on a dense puzzle, and the first round's tests that
+/// ran out of 16 nodes a cell were lost work: 36x36 seed 3 spent 213,000
+/// of its 499,000 nodes on ten tests cut at 21,000 nodes each, which the
+/// next round, on the sparser puzzle, decided in 11,000 nodes in all (a
+/// second solution near at hand once more givens had gone). Put off
+/// sooner, such tests cost a few hundred nodes each in the first round.
+/// CPU of one puzzle (`generate --order N --seed S --jobs 1`, seeds 1 to
+/// 7, medians of 3 interleaved runs): 36x36 25.0 s in all before, 14.1 s
+/// after (seed 3 6.21 -> 1.69 s, seed 6 5.08 -> 1.36); 30x30 5.64 ->
+/// 4.54 s; 24x24 and 25x25 the same time (other puzzles, as many givens
+/// give or take nine). In a first sweep a half node a cell gave 14.0 s
+/// and 3.67 s, one node 19.7 s and 4.14 s, against 13.1 s and 4.06 s. Jigsaws keep [`FIRST_CAP`]: on
+/// 25x25 jigsaws one node a cell took seed 5 from 7.6 s to 50 s.
+const BOX_CELLS_PER_FIRST_NODE: u64 = 4;
 
 /// The order from which one pass of [`minimize`] gets a bound on its
 /// nodes, all tests together (see [`work`]).
@@ -329,7 +358,7 @@ pub(crate) fn minimize(
     // (6x6: 2,000 puzzles 0.067 s with them, 0.046 s without).
     solver.set_filtering(puzzle.n() >= FILTER_FROM);
     let most = budget.max_nodes.unwrap_or(u64::MAX);
-    let mut cap = most.min(FIRST_CAP * solution.len() as u64);
+    let mut cap = most.min(units.first_cap);
     let mut pending = order.to_vec();
     let mut later = Vec::new();
     let mut spent = 0u64;
