@@ -304,7 +304,8 @@ impl GridSolver {
     }
 
     /// Whether the bit search's searches to come filter harder at every
-    /// node (see [`Bits::set_filtering`]; off by default). The other
+    /// node (see [`Bits::set_filtering`]; off by default; always on for box
+    /// grids of orders 24 to 39). The other
     /// engines keep their own propagation.
     pub fn set_filtering(&mut self, on: bool) {
         self.filtering = on;

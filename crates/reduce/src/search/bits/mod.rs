@@ -41,7 +41,13 @@
 //! box-line interactions on boxes (the module `lines`) and locked
 //! candidates on other regions, at any order, and from order
 //! [`HALL_FILTERING_FROM`] the all-different filter of nearly full units
-//! (below).
+//! (below). Box grids of orders [`HALL_FILTERING_FROM`] to `HALL_FROM - 1`
+//! filter so always: minimal puzzles of those orders (as `dance generate`
+//! makes them, some 40% given) are such proofs from the root, and without
+//! the filters `solve` and `count` thrashed on them (generated 30x30,
+//! 32x32 and 36x36 puzzles: 2.6 s to over 30 s, against 0.01 to 0.13 s
+//! with them). From [`HALL_FROM`] the search takes all-different on nearly
+//! full units anyway, and the box lines did not pay there.
 //!
 //! **Big grids.** From order [`WEIGHTED_FROM`] up (jigsaws from
 //! [`JIGSAW_FROM`]), two more rules keep a
@@ -349,6 +355,10 @@ struct Search<W: Word> {
     /// What `locked` is when filtering is off, and whether the shape has
     /// regions (locked candidates need them): see [`Bits::set_filtering`].
     locked_default: bool,
+    /// Whether the search filters even when filtering is off: box grids of
+    /// orders [`HALL_FILTERING_FROM`] to `HALL_FROM - 1` (see the module
+    /// documentation).
+    filters_always: bool,
     has_regions: bool,
     /// The boxes, if the regions are boxes; the filtering on them
     /// (box-line interactions, see [`lines`]) when on, and its scratch.
@@ -460,6 +470,8 @@ impl<W: Word> Search<W> {
             frames: Vec::new(),
             // Set below, from `locked`.
             locked_default: false,
+            filters_always: matches!(shape.regions(), Regions::Boxes { .. })
+                && (HALL_FILTERING_FROM..HALL_FROM).contains(&n),
             has_regions,
             boxes: match *shape.regions() {
                 Regions::Boxes { rows, cols } => Some(lines::Boxes { n, rows, cols }),
@@ -491,12 +503,15 @@ impl<W: Word> Search<W> {
             fish_scratch: [Vec::new(), Vec::new()],
         };
         search.locked_default = search.locked;
+        search.set_filtering(false);
         search
     }
 
     /// Filtering on or off (see [`Bits::set_filtering`]): box-line
-    /// interactions on boxes, locked candidates on other regions.
+    /// interactions on boxes, locked candidates on other regions; always on
+    /// where [`Search::filters_always`].
     fn set_filtering(&mut self, on: bool) {
+        let on = on || self.filters_always;
         self.box_lines = on && self.boxes.is_some();
         let jigsaw = self.has_regions && self.boxes.is_none();
         self.hall =
@@ -1234,11 +1249,13 @@ impl Bits {
     }
 
     /// Whether the searches to come filter harder at every node (off by
-    /// default): locked candidates on every shape with regions, whatever
-    /// its order (box-line interactions on boxes), and from order
-    /// 24 all-different on nearly full units. Each node costs more, but a search that must prove there
-    /// is no solution (a puzzle maker's uniqueness test on a big sparse
-    /// grid) takes far fewer nodes.
+    /// default, but always on for box grids of orders 24 to 39: see the
+    /// module documentation): locked candidates on every shape with
+    /// regions, whatever its order (box-line interactions on boxes), and
+    /// from order 24 all-different on nearly full units. Each node costs
+    /// more, but a search that must prove there is no solution (a puzzle
+    /// maker's uniqueness test on a big sparse grid) takes far fewer
+    /// nodes.
     pub fn set_filtering(&mut self, on: bool) {
         match &mut self.inner {
             Inner::Narrow(s) => s.set_filtering(on),
