@@ -112,7 +112,7 @@ impl UnitGivens {
         let restarted = if jigsaw && n >= WORK_FROM { RESTARTED_SHARE } else { 0 };
         let area = (n * n) as u64;
         let first_cap = if n >= WORK_FROM && matches!(shape.regions(), Regions::Boxes { .. }) {
-            (area / BOX_CELLS_PER_FIRST_NODE).max(1)
+            area / BOX_CELLS_PER_FIRST_NODE
         } else {
             FIRST_CAP * area
         };
@@ -207,8 +207,9 @@ const FIRST_CAP: u64 = 16;
 /// after (seed 3 6.21 -> 1.69 s, seed 6 5.08 -> 1.36); 30x30 5.64 ->
 /// 4.54 s; 24x24 and 25x25 the same time (other puzzles, as many givens
 /// give or take nine). In a first sweep a half node a cell gave 14.0 s
-/// and 3.67 s, one node 19.7 s and 4.14 s, against 13.1 s and 4.06 s. Jigsaws keep [`FIRST_CAP`]: on
-/// 25x25 jigsaws one node a cell took seed 5 from 7.6 s to 50 s.
+/// and 3.67 s, one node 19.7 s and 4.14 s, against 13.1 s and 4.06 s.
+/// Jigsaws keep [`FIRST_CAP`]: on 25x25 jigsaws one node a cell took seed
+/// 5 from 7.6 s to 50 s.
 const BOX_CELLS_PER_FIRST_NODE: u64 = 4;
 
 /// The order from which one pass of [`minimize`] gets a bound on its
