@@ -347,6 +347,9 @@ fn variant_plan(
             Style::Killer { min, max }
         }
     };
+    if a.difficulty == Some(Level::Easy) {
+        easy_variant(&style, a.givens.unwrap_or(0))?;
+    }
     let request = VariantRequest {
         style,
         givens: a.givens.unwrap_or(0),
@@ -355,6 +358,7 @@ fn variant_plan(
         add_nodes: ADD_NODES,
         time: a.timeout,
         accept: a.difficulty.map(rated_exactly),
+        within: a.difficulty.filter(|&l| l != Level::Beyond).map(reduce::generate::at_most),
     };
     let generator = VariantGenerator::new(shape, alphabet, request).map_err(|e| UsageError(e.to_string()))?;
     Ok(GeneratePlan {
@@ -367,6 +371,28 @@ fn variant_plan(
         jobs: threads(a.jobs).min(a.count.min(1 << 20) as usize).max(1),
         quiet: a.quiet,
     })
+}
+
+/// `--difficulty easy` for variants: refused up front when no puzzle of
+/// the request can be easy and need its rules (rather than after every
+/// attempt has been turned down).
+fn easy_variant(style: &Style, givens: usize) -> Result<(), UsageError> {
+    match style {
+        Style::Killer { .. } if givens == 0 => Err(UsageError(
+            "--difficulty easy: a killer without givens needs cage combinations (medium) from its first step; \
+             ask for medium or harder, or for some --givens"
+                .into(),
+        )),
+        Style::Constraints(kinds) if !kinds.iter().any(|k| k.reached_by_singles()) => {
+            let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            Err(UsageError(format!(
+                "--difficulty easy: singles never reason with {}, so an easy puzzle would not need any of them; \
+                 ask for medium or harder, or add a kind singles can use (killer, renban, skyscraper, odd, even)",
+                names.join(", ")
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `MIN-MAX` (or one number for both).

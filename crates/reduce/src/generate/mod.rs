@@ -55,7 +55,9 @@ use dlx::{Budget, End, Probe, SplitMix64};
 
 pub use crate::symmetry::Symmetry;
 pub use jigsaw::{can_draw, random_map, regions_connected, LABELS};
-pub use variant::{read_off, Accept, Kind, Style, VariantGenerator, VariantRequest, ADD_NODES};
+pub use variant::{
+    at_most, read_off, Accept, Kind, Style, VariantGenerator, VariantRequest, Within, ADD_NODES,
+};
 
 use crate::grid::{Alphabet, GridError, Shape};
 use crate::logic::{Level, Logic, Rating};

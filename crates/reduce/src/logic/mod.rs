@@ -267,7 +267,28 @@ impl Logic {
     /// returns the verdict. The puzzle's shape must be this solver's.
     /// Afterwards [`Logic::values`] and [`Logic::candidates`] show where
     /// the steps stopped.
-    pub fn explain<F: FnMut(&Step)>(&mut self, puzzle: &Puzzle, mut visit: F) -> Verdict {
+    pub fn explain<F: FnMut(&Step)>(&mut self, puzzle: &Puzzle, visit: F) -> Verdict {
+        match self.steps(puzzle, visit) {
+            Err(c) => Verdict::Unrated(Unrated::Conflict(c)),
+            Ok(()) => self.verdict(puzzle),
+        }
+    }
+
+    /// Whether the steps alone (with the techniques up to
+    /// [`Logic::set_hardest`]'s) fill the grid with a solution of
+    /// `puzzle`: a rating of at most that technique's level, for a puzzle
+    /// known to be unique. Unlike [`Logic::rate`], a run that gets stuck
+    /// ends there, without the search for a second solution.
+    pub fn fills(&mut self, puzzle: &Puzzle) -> bool {
+        self.steps(puzzle, |_| {}).is_ok()
+            && !self.board.broken
+            && self.board.empty == 0
+            && puzzle.verify(&self.board.value).is_ok()
+    }
+
+    /// Runs the steps on `puzzle` until none applies, calling `visit`
+    /// after each; or the clash of two givens.
+    fn steps<F: FnMut(&Step)>(&mut self, puzzle: &Puzzle, mut visit: F) -> Result<(), Conflict> {
         assert_eq!(puzzle.shape(), &self.shape, "a puzzle of another shape");
         self.tally.clear();
         self.forcing.clear();
@@ -275,7 +296,7 @@ impl Logic {
         self.lay_out(puzzle);
         if let Some(c) = puzzle.conflict() {
             self.board.load(&self.layout, &vec![None; self.layout.cells]);
-            return Verdict::Unrated(Unrated::Conflict(c));
+            return Err(c);
         }
         self.board.load(&self.layout, puzzle.givens());
         if let Some(init) = self.variant.init() {
@@ -294,7 +315,7 @@ impl Logic {
             );
             visit(&self.step);
         }
-        self.verdict(puzzle)
+        Ok(())
     }
 
     /// Compiles the rules of `puzzle` and lays out its units: the shape's

@@ -283,6 +283,14 @@ impl Level {
         Level::Beyond,
     ];
 
+    /// The hardest technique of this level or an easier one: a solver
+    /// set to it ([`crate::logic::Logic::set_hardest`]) solves exactly
+    /// the puzzles rated this level or easier. [`Level::Beyond`]: every
+    /// technique.
+    pub fn top(self) -> Technique {
+        *Technique::ALL.iter().rev().find(|t| t.level() <= self).unwrap_or(&Technique::FullHouse)
+    }
+
     /// The level's name, in lower case.
     pub fn name(self) -> &'static str {
         match self {

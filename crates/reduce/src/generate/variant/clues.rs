@@ -104,6 +104,16 @@ impl Kind {
         Kind::Quadruple,
     ];
 
+    /// Whether singles alone (an easy puzzle: full house, naked and
+    /// hidden singles) can need a constraint of this kind: its cells are a
+    /// group whose digits differ (killer cages, renban lines) or it takes
+    /// candidates away before the first step (parity, skyscrapers). Every
+    /// other kind is reasoned with from medium up, so an easy puzzle never
+    /// needs one (the minimizing pass takes them all away).
+    pub fn reached_by_singles(self) -> bool {
+        matches!(self, Kind::Killer | Kind::Renban | Kind::Skyscraper | Kind::Odd | Kind::Even)
+    }
+
     /// Its name in `--constraints` (the plain-text form's word).
     pub fn name(self) -> &'static str {
         match self {

@@ -17,11 +17,13 @@
 //!   solution breaks it (a given there when no such constraint comes).
 //!
 //! Then every cage sum (the cage stays), constraint and given is taken
-//! away in random order while the puzzle keeps one solution: one pass
-//! leaves nothing that can go, as taking more away only lets in more
-//! solutions. A search that runs out of budget keeps what it tested (the
-//! puzzle stays unique, maybe not minimal), and one that cannot tell
-//! whether the puzzle is unique gives the attempt up for a fresh grid.
+//! away in random order while the puzzle keeps one solution (and passes
+//! [`VariantRequest::within`], a ceiling on its rating, when there is
+//! one): one pass leaves nothing that can go, as taking more away only
+//! lets in more solutions. A search that runs out of budget keeps what it
+//! tested (the puzzle stays unique, maybe not minimal), and one that
+//! cannot tell whether the puzzle is unique gives the attempt up for a
+//! fresh grid.
 //!
 //! An acceptance predicate ([`VariantRequest::accept`]) can turn a
 //! finished puzzle down (a rating, say); the generator then starts again
@@ -45,6 +47,7 @@ pub use clues::Kind;
 use super::{full, GenerateError, Generated, DEFAULT_ATTEMPTS, DEFAULT_MAX_NODES, FILL_NODES, FILL_RESTARTS};
 use crate::constraint::{Constraint, Grid, Killer, Rules};
 use crate::grid::{Alphabet, GridError, Shape};
+use crate::logic::{Level, Logic};
 use crate::puzzle::Puzzle;
 use crate::search::{GridSolver, MAX_VARIANT_ORDER};
 use crate::symmetry::Symmetry;
@@ -57,6 +60,33 @@ pub const ADD_NODES: u64 = 50_000;
 /// A test a finished puzzle must pass (its puzzle and solution), or the
 /// generator tries again: the hook for a rating of variant puzzles.
 pub type Accept = Arc<dyn Fn(&Puzzle, &[u8]) -> bool + Send + Sync>;
+
+/// A ceiling on how hard a puzzle may be, as the cells its reasoning
+/// leaves open: none when the puzzle is within it. Clues are added while
+/// a puzzle is past it, and a clue whose going would put it past it stays
+/// ([`at_most`]: a rating).
+pub type Within = Arc<dyn Fn(&Puzzle) -> Vec<usize> + Send + Sync>;
+
+/// The ceiling of puzzles rated `level` or easier: the logical solver,
+/// with the techniques up to `level`'s ([`Level::top`]), fills the grid;
+/// otherwise the cells it leaves open (every cell if it finds the puzzle
+/// broken, which a puzzle with a solution never is).
+pub fn at_most(level: Level) -> Within {
+    Arc::new(move |puzzle: &Puzzle| {
+        let mut logic = Logic::new(puzzle.shape());
+        logic.set_hardest(level.top());
+        if logic.fills(puzzle) {
+            return Vec::new();
+        }
+        let open: Vec<usize> =
+            logic.values().enumerate().filter(|(_, v)| v.is_none()).map(|(c, _)| c).collect();
+        if open.is_empty() {
+            (0..puzzle.n() * puzzle.n()).collect()
+        } else {
+            open
+        }
+    })
+}
 
 /// How the rules of a puzzle are made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +120,13 @@ pub struct VariantRequest {
     pub time: Option<Duration>,
     /// A test each finished puzzle must pass.
     pub accept: Option<Accept>,
+    /// A ceiling on the puzzle's rating. The constraints style adds
+    /// constraints (or givens) at the cells it leaves open until the
+    /// puzzle is within it; a killer is left as it is when its full sums
+    /// are past it (for `accept` to turn down). While clues are taken
+    /// away, a clue whose going would put the puzzle past it stays: the
+    /// puzzle is minimal within the ceiling.
+    pub within: Option<Within>,
 }
 
 impl fmt::Debug for VariantRequest {
@@ -102,6 +139,7 @@ impl fmt::Debug for VariantRequest {
             .field("add_nodes", &self.add_nodes)
             .field("time", &self.time)
             .field("accept", &self.accept.is_some())
+            .field("within", &self.within.is_some())
             .finish()
     }
 }
@@ -117,6 +155,7 @@ impl VariantRequest {
             add_nodes: ADD_NODES,
             time: None,
             accept: None,
+            within: None,
         }
     }
 }
@@ -263,7 +302,10 @@ impl VariantGenerator {
             if puzzle.verify(&grid).is_err() {
                 continue;
             }
-            if self.request.accept.as_ref().is_some_and(|accept| !accept(&puzzle, &grid)) {
+            // A puzzle of the kinds asked keeps one of them at least.
+            let bare =
+                matches!(self.request.style, Style::Constraints(_)) && puzzle.rules().constraints.is_empty();
+            if bare || self.request.accept.as_ref().is_some_and(|accept| !accept(&puzzle, &grid)) {
                 continue;
             }
             return Ok(Generated {
@@ -442,7 +484,12 @@ impl VariantGenerator {
             let second = self.second(&p, grid);
             self.solver.set_budget(budget);
             let other = match second {
-                Second::Unique => break,
+                Second::Unique => {
+                    if self.ease(&p, &sheet, kinds, &mut givens, &mut constraints, &mut steps, rng) {
+                        continue;
+                    }
+                    break;
+                }
                 Second::Unknown(End::OutOfNodes) if cut => {
                     let open: Vec<usize> = (0..n * n).filter(|&c| givens[c].is_none()).collect();
                     if open.is_empty() {
@@ -488,11 +535,51 @@ impl VariantGenerator {
         Ok(self.puzzle(&givens, &constraints))
     }
 
+    /// For a unique `p` past the request's ceiling: adds a constraint of
+    /// one of `kinds` through a cell its reasoning leaves open (a given
+    /// there when none comes, or once `steps` ran out), and says so. The
+    /// grid keeps what is added, so the puzzle stays unique.
+    #[allow(clippy::too_many_arguments)]
+    fn ease(
+        &self,
+        p: &Puzzle,
+        sheet: &Sheet,
+        kinds: &[Kind],
+        givens: &mut [Option<u8>],
+        constraints: &mut Vec<Constraint>,
+        steps: &mut usize,
+        rng: &mut SplitMix64,
+    ) -> bool {
+        let Some(within) = &self.request.within else { return false };
+        let open: Vec<usize> = within(p).into_iter().filter(|&c| givens[c].is_none()).collect();
+        if open.is_empty() {
+            return false;
+        }
+        let pick = |rng: &mut SplitMix64| open[rng.below(open.len() as u64) as usize];
+        let n = self.blank.n();
+        let taken = Taken::new(n, constraints);
+        for _ in 0..if *steps > 0 { 24 } else { 0 } {
+            let kind = kinds[rng.below(kinds.len() as u64) as usize];
+            let Some(c) = derive(kind, sheet, pick(rng), &taken, rng) else { continue };
+            let rules = Rules { constraints: vec![c.clone()], candidates: None };
+            if rules.check(Grid { n, cells: sheet.grid }).is_ok() {
+                constraints.push(c);
+                *steps -= 1;
+                return true;
+            }
+        }
+        *steps = steps.saturating_sub(1);
+        let at = pick(rng);
+        givens[at] = Some(sheet.grid[at]);
+        true
+    }
+
     /// Takes away, in random order, each of `items` the puzzle does not
-    /// need to stay unique: a killer cage loses its sum (and stays), any
-    /// other constraint goes (left as an empty cage to keep the indices,
-    /// swept by the caller), a given goes. A test that runs out of budget
-    /// keeps its item.
+    /// need to stay unique (and within the request's ceiling): a killer
+    /// cage loses its sum (and stays), any other constraint goes (left as
+    /// an empty cage to keep the indices, swept by the caller), a given
+    /// goes. A test that runs out of budget keeps its item. A puzzle
+    /// already past the ceiling is left whole.
     fn minimize(
         &mut self,
         grid: &[u8],
@@ -505,6 +592,15 @@ impl VariantGenerator {
             items.swap(i, rng.below(i as u64 + 1) as usize);
         }
         let gone: Constraint = Killer { cells: Vec::new(), sum: None }.into();
+        let live = |constraints: &[Constraint]| -> Vec<Constraint> {
+            let empty = |c: &&Constraint| matches!(c, Constraint::Killer(k) if k.cells.is_empty());
+            constraints.iter().filter(|c| !empty(c)).cloned().collect()
+        };
+        let within = self.request.within.clone();
+        let past = |p: &Puzzle| within.as_ref().is_some_and(|w| !w(p).is_empty());
+        if past(&self.puzzle(givens, &live(constraints))) {
+            return;
+        }
         for item in items {
             let kept = match item {
                 Item::Given(c) => givens[c].take().map(|v| (None, Some(v))),
@@ -521,12 +617,7 @@ impl VariantGenerator {
                 }
             };
             let Some((rule, given)) = kept else { continue };
-            let live: Vec<Constraint> = constraints
-                .iter()
-                .filter(|c| !matches!(c, Constraint::Killer(k) if k.cells.is_empty()))
-                .cloned()
-                .collect();
-            let p = self.puzzle(givens, &live);
+            let p = self.puzzle(givens, &live(constraints));
             // A second solution without a given has another symbol there
             // (searching cell by cell for a rule that went was measured
             // slower than one search).
@@ -534,7 +625,8 @@ impl VariantGenerator {
                 Item::Given(c) => self.second_at(&p, grid, &[c]),
                 Item::Rule(_) => self.second(&p, grid),
             };
-            if !matches!(second, Second::Unique) {
+            let keep = !matches!(second, Second::Unique) || past(&p);
+            if keep {
                 match (item, rule, given) {
                     (Item::Rule(i), Some(old), _) => constraints[i] = old,
                     (Item::Given(c), _, Some(v)) => givens[c] = Some(v),

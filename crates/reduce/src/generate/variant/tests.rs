@@ -60,3 +60,48 @@ fn searches_cut_short_while_adding_put_givens_in_and_the_puzzle_stays_unique() {
     // The cap was what put givens in.
     assert!(maker.cut_givens > 0);
 }
+
+#[test]
+fn singles_reason_only_with_the_kinds_that_say_so() {
+    // For each kind: constraints of it read off a full grid, and a third of
+    // the grid's cells as givens. The easy techniques (singles) fill the
+    // same cells with the rules as without them, for every kind that says
+    // singles never reach it; and fill more on some grid for every kind
+    // that says they do.
+    let shape = Shape::default_for(9).unwrap();
+    let blank = Puzzle::new(shape.clone(), Alphabet::default_for(9).unwrap(), vec![None; 81]).unwrap();
+    let mut solver = GridSolver::new(&shape);
+    let mut logic = Logic::new(&shape);
+    logic.set_hardest(Level::Easy.top());
+    let mut filled = |p: &Puzzle| {
+        logic.fills(p);
+        logic.values().filter(|v| v.is_some()).count()
+    };
+    for kind in Kind::ALL {
+        let mut gains = 0;
+        for seed in 1..=6u64 {
+            let mut rng = SplitMix64::new(seed);
+            let grid = super::full::draw(&mut solver, &blank, &mut rng).unwrap().unwrap();
+            let mut givens = vec![None; 81];
+            for c in (0..81).filter(|_| rng.below(3) == 0) {
+                givens[c] = Some(grid[c]);
+            }
+            let mut constraints = Vec::new();
+            for anchor in 0..81 {
+                if let Some(c) = read_off(kind, &shape, &grid, anchor, &constraints, &mut rng) {
+                    constraints.push(c);
+                }
+            }
+            let mut classic = blank.clone();
+            classic.givens_mut().copy_from_slice(&givens);
+            let ruled = classic.clone().with_rules(Rules { constraints, candidates: None }).unwrap();
+            let (with, without) = (filled(&ruled), filled(&classic));
+            assert!(with >= without, "{kind:?} seed {seed}: {with} < {without}");
+            if !kind.reached_by_singles() {
+                assert_eq!(with, without, "{kind:?} seed {seed}: singles used the rules");
+            }
+            gains += usize::from(with > without);
+        }
+        assert_eq!(gains > 0, kind.reached_by_singles(), "{kind:?}: singles gained on {gains} grids of 6");
+    }
+}
