@@ -129,7 +129,10 @@ pub struct RunArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub output: OutputFormat,
-    /// Print DLX1's statistics for each record on stderr.
+    /// Print DLX1's statistics for each record on stderr. The search is
+    /// then DLX1's own (plain dancing links), far slower than the default
+    /// on big grids: a made 30x30 it does not finish within a minute
+    /// (bound it with --max-nodes or --timeout).
     #[arg(long)]
     pub stats: bool,
     /// Print nothing on stderr but errors.
