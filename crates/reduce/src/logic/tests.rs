@@ -1362,3 +1362,36 @@ fn set_theory_on_a_big_killer_keeps_to_its_budget() {
         assert_eq!(value, l.target, "{l:?}");
     }
 }
+
+#[test]
+fn a_levels_top_is_its_hardest_technique() {
+    // Every technique up to a level's top (in `Technique::ALL`'s order) is
+    // of that level or easier, and the next one is harder.
+    for level in Level::ALL {
+        let top = level.top();
+        let at = Technique::ALL.iter().position(|&t| t == top).unwrap();
+        assert!(Technique::ALL[..=at].iter().all(|t| t.level() <= level), "{level:?}");
+        assert!(Technique::ALL[at + 1..].iter().all(|t| t.level() > level), "{level:?}");
+    }
+    assert_eq!(Level::Beyond.top(), Technique::RuleForcingChains);
+    assert_eq!(Level::Easy.top(), Technique::HiddenSingle);
+}
+
+#[test]
+fn fills_says_whether_the_techniques_up_to_the_top_solve_it() {
+    // A puzzle of singles only is filled with the easy techniques; a
+    // puzzle that needs more than hard ones (Inkala's) is not
+    // filled with the techniques up to hard, and the cells left are open.
+    let shape = Shape::default_for(9).unwrap();
+    let easy = sudoku("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    let mut logic = Logic::new(&shape);
+    assert_eq!(logic.rate(&easy).rating().map(|r| r.level()), Some(Level::Easy));
+    logic.set_hardest(Level::Easy.top());
+    assert!(logic.fills(&easy));
+    let hard = sudoku("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    logic.set_hardest(Level::Hard.top());
+    assert!(!logic.fills(&hard));
+    assert!(logic.values().any(|v| v.is_none()));
+    logic.set_hardest(Level::Beyond.top());
+    assert!(logic.rate(&hard).rating().is_some_and(|r| r.level() > Level::Hard));
+}
