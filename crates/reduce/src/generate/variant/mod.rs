@@ -302,9 +302,13 @@ impl VariantGenerator {
             if puzzle.verify(&grid).is_err() {
                 continue;
             }
-            // A puzzle of the kinds asked keeps one of them at least.
-            let bare =
-                matches!(self.request.style, Style::Constraints(_)) && puzzle.rules().constraints.is_empty();
+            // Under a ceiling, a puzzle of the kinds asked keeps one of
+            // them at least (givens added to meet it can make every
+            // constraint redundant). Without one, the adding loop adds
+            // constraints first; only searches cut short put givens in.
+            let bare = self.request.within.is_some()
+                && matches!(self.request.style, Style::Constraints(_))
+                && puzzle.rules().constraints.is_empty();
             if bare || self.request.accept.as_ref().is_some_and(|accept| !accept(&puzzle, &grid)) {
                 continue;
             }
